@@ -1,0 +1,24 @@
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "planners/redistribution/load_balance.hpp"
+
+namespace ringsim::cli {
+
+void add_balance_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("balance", "Integer column counts proportional to speeds (each >= 1), as JSON");
+  auto speeds = std::make_shared<std::vector<double>>();
+  auto total = std::make_shared<Count>(0);
+  cmd->add_option("--speeds", *speeds, "processor speeds, in ring order")->required()->delimiter(',');
+  cmd->add_option("--total", *total, "number of columns to distribute")->required();
+  cmd->callback([speeds, total] {
+    const auto loads = balanced_targets(*speeds, *total);
+    std::cout << nlohmann::json{{"targets", loads}}.dump() << '\n';
+  });
+}
+
+}  // namespace ringsim::cli

@@ -1,0 +1,39 @@
+#include <iostream>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "model/errors.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"ringsim: data redistribution, ring construction and simulation of iterative "
+               "applications on heterogeneous platforms (SimGrid)"};
+  app.set_version_flag("--version", RINGSIM_VERSION);
+  app.require_subcommand(1);
+  ringsim::cli::add_redistribute_command(app);
+  ringsim::cli::add_balance_command(app);
+  ringsim::cli::add_bench_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "ringsim: " << e.what() << '\n';
+    return 2;
+  } catch (const ringsim::InputError& e) {
+    std::cerr << "ringsim: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "ringsim: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ringsim: internal error: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

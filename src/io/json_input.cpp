@@ -1,0 +1,61 @@
+#include "io/json_input.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "model/errors.hpp"
+
+namespace ringsim::io {
+
+nlohmann::json read_json_document(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError("cannot read '" + path + "'");
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::string where = path == "-" ? "standard input" : "'" + path + "'";
+    throw InputError("malformed JSON in " + where + " at byte " + std::to_string(e.byte));
+  } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double
+    const std::string where = path == "-" ? "standard input" : "'" + path + "'";
+    throw InputError("malformed JSON in " + where + ": " + e.what());
+  }
+}
+
+void require_known_keys(const nlohmann::json& obj, std::initializer_list<const char*> allowed, const std::string& where) {
+  for (const auto& item : obj.items()) {
+    bool known = false;
+    for (const char* k : allowed) known = known || item.key() == k;
+    if (!known) throw InputError("unknown key '" + item.key() + "' in " + where);
+  }
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError("cannot write '" + path + "'");
+    out << text;
+    out.flush();
+    if (!out) {
+      std::remove(tmp.c_str());
+      throw InputError("cannot write '" + path + "'");
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw InputError("cannot write '" + path + "'");
+  }
+}
+
+}  // namespace ringsim::io

@@ -1,0 +1,20 @@
+// Strict reading of JSON documents: every error is an InputError naming the key and the problem.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace ringsim::io {
+
+// Parses FILE, or standard input when path is "-".
+nlohmann::json read_json_document(const std::string& path);
+
+// Rejects keys outside `allowed` ("unknown key 'x' in <where>").
+void require_known_keys(const nlohmann::json& obj, std::initializer_list<const char*> allowed, const std::string& where);
+
+// Writes `text` to `path` through a temporary file and a rename, so readers never see half a file.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace ringsim::io

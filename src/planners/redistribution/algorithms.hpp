@@ -1,0 +1,18 @@
+// Every redistribution algorithm of ringsim, one file each (see planner.hpp for the registry).
+// Each returns a plan with its transfers and time; planner.cpp adds the instance lower bound and
+// decides `optimal`. An algorithm that does not apply to an instance throws std::invalid_argument.
+#pragma once
+
+#include "model/redistribution.hpp"
+
+namespace ringsim {
+
+RedistributionPlan plan_algorithm1(const RingInstance& inst);          // uni-homogeneous
+RedistributionPlan plan_algorithm2(const RingInstance& inst);          // uni-heterogeneous
+RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-homogeneous
+RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-light
+RedistributionPlan plan_light_glpk(const RingInstance& inst);          // bi-light-glpk
+RedistributionPlan plan_general_heuristic(const RingInstance& inst);   // bi-heuristic
+RedistributionPlan plan_exact(const RingInstance& inst);               // exact
+
+}  // namespace ringsim

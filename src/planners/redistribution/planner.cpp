@@ -1,0 +1,65 @@
+#include "planners/redistribution/planner.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/system2_circulation.hpp"
+
+namespace ringsim {
+namespace {
+
+using PlanFn = RedistributionPlan (*)(const RingInstance&);
+
+struct Entry {
+  AlgorithmInfo info;
+  PlanFn run;
+};
+
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> entries = {
+      {{"uni-homogeneous", "Algorithm 1: homogeneous unidirectional ring, optimal (Lemma 1)"}, plan_algorithm1},
+      {{"uni-heterogeneous", "Algorithm 2: heterogeneous unidirectional ring, as-soon-as-possible forwarding, optimal (Lemma 2)"}, plan_algorithm2},
+      {{"bi-homogeneous", "Algorithm 3 with repairs: homogeneous bidirectional ring, optimal (Lemma 3)"}, plan_algorithm3},
+      {{"bi-light", "System 2 solved exactly via its circulation parameter, Lemma 4 schedule: optimal for light redistributions"}, plan_light_circulation},
+      {{"bi-light-glpk", "System 2 as a GLPK linear program (dual simplex, presolve), rounded, Lemma 4 schedule"}, plan_light_glpk},
+      {{"bi-heuristic", "heterogeneous bidirectional, general case: best of several flow and port-order choices, always feasible"}, plan_general_heuristic},
+      {{"exact", "time-indexed integer program with GLPK: the optimum, for small instances with commensurable costs"}, plan_exact},
+  };
+  return entries;
+}
+
+}  // namespace
+
+const std::vector<AlgorithmInfo>& redistribution_algorithms() {
+  static const std::vector<AlgorithmInfo> infos = [] {
+    std::vector<AlgorithmInfo> v;
+    for (const auto& e : registry()) v.push_back(e.info);
+    return v;
+  }();
+  return infos;
+}
+
+std::string choose_algorithm(const RingInstance& inst) {
+  if (!inst.bidirectional) return inst.homogeneous() ? "uni-homogeneous" : "uni-heterogeneous";
+  if (inst.homogeneous()) return "bi-homogeneous";
+  return optimal_integer_circulation(inst).light ? "bi-light" : "bi-heuristic";
+}
+
+RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm) {
+  validate(inst);
+  const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  const auto& entries = registry();
+  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.info.name == name; });
+  if (it == entries.end()) throw std::invalid_argument("unknown algorithm '" + algorithm + "'");
+  RedistributionPlan plan = it->run(inst);
+  // An exact solver's optimum is itself a lower bound; otherwise use the instance's proven bound.
+  const double bound = instance_lower_bound(inst);
+  plan.lower_bound = plan.optimal ? std::max(plan.time, bound) : bound;
+  const double eps = 1e-9 * std::max(1.0, plan.lower_bound);
+  if (!plan.optimal) plan.optimal = plan.time <= plan.lower_bound + eps;
+  return plan;
+}
+
+}  // namespace ringsim

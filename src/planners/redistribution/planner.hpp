@@ -1,0 +1,27 @@
+// The redistribution planner registry: every algorithm by name, and `auto`, which picks the
+// strongest one that applies. `optimal` is set only when proven: the plan meets a proven lower
+// bound, or comes from the exact solver.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/redistribution.hpp"
+
+namespace ringsim {
+
+struct AlgorithmInfo {
+  std::string name;
+  std::string description;
+};
+
+const std::vector<AlgorithmInfo>& redistribution_algorithms();
+
+// The algorithm `auto` resolves to for this instance.
+std::string choose_algorithm(const RingInstance& inst);
+
+// Validates the instance (InputError), runs the algorithm (std::invalid_argument when it does not
+// apply), fills lower_bound and optimal.
+RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
+
+}  // namespace ringsim

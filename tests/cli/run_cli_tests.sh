@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Command-line contract tests: exit status 2, one line on stderr, nothing on stdout for bad input.
+set -u
+RINGSIM=${1:?usage: run_cli_tests.sh path/to/ringsim}
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+expect_bad() {  # name, stdin text, expected fragment of the message
+  local name=$1 input=$2 fragment=$3
+  printf '%s' "$input" | "$RINGSIM" redistribute - >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; fail=1; fi
+  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
+  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
+}
+
+expect_bad malformed '{"loads": [1,2' 'malformed JSON'
+expect_bad not_object '[1,2]' 'JSON object'
+expect_bad sums '{"loads":[1,2],"targets":[2,2],"cost_next":[1,1]}' 'sum'
+expect_bad load_zero '{"loads":[0,3],"targets":[2,1],"cost_next":[1,1]}' 'loads\[0\]'
+expect_bad target_zero '{"loads":[1,3],"targets":[4,0],"cost_next":[1,1]}' 'targets\[1\]'
+expect_bad cost_negative '{"loads":[1,3],"targets":[2,2],"cost_next":[1,-1]}' 'cost_next\[1\]'
+expect_bad cost_zero '{"loads":[1,3],"targets":[2,2],"cost_next":[0,1]}' 'cost_next\[0\]'
+expect_bad cost_huge '{"loads":[1,3],"targets":[2,2],"cost_next":[1e999,1]}' 'malformed JSON'
+expect_bad missing_targets '{"loads":[1,3],"cost_next":[1,1]}' "missing field 'targets'"
+expect_bad missing_costs '{"loads":[1,3],"targets":[2,2]}' "missing field 'cost_next'"
+expect_bad one_proc '{"loads":[3],"targets":[3],"cost_next":[1]}' 'at least 2'
+expect_bad no_prev '{"bidirectional":true,"loads":[1,3],"targets":[2,2],"cost_next":[1,1]}' 'cost_prev'
+expect_bad float_load '{"loads":[1.5,3],"targets":[2,2],"cost_next":[1,1]}' 'integer'
+expect_bad wrong_type '{"loads":"1,3","targets":[2,2],"cost_next":[1,1]}' 'array'
+expect_bad unknown_key '{"loads":[1,3],"targets":[2,2],"cost_next":[1,1],"colour":1}' "unknown key 'colour'"
+expect_bad unknown_algo '{"loads":[1,3],"targets":[2,2],"cost_next":[1,1],"algorithm":"magic"}' "unknown algorithm"
+expect_bad short_costs '{"loads":[1,3,2],"targets":[2,2,2],"cost_next":[1,1]}' 'cost_next has 2'
+
+"$RINGSIM" redistribute /nonexistent/file.json >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "cannot read" "$tmp/err" || { echo "FAIL missing file"; fail=1; }
+
+# A good instance: the design card's example, answered on stdout with exit 0.
+printf '%s' '{"bidirectional": true, "loads": [5,3,8,2], "targets": [4,4,5,5], "cost_next": [1,1,2,1], "cost_prev": [1,1.5,1,1], "algorithm": "auto"}' \
+  | "$RINGSIM" redistribute - >"$tmp/out" 2>"$tmp/err" || { echo "FAIL good instance"; cat "$tmp/err"; fail=1; }
+for key in algorithm time lower_bound optimal send_next send_prev transfers; do
+  grep -q "\"$key\"" "$tmp/out" || { echo "FAIL good instance lacks $key"; fail=1; }
+done
+"$RINGSIM" balance --speeds 1,2,3 --total 0 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] || { echo "FAIL balance with 0 columns"; fail=1; }
+
+[ $fail -eq 0 ] && echo "all CLI contract tests passed"
+exit $fail
