@@ -24,12 +24,14 @@ class AsapExecutor {
                const std::vector<Count>& send_prev, PortPolicy policy)
       : inst_(inst), policy_(policy), held_(inst.loads), remaining_{send_next, send_prev},
         sending_(inst.size(), false), receiving_(inst.size(), false),
-        open_block_{std::vector<long>(inst.size(), -1), std::vector<long>(inst.size(), -1)} {
+        open_block_{std::vector<long>(inst.size(), -1), std::vector<long>(inst.size(), -1)},
+        all_(inst.size()) {
     if (remaining_[1].empty()) remaining_[1].assign(inst.size(), 0);
+    for (std::size_t i = 0; i < all_.size(); ++i) all_[i] = i;
   }
 
   std::vector<Transfer> run() {
-    for (std::size_t i = 0; i < inst_.size(); ++i) try_start(i, 0.0);
+    start_round(all_, 0.0);
     std::vector<std::size_t> continuing, touched;
     while (!queue_.empty()) {
       const double now = queue_.top().time;
@@ -48,10 +50,10 @@ class AsapExecutor {
       // A sender that just finished an item keeps the receiver's port: blocks stay back to back,
       // as Lemma 4's schedule requires (a competing neighbour gets the port when the block ends).
       std::sort(continuing.begin(), continuing.end());
-      for (std::size_t p : continuing) try_start(p, now);
+      for (std::size_t p : continuing) try_start(p, now, false);
       std::sort(touched.begin(), touched.end());
       touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-      for (std::size_t p : touched) try_start(p, now);
+      start_round(touched, now);
     }
     for (const auto& side : remaining_)
       for (Count r : side)
@@ -90,9 +92,18 @@ class AsapExecutor {
     return false;
   }
 
-  void try_start(std::size_t p, double now) {
+  // Clockwise sends claim free receivers before counter-clockwise ones: in Lemma 4's schedule
+  // every P_i sends to P_(i+1) from time 0, so a sink's clockwise reception must not be pre-empted
+  // by a neighbour that has only counter-clockwise items.
+  void start_round(const std::vector<std::size_t>& procs, double now) {
+    for (std::size_t p : procs) try_start(p, now, true);
+    for (std::size_t p : procs) try_start(p, now, false);
+  }
+
+  void try_start(std::size_t p, double now, bool next_only) {
     Direction d{};
     if (sending_[p] || held_[p] <= 0 || !choose(p, d)) return;
+    if (next_only && d != Direction::next) return;
     const std::size_t to = neighbour(inst_, p, d);
     const double c = item_cost(inst_, p, d);
     --held_[p];
@@ -122,6 +133,7 @@ class AsapExecutor {
   std::vector<Count> remaining_[2];
   std::vector<bool> sending_, receiving_;
   std::vector<long> open_block_[2];
+  std::vector<std::size_t> all_;
   std::vector<Transfer> transfers_;
   std::priority_queue<Completion, std::vector<Completion>, std::greater<>> queue_;
 };
