@@ -69,9 +69,9 @@ void bench_redistribute(int max_log2, Count depth) {
       const std::size_t n = std::size_t{1} << lg;
       const std::string text = local_drift_instance(n, bc.bidirectional, bc.homogeneous, depth, 42 + n).dump();
       const auto t0 = std::chrono::steady_clock::now();
-      auto req = io::parse_redistribution_request(nlohmann::json::parse(text));
+      auto req = io::parse_redistribution_text(text, "the benchmark instance");
       const auto plan = plan_redistribution(req.instance, bc.algorithm);
-      const std::string out = io::plan_to_json(plan).dump();
+      const std::string out = io::plan_to_json_text(plan);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       std::cout << bc.algorithm << ',' << n << ',' << std::setprecision(4) << s << ',';
       if (previous > 0.0) std::cout << std::setprecision(3) << s / previous; else std::cout << '-';
@@ -92,6 +92,7 @@ void add_bench_command(CLI::App& app) {
   red->add_option("--max-log2", *max_log2, "largest ring: 2^max-log2 processors")->check(CLI::Range(4, 24));
   red->add_option("--depth", *depth, "largest number of items moved across one edge")->check(CLI::Range(1, 1000000));
   red->callback([max_log2, depth] { bench_redistribute(*max_log2, *depth); });
+  add_bench_kpbs(*bench);
 }
 
 }  // namespace ringsim::cli

@@ -21,10 +21,11 @@ void add_redistribute_command(CLI::App& app) {
   cmd->add_option("FILE", *input, "instance file, or - for standard input")->required();
   cmd->add_option("--algorithm", *algorithm, "overrides the instance's \"algorithm\" field");
   cmd->callback([input, algorithm] {
-    auto req = io::parse_redistribution_request(io::read_json_document(*input));
+    auto req = io::parse_redistribution_text(io::read_text(*input),
+                                             *input == "-" ? "standard input" : "'" + *input + "'");
     if (!algorithm->empty()) req.algorithm = *algorithm;
     const auto plan = plan_redistribution(req.instance, req.algorithm);
-    std::cout << io::plan_to_json(plan).dump() << '\n';
+    std::cout << io::plan_to_json_text(plan) << '\n';
   });
 }
 

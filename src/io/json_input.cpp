@@ -12,7 +12,7 @@
 
 namespace ringsim::io {
 
-nlohmann::json read_json_document(const std::string& path) {
+std::string read_text(const std::string& path) {
   std::string text;
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -21,6 +21,11 @@ nlohmann::json read_json_document(const std::string& path) {
     if (!in) throw InputError("cannot read '" + path + "'");
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
+  return text;
+}
+
+nlohmann::json read_json_document(const std::string& path) {
+  const std::string text = read_text(path);
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {

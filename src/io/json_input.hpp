@@ -8,6 +8,9 @@
 
 namespace ringsim::io {
 
+// The bytes of FILE, or of standard input when path is "-" (InputError if unreadable).
+std::string read_text(const std::string& path);
+
 // Parses FILE, or standard input when path is "-".
 nlohmann::json read_json_document(const std::string& path);
 

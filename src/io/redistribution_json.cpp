@@ -1,6 +1,11 @@
 #include "io/redistribution_json.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -10,61 +15,151 @@
 namespace ringsim::io {
 namespace {
 
-const nlohmann::json& field(const nlohmann::json& doc, const char* key) {
-  const auto it = doc.find(key);
-  if (it == doc.end()) throw InputError(std::string("missing field '") + key + "'");
-  return *it;
+enum class Field { none, bidirectional, loads, targets, cost_next, cost_prev, algorithm };
+
+Field field_of(const std::string& key) {
+  static const std::pair<const char*, Field> names[] = {
+      {"bidirectional", Field::bidirectional}, {"loads", Field::loads},         {"targets", Field::targets},
+      {"cost_next", Field::cost_next},         {"cost_prev", Field::cost_prev}, {"algorithm", Field::algorithm}};
+  for (const auto& [name, f] : names)
+    if (key == name) return f;
+  throw InputError("unknown key '" + key + "' in the instance");
 }
 
-std::vector<Count> integer_array(const nlohmann::json& doc, const char* key) {
-  const auto& a = field(doc, key);
-  if (!a.is_array()) throw InputError(std::string("'") + key + "' must be an array of integers");
-  std::vector<Count> v;
-  v.reserve(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto& x = a[i];
-    if (!x.is_number_integer())
-      throw InputError(std::string(key) + "[" + std::to_string(i) + "] must be an integer");
-    v.push_back(x.get<Count>());
-  }
-  return v;
-}
+// A SAX reader straight into RingInstance: a million-processor instance is read without building
+// a JSON tree (the tree costs more than planning). Every error names the key and the position.
+class RequestReader : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  explicit RequestReader(std::string where) : where_(std::move(where)) {}
 
-std::vector<double> number_array(const nlohmann::json& doc, const char* key) {
-  const auto& a = field(doc, key);
-  if (!a.is_array()) throw InputError(std::string("'") + key + "' must be an array of numbers");
-  std::vector<double> v;
-  v.reserve(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto& x = a[i];
-    if (!x.is_number()) throw InputError(std::string(key) + "[" + std::to_string(i) + "] must be a number");
-    v.push_back(x.get<double>());
+  RedistributionRequest take() {
+    for (const char* key : {"loads", "targets", "cost_next"})
+      if (!seen_.count(key)) throw InputError(std::string("missing field '") + key + "'");
+    return std::move(req_);
   }
-  return v;
-}
+
+  bool null() override { return scalar("null"); }
+  bool boolean(bool v) override {
+    if (depth_ == 1 && field_ == Field::bidirectional) { req_.instance.bidirectional = v; return true; }
+    return scalar("a boolean");
+  }
+  bool number_integer(number_integer_t v) override { return integer(v, true); }
+  bool number_unsigned(number_unsigned_t v) override {
+    return integer(static_cast<number_integer_t>(v), v <= static_cast<number_unsigned_t>(INT64_MAX));
+  }
+  bool number_float(number_float_t v, const string_t&) override {
+    if (depth_ == 2 && (field_ == Field::cost_next || field_ == Field::cost_prev)) return push_cost(v);
+    return scalar("a fractional number");
+  }
+  bool string(string_t& v) override {
+    if (depth_ == 1 && field_ == Field::algorithm) { req_.algorithm = v; return true; }
+    return scalar("a string");
+  }
+  bool binary(binary_t&) override { return scalar("binary data"); }
+  bool start_object(std::size_t) override {
+    if (depth_ == 0) { depth_ = 1; return true; }
+    return scalar("an object");
+  }
+  bool end_object() override { depth_ = 0; return true; }
+  bool key(string_t& k) override {
+    field_ = field_of(k);
+    seen_.insert(k);
+    index_ = 0;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    if (depth_ == 0) throw InputError("the instance must be a JSON object");
+    if (depth_ == 1 && is_array_field()) {
+      depth_ = 2;
+      clear_array();
+      return true;
+    }
+    return scalar("an array");
+  }
+  bool end_array() override { depth_ = 1; return true; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
+    throw InputError("malformed JSON in " + where_ + " at byte " + std::to_string(position));
+  }
+
+ private:
+  bool is_array_field() const {
+    return field_ == Field::loads || field_ == Field::targets || field_ == Field::cost_next ||
+           field_ == Field::cost_prev;
+  }
+  const char* name() const {
+    switch (field_) {
+      case Field::bidirectional: return "bidirectional";
+      case Field::loads: return "loads";
+      case Field::targets: return "targets";
+      case Field::cost_next: return "cost_next";
+      case Field::cost_prev: return "cost_prev";
+      case Field::algorithm: return "algorithm";
+      case Field::none: break;
+    }
+    return "";
+  }
+  void clear_array() {
+    if (field_ == Field::loads) req_.instance.loads.clear();
+    if (field_ == Field::targets) req_.instance.targets.clear();
+    if (field_ == Field::cost_next) req_.instance.cost_next.clear();
+    if (field_ == Field::cost_prev) req_.instance.cost_prev.clear();
+  }
+  std::string element() const { return std::string(name()) + "[" + std::to_string(index_) + "]"; }
+
+  // A value where the reader did not expect one of its kind: say what was expected.
+  bool scalar(const char*) {
+    if (depth_ == 0) throw InputError("the instance must be a JSON object");
+    if (depth_ == 2)
+      throw InputError(element() + (field_ == Field::loads || field_ == Field::targets ? " must be an integer"
+                                                                                       : " must be a number"));
+    switch (field_) {
+      case Field::bidirectional: throw InputError("'bidirectional' must be true or false");
+      case Field::algorithm: throw InputError("'algorithm' must be a string");
+      case Field::loads:
+      case Field::targets: throw InputError(std::string("'") + name() + "' must be an array of integers");
+      default: throw InputError(std::string("'") + name() + "' must be an array of numbers");
+    }
+  }
+  bool integer(number_integer_t v, bool representable) {
+    if (depth_ == 2 && (field_ == Field::loads || field_ == Field::targets) && representable) {
+      (field_ == Field::loads ? req_.instance.loads : req_.instance.targets).push_back(v);
+      ++index_;
+      return true;
+    }
+    if (depth_ == 2 && (field_ == Field::cost_next || field_ == Field::cost_prev))
+      return push_cost(static_cast<double>(v));
+    return scalar("an integer");
+  }
+  bool push_cost(double v) {
+    (field_ == Field::cost_next ? req_.instance.cost_next : req_.instance.cost_prev).push_back(v);
+    ++index_;
+    return true;
+  }
+
+  std::string where_;
+  RedistributionRequest req_;
+  Field field_ = Field::none;
+  int depth_ = 0;
+  std::size_t index_ = 0;
+  std::set<std::string> seen_;
+};
 
 }  // namespace
 
-RedistributionRequest parse_redistribution_request(const nlohmann::json& doc) {
-  if (!doc.is_object()) throw InputError("the instance must be a JSON object");
-  require_known_keys(doc, {"bidirectional", "loads", "targets", "cost_next", "cost_prev", "algorithm"},
-                     "the instance");
-  RedistributionRequest req;
-  RingInstance& inst = req.instance;
-  if (const auto it = doc.find("bidirectional"); it != doc.end()) {
-    if (!it->is_boolean()) throw InputError("'bidirectional' must be true or false");
-    inst.bidirectional = it->get<bool>();
+RedistributionRequest parse_redistribution_text(const std::string& text, const std::string& where) {
+  RequestReader reader(where);
+  try {
+    nlohmann::json::sax_parse(text, &reader);
+  } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double
+    throw InputError("malformed JSON in " + where + ": " + e.what());
   }
-  inst.loads = integer_array(doc, "loads");
-  inst.targets = integer_array(doc, "targets");
-  inst.cost_next = number_array(doc, "cost_next");
-  if (doc.contains("cost_prev")) inst.cost_prev = number_array(doc, "cost_prev");
-  if (const auto it = doc.find("algorithm"); it != doc.end()) {
-    if (!it->is_string()) throw InputError("'algorithm' must be a string");
-    req.algorithm = it->get<std::string>();
-  }
-  validate(inst);
+  auto req = reader.take();
+  validate(req.instance);
   return req;
+}
+
+RedistributionRequest parse_redistribution_request(const nlohmann::json& doc) {
+  return parse_redistribution_text(doc.dump(), "the instance");
 }
 
 nlohmann::json plan_to_json(const RedistributionPlan& plan) {
@@ -81,6 +176,87 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan) {
                         {"transfers", std::move(transfers)}};
   if (!plan.notes.empty()) out["notes"] = plan.notes;
   return out;
+}
+
+namespace {
+
+class JsonText {
+ public:
+  void raw(const char* s) { out_ += s; }
+  void number(double x) {
+    // Integral values print as nlohmann does ("3.0"), others in shortest round-trip form.
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);
+    out_.append(buf, r.ptr);
+    if (std::find_if(buf, r.ptr, [](char c) { return c == '.' || c == 'e' || c == 'n' || c == 'i'; }) == r.ptr)
+      out_ += ".0";
+  }
+  void integer(long long x) {
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);
+    out_.append(buf, r.ptr);
+  }
+  void string(const std::string& s) { out_ += nlohmann::json(s).dump(); }
+  template <class T>
+  void integers(const std::vector<T>& v) {
+    out_ += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) out_ += ',';
+      integer(static_cast<long long>(v[i]));
+    }
+    out_ += ']';
+  }
+  std::string& str() { return out_; }
+
+ private:
+  std::string out_;
+};
+
+}  // namespace
+
+std::string plan_to_json_text(const RedistributionPlan& plan) {
+  // Keys in the order nlohmann::json (a sorted map) writes them.
+  JsonText j;
+  j.str().reserve(96 * plan.transfers.size() + 24 * plan.send_next.size() + 256);
+  j.raw("{\"algorithm\":");
+  j.string(plan.algorithm);
+  j.raw(",\"lower_bound\":");
+  j.number(plan.lower_bound);
+  if (!plan.notes.empty()) {
+    j.raw(",\"notes\":[");
+    for (std::size_t i = 0; i < plan.notes.size(); ++i) {
+      if (i) j.raw(",");
+      j.string(plan.notes[i]);
+    }
+    j.raw("]");
+  }
+  j.raw(",\"optimal\":");
+  j.raw(plan.optimal ? "true" : "false");
+  j.raw(",\"send_next\":");
+  j.integers(plan.send_next);
+  j.raw(",\"send_prev\":");
+  j.integers(plan.send_prev);
+  j.raw(",\"time\":");
+  j.number(plan.time);
+  j.raw(",\"transfers\":[");
+  for (std::size_t k = 0; k < plan.transfers.size(); ++k) {
+    const Transfer& t = plan.transfers[k];
+    j.raw(k ? ",{\"direction\":\"" : "{\"direction\":\"");
+    j.raw(to_string(t.dir));
+    j.raw("\",\"end\":");
+    j.number(t.end);
+    j.raw(",\"from\":");
+    j.integer(static_cast<long long>(t.from));
+    j.raw(",\"items\":");
+    j.integer(t.items);
+    j.raw(",\"start\":");
+    j.number(t.start);
+    j.raw(",\"to\":");
+    j.integer(static_cast<long long>(t.to));
+    j.raw("}");
+  }
+  j.raw("]}");
+  return std::move(j.str());
 }
 
 }  // namespace ringsim::io

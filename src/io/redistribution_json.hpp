@@ -19,6 +19,13 @@ struct RedistributionRequest {
 // everything validate() rejects.
 RedistributionRequest parse_redistribution_request(const nlohmann::json& doc);
 
+// The same from JSON text, read without building a tree; `where` names the source in messages.
+RedistributionRequest parse_redistribution_text(const std::string& text, const std::string& where);
+
 nlohmann::json plan_to_json(const RedistributionPlan& plan);
+
+// The same document as plan_to_json(plan).dump(), written directly: plans of a million
+// processors have a million blocks, and building a JSON tree first costs more than planning.
+std::string plan_to_json_text(const RedistributionPlan& plan);
 
 }  // namespace ringsim::io

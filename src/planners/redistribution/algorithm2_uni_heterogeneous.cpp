@@ -1,19 +1,53 @@
 // Algorithm 2 (HiPC 2004, Section 4): heterogeneous unidirectional ring. Same item counts as
 // Algorithm 1, f_i = delta_{start,i}, but each processor sends them one by one as soon as it holds
 // them. Lemma 2: the time is max_i f_i * c_(i,i+1) -- no forwarding delay.
+//
+// P_(start-1) sends nothing (f = 0 there: the prefix sum is minimal at start-1), so "as soon as
+// possible" is computed once along the chain start, start+1, ...: the m-th item of P_i leaves at
+// d_i(m) = max(d_i(m-1) + c_i, a_i(m)), where a_i(m) = 0 for the L_i items it holds and otherwise
+// the arrival d_(i-1)(m - L_i) + c_(i-1) of a forwarded item. O(items moved), no event queue.
+#include <algorithm>
+
 #include "planners/redistribution/algorithms.hpp"
-#include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/bounds.hpp"
 
 namespace ringsim {
 
 RedistributionPlan plan_algorithm2(const RingInstance& inst) {
+  const std::size_t n = inst.size();
   RedistributionPlan plan;
   plan.algorithm = "uni-heterogeneous";
   plan.send_next = unidirectional_flows(inst);
-  plan.send_prev.assign(inst.size(), 0);
-  plan.transfers = schedule_asap(inst, plan.send_next, plan.send_prev, PortPolicy::next_then_prev);
-  plan.time = makespan(plan.transfers);
+  plan.send_prev.assign(n, 0);
+  const std::size_t start =
+      inst.next(static_cast<std::size_t>(std::min_element(plan.send_next.begin(), plan.send_next.end()) -
+                                         plan.send_next.begin()));
+  std::vector<double> pred_departures, departures;  // d_(i-1)(.) and d_i(.)
+  double pred_cost = 0.0;
+  for (std::size_t step = 0; step < n; ++step) {
+    const std::size_t i = (start + step) % n;
+    const Count f = plan.send_next[i];
+    const double c = inst.cost_next[i];
+    departures.clear();
+    double t = 0.0;
+    for (Count m = 0; m < f; ++m) {
+      if (m >= inst.loads[i])
+        t = std::max(t, pred_departures[static_cast<std::size_t>(m - inst.loads[i])] + pred_cost);
+      departures.push_back(t);
+      // Consecutive departures exactly one item apart belong to the same back-to-back block.
+      if (m > 0 && departures[m - 1] + c == t) {
+        Transfer& b = plan.transfers.back();
+        ++b.items;
+        b.end = t + c;
+      } else {
+        plan.transfers.push_back({i, inst.next(i), Direction::next, 1, t, t + c});
+      }
+      t += c;
+    }
+    plan.time = std::max(plan.time, t);
+    std::swap(pred_departures, departures);
+    pred_cost = c;
+  }
   return plan;
 }
 

@@ -8,9 +8,33 @@
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace ringsim {
+
+namespace {
+
+// Lemma 4 in closed form when every processor holds what it sends: P_i's clockwise block runs
+// from 0; its counter-clockwise block starts once that block is over and the receiver P_(i-1) has
+// finished receiving P_(i-2)'s clockwise block (its only other incoming block). O(n).
+std::vector<Transfer> lemma4_schedule(const RingInstance& inst, const EdgeFlows& flows) {
+  const std::size_t n = inst.size();
+  std::vector<Transfer> transfers;
+  auto next_end = [&](std::size_t i) { return static_cast<double>(flows.send_next[i]) * inst.cost_next[i]; };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (flows.send_next[i] > 0)
+      transfers.push_back({i, inst.next(i), Direction::next, flows.send_next[i], 0.0, next_end(i)});
+    if (flows.send_prev[i] > 0) {
+      const double start = std::max(next_end(i), next_end(inst.prev(inst.prev(i))));
+      transfers.push_back({i, inst.prev(i), Direction::prev, flows.send_prev[i], start,
+                           start + static_cast<double>(flows.send_prev[i]) * inst.cost_prev[i]});
+    }
+  }
+  return transfers;
+}
+
+}  // namespace
 
 RedistributionPlan plan_light_circulation(const RingInstance& inst) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-light needs a bidirectional ring");
@@ -18,7 +42,8 @@ RedistributionPlan plan_light_circulation(const RingInstance& inst) {
   auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), opt.x);
   RedistributionPlan plan;
   plan.algorithm = "bi-light";
-  plan.transfers = schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
+  plan.transfers = opt.light ? lemma4_schedule(inst, flows)
+                             : schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
   plan.time = makespan(plan.transfers);
   plan.send_next = std::move(flows.send_next);
   plan.send_prev = std::move(flows.send_prev);
