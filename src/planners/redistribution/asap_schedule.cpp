@@ -32,7 +32,8 @@ class AsapExecutor {
 
   std::vector<Transfer> run() {
     start_round(all_, 0.0);
-    std::vector<std::size_t> continuing, touched;
+    std::vector<std::pair<std::size_t, Direction>> continuing;
+    std::vector<std::size_t> touched;
     while (!queue_.empty()) {
       const double now = queue_.top().time;
       continuing.clear();
@@ -44,13 +45,14 @@ class AsapExecutor {
         ++held_[to];
         sending_[c.from] = false;
         receiving_[to] = false;
-        continuing.push_back(c.from);
-        touched.insert(touched.end(), {to, inst_.prev(to), inst_.next(to)});
+        continuing.emplace_back(c.from, c.dir);
+        touched.insert(touched.end(), {c.from, to, inst_.prev(to), inst_.next(to)});
       }
-      // A sender that just finished an item keeps the receiver's port: blocks stay back to back,
-      // as Lemma 4's schedule requires (a competing neighbour gets the port when the block ends).
+      // A sender that just finished an item keeps the receiver's port for its next item in the
+      // same direction: blocks stay back to back, as Lemma 4's schedule requires (a competing
+      // neighbour gets the port when the block ends).
       std::sort(continuing.begin(), continuing.end());
-      for (std::size_t p : continuing) try_start(p, now, false);
+      for (const auto& [p, d] : continuing) try_continue(p, now, d);
       std::sort(touched.begin(), touched.end());
       touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
       start_round(touched, now);
@@ -100,10 +102,20 @@ class AsapExecutor {
     for (std::size_t p : procs) try_start(p, now, false);
   }
 
+  void try_continue(std::size_t p, double now, Direction same) {
+    Direction d{};
+    if (sending_[p] || held_[p] <= 0 || !choose(p, d) || d != same) return;
+    start(p, now, d);
+  }
+
   void try_start(std::size_t p, double now, bool next_only) {
     Direction d{};
     if (sending_[p] || held_[p] <= 0 || !choose(p, d)) return;
     if (next_only && d != Direction::next) return;
+    start(p, now, d);
+  }
+
+  void start(std::size_t p, double now, Direction d) {
     const std::size_t to = neighbour(inst_, p, d);
     const double c = item_cost(inst_, p, d);
     --held_[p];
