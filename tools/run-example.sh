@@ -1,22 +1,51 @@
 #!/usr/bin/env bash
-# ringsim's main job, end to end: builds if needed, then runs the default examples.
-# For now: the four redistribution cases of the HiPC 2004 paper on the instances in
-# experiments/redistribution/, each planned, checked and summarized.
+# ringsim's main job, end to end: builds if needed, then reproduces the HiPC 2004 experiment
+# (Figures 2, 3 and 4) with the quick sweeps (a few minutes on 2 cores), and plans the
+# redistribution examples of the paper's four cases. Outputs in out/.
+#   tools/run-example.sh          quick sweeps (default)
+#   tools/run-example.sh --full   the full sweeps behind docs/figures (about 10 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/build.sh >/dev/null
-out=out/examples
-mkdir -p "$out"
+R=build/ringsim
+JOBS=$(nproc)
+QUICK=--quick; SUFFIX=-quick
+[ "${1:-}" = "--full" ] && { QUICK=; SUFFIX=; }
+mkdir -p out/examples out/figures
+
+echo "== The four redistribution cases (experiments/redistribution/): plan, bound, optimality"
 for f in experiments/redistribution/*.json; do
   name=$(basename "$f" .json)
-  build/ringsim redistribute "$f" >"$out/$name.plan.json"
-  /usr/bin/python3 - "$f" "$out/$name.plan.json" <<'PY'
+  $R redistribute "$f" >"out/examples/$name.plan.json"
+  /usr/bin/python3 - "$f" "out/examples/$name.plan.json" <<'PY'
 import json, sys
 inst, plan = (json.load(open(p)) for p in sys.argv[1:3])
 kind = "bidirectional" if inst.get("bidirectional") else "unidirectional"
-print(f"{sys.argv[1]:45s} {kind:14s} n={len(inst['loads']):<3d} algorithm={plan['algorithm']:18s} "
-      f"time={plan['time']:<7g} lower_bound={plan['lower_bound']:<7g} optimal={str(plan['optimal']).lower():5s} "
-      f"blocks={len(plan['transfers'])}")
+print(f"  {sys.argv[1].split('/')[-1]:24s} {kind:14s} n={len(inst['loads']):<3d} {plan['algorithm']:18s} "
+      f"time={plan['time']:<6g} lower_bound={plan['lower_bound']:<6g} optimal={str(plan['optimal']).lower()}")
 PY
 done
-echo "plans written to $out/"
+
+echo "== Figure 2: speed traces (traces/fig2/, SimGrid profiles)"
+$R traces experiments/fig2-traces.json -o traces/fig2
+/usr/bin/python3 experiments/plot_paper_figures.py traces traces/fig2/traces.csv out/figures/fig2-speed-traces.png
+
+for fig in fig3-ring8 fig4-ring32; do
+  echo "== ${fig}: sweep (${JOBS} jobs) ${QUICK}"
+  $R run "experiments/$fig.json" $QUICK --jobs "$JOBS" --out "out/$fig$SUFFIX"
+  /usr/bin/python3 experiments/plot_paper_figures.py "${fig%%-*}" "out/$fig$SUFFIX/runs.csv" "out/figures/$fig$SUFFIX.png"
+  /usr/bin/python3 - "out/$fig$SUFFIX/runs.csv" <<'PY'
+import csv, sys
+from collections import defaultdict
+t = defaultdict(list)
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["normalized_time"]:
+        t[(r["scheme"], float(r["ratio"]))].append(float(r["normalized_time"]))
+schemes = ["none", "once", "every-20", "every-10", "every-5"]
+ratios = sorted({k[1] for k in t})
+print("  mean normalized time   " + "".join(f"{s:>10s}" for s in schemes))
+for q in ratios:
+    print(f"  ratio {q:<16g}" + "".join(f"{sum(t[(s, q)]) / len(t[(s, q)]):10.3f}" if t[(s, q)] else f"{'-':>10s}" for s in schemes))
+PY
+done
+echo "figures in out/figures/, sweep results in out/*/runs.csv"

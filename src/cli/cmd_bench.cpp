@@ -92,6 +92,8 @@ void add_bench_command(CLI::App& app) {
   red->add_option("--max-log2", *max_log2, "largest ring: 2^max-log2 processors")->check(CLI::Range(4, 24));
   red->add_option("--depth", *depth, "largest number of items moved across one edge")->check(CLI::Range(1, 1000000));
   red->callback([max_log2, depth] { bench_redistribute(*max_log2, *depth); });
+  add_bench_kpbs(*bench);
+  add_bench_simulate(*bench);
 }
 
 }  // namespace ringsim::cli

@@ -2,12 +2,23 @@
 // (or std::invalid_argument) on bad input, which main turns into exit status 2 and one line.
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 namespace ringsim::cli {
 
 void add_redistribute_command(CLI::App& app);
 void add_balance_command(CLI::App& app);
+void add_simulate_command(CLI::App& app);
+void add_run_command(CLI::App& app);
+void add_traces_command(CLI::App& app);
+void add_bench_simulate(CLI::App& bench);  // `ringsim bench simulate`, registered by add_bench_command
+// A relative path in a config: next to the config file if it exists there, else as given.
+std::string resolve_beside(const std::string& path, const std::string& config_file);
 void add_bench_command(CLI::App& app);
+void add_platform_command(CLI::App& app);
+void add_kpbs_command(CLI::App& app);
+void add_bench_kpbs(CLI::App& bench);  // `ringsim bench kpbs`, registered by add_bench_command
 
 }  // namespace ringsim::cli

@@ -13,7 +13,12 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   ringsim::cli::add_redistribute_command(app);
   ringsim::cli::add_balance_command(app);
+  ringsim::cli::add_simulate_command(app);
+  ringsim::cli::add_run_command(app);
+  ringsim::cli::add_traces_command(app);
   ringsim::cli::add_bench_command(app);
+  ringsim::cli::add_platform_command(app);
+  ringsim::cli::add_kpbs_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,6 +1,7 @@
 #include "io/json_input.hpp"
 
 #include <cstdio>
+#include <unistd.h>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -46,7 +47,8 @@ void require_known_keys(const nlohmann::json& obj, std::initializer_list<const c
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
+  // A name of our own: two processes writing the same file never share a temporary.
+  const std::string tmp = path + ".tmp." + std::to_string(static_cast<long>(getpid()));
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw InputError("cannot write '" + path + "'");

@@ -1,0 +1,141 @@
+// `ringsim bench simulate --builtin ring32-noredistribution`: the simulator's own cost against a
+// bare S4U ring of the same size on the same platform (each run a child process: one simulation
+// per process). Prints figures, never judges them.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <xbt/log.h>
+
+#include "cli/commands.hpp"
+#include "experiments/run_config.hpp"
+#include "model/errors.hpp"
+#include "sim/bare_ring.hpp"
+#include "sim/ring_simulation.hpp"
+
+namespace ringsim::cli {
+namespace {
+
+struct Timing {
+  double wall = 0.0;
+  double cpu = 0.0;
+};
+
+template <class F>
+Timing in_child(F&& body) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::cout.flush();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    int rc = 0;
+    try {
+      body();
+    } catch (const std::exception& e) {
+      std::cerr << "ringsim: benchmark run failed: " << e.what() << '\n';
+      rc = 1;
+    }
+    _exit(rc);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("a benchmark run failed");
+  Timing t;
+  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+          1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+  return t;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+void bench_simulate(const std::string& builtin, int repeat) {
+  if (builtin != "ring32-noredistribution")
+    throw InputError("unknown builtin benchmark '" + builtin + "' (available: ring32-noredistribution)");
+  const int n = 32;
+  const auto dir = std::filesystem::temp_directory_path() / ("ringsim-bench-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string platform = (dir / "star32.xml").string();
+  write_star_platform(platform, n);
+
+  RunConfig cfg;
+  cfg.platform = platform;
+  cfg.selection = RingSelection::hosts;
+  for (int i = 0; i < n; ++i) cfg.ring_hosts.push_back("h" + std::string(i < 10 ? "0" : "") + std::to_string(i));
+  cfg.ring_size = n;
+  cfg.iterations = 100;
+  cfg.ratio = 1.0;
+  cfg.scheme = parse_scheme("none", cfg.iterations);
+  cfg.baseline = false;
+
+  char arg0[] = "ringsim";
+  char* argv[] = {arg0, nullptr};
+  xbt_log_control_set("xbt_cfg.thres:warning");
+  // The bare ring executes what the mean member executes (1000 columns over 32 members).
+  double flops_per_column = 0.0;
+  {
+    SimulationOptions opt;
+    opt.setup_only = true;
+    int argc = 1;
+    Timing t = in_child([&] {
+      const auto res = run_simulation(cfg, &argc, argv, opt);
+      std::FILE* f = std::fopen((dir / "fpc").c_str(), "w");
+      std::fprintf(f, "%.17g", res.flops_per_column);
+      std::fclose(f);
+    });
+    (void)t;
+    std::FILE* f = std::fopen((dir / "fpc").c_str(), "r");
+    if (!f || std::fscanf(f, "%lf", &flops_per_column) != 1) throw std::runtime_error("benchmark setup failed");
+    std::fclose(f);
+  }
+  const double flops = flops_per_column * cfg.columns / n;
+  std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu;
+  for (int r = 0; r < repeat; ++r) {
+    const Timing a = in_child([&] {
+      int argc = 1;
+      run_simulation(cfg, &argc, argv);
+    });
+    const Timing b = in_child([&] {
+      int argc = 1;
+      run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, &argc, argv);
+    });
+    ring_wall.push_back(a.wall);
+    ring_cpu.push_back(a.cpu);
+    bare_wall.push_back(b.wall);
+    bare_cpu.push_back(b.cpu);
+  }
+  std::filesystem::remove_all(dir);
+  std::printf("# %s: 32 members, 100 iterations, no redistribution; median of %d runs, each a process\n",
+              builtin.c_str(), repeat);
+  std::printf("seconds_per_run=%.4f\n", median(ring_wall));
+  std::printf("cpu_seconds_per_run=%.4f\n", median(ring_cpu));
+  std::printf("bare_s4u_seconds_per_run=%.4f\n", median(bare_wall));
+  std::printf("bare_s4u_cpu_seconds_per_run=%.4f\n", median(bare_cpu));
+  std::printf("ratio_to_bare=%.3f\n", median(ring_wall) / median(bare_wall));
+}
+
+}  // namespace
+
+void add_bench_simulate(CLI::App& bench) {
+  auto* cmd = bench.add_subcommand("simulate", "Simulator cost vs a bare S4U ring (prints seconds_per_run=)");
+  auto builtin = std::make_shared<std::string>("ring32-noredistribution");
+  auto repeat = std::make_shared<int>(5);
+  cmd->add_option("--builtin", *builtin, "builtin benchmark (ring32-noredistribution)");
+  cmd->add_option("--repeat", *repeat, "runs of each")->check(CLI::Range(1, 1000));
+  cmd->callback([builtin, repeat] { bench_simulate(*builtin, *repeat); });
+}
+
+}  // namespace ringsim::cli

@@ -1,0 +1,262 @@
+// `ringsim run EXPERIMENT.json`: a sweep, one `ringsim simulate` process per run, --jobs of them
+// at a time. Resumable: a run whose result.json exists is kept and skipped; every file is written
+// atomically, so an interrupted sweep loses nothing and leaves nothing half-written.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "experiments/experiment.hpp"
+#include "io/json_input.hpp"
+#include "model/errors.hpp"
+
+#ifndef RINGSIM_SOURCE_DIR
+#define RINGSIM_SOURCE_DIR "."
+#endif
+
+namespace ringsim::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunPaths {
+  fs::path dir, config, result, iterations, log;
+};
+
+RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
+  const fs::path dir = out / "runs" / run.id;
+  return {dir, dir / "config.json", dir / "result.json", dir / "iterations.csv", dir / "log.txt"};
+}
+
+std::string self_executable() { return fs::read_symlink("/proc/self/exe").string(); }
+
+std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p) {
+  return {exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
+          "--iterations-csv", p.iterations.string()};
+}
+
+pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, STDOUT_FILENO);
+      dup2(fd, STDERR_FILENO);
+      close(fd);
+    }
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+class Progress {
+ public:
+  explicit Progress(std::size_t total) : total_(total), tty_(isatty(STDERR_FILENO)), t0_(clock::now()) {}
+  void update(std::size_t done, std::size_t failed, std::size_t skipped) {
+    const double elapsed = std::chrono::duration<double>(clock::now() - t0_).count();
+    const std::size_t ran = done - skipped;
+    const double eta = ran > 0 ? elapsed / static_cast<double>(ran) * static_cast<double>(total_ - done) : 0.0;
+    const int width = 30;
+    const int fill = total_ ? static_cast<int>(width * done / total_) : width;
+    char line[200];
+    std::snprintf(line, sizeof line, "[%s%s] %zu/%zu runs, %zu failed, %zu kept, %.0fs elapsed, ETA %.0fs",
+                  std::string(static_cast<std::size_t>(fill), '#').c_str(),
+                  std::string(static_cast<std::size_t>(width - fill), '.').c_str(), done, total_, failed, skipped,
+                  elapsed, eta);
+    if (tty_) {
+      std::cerr << '\r' << line << std::flush;
+    } else if (done == total_ || done * 10 / std::max<std::size_t>(total_, 1) != last_decile_) {
+      std::cerr << line << '\n';
+      last_decile_ = done * 10 / std::max<std::size_t>(total_, 1);
+    }
+  }
+  void finish() {
+    if (tty_) std::cerr << '\n';
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  std::size_t total_;
+  bool tty_;
+  clock::time_point t0_;
+  std::size_t last_decile_ = 0;
+};
+
+void write_configs(const Experiment& e, const fs::path& out) {
+  for (const auto& run : e.runs) {
+    const RunPaths p = paths_of(out, run);
+    fs::create_directories(p.dir);
+    const std::string text = run.config.dump(1) + "\n";
+    // Unchanged configs are not rewritten: a resumed sweep leaves finished runs untouched.
+    if (fs::exists(p.config) && io::read_text(p.config.string()) == text) continue;
+    if (fs::exists(p.result)) fs::remove(p.result);  // a changed config invalidates its result
+    io::write_file_atomically(p.config.string(), text);
+  }
+}
+
+// Runs what has no result yet, at most `jobs` at a time. Returns the number of failures.
+std::size_t execute(const Experiment& e, const fs::path& out, int jobs) {
+  const std::string exe = self_executable();
+  std::vector<std::size_t> pending;
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < e.runs.size(); ++k) {
+    if (fs::exists(paths_of(out, e.runs[k]).result)) ++kept; else pending.push_back(k);
+  }
+  Progress progress(e.runs.size());
+  std::map<pid_t, std::size_t> running;
+  std::size_t next = 0, done = kept, failed = 0;
+  progress.update(done, failed, kept);
+  while (next < pending.size() || !running.empty()) {
+    while (next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
+      const RunPaths p = paths_of(out, e.runs[pending[next]]);
+      running[spawn(simulate_args(exe, p), p.log)] = pending[next];
+      ++next;
+    }
+    int status = 0;
+    const pid_t pid = wait(&status);
+    if (pid < 0) break;
+    const auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const RunPaths p = paths_of(out, e.runs[it->second]);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(p.result)) {
+      ++failed;
+      std::cerr << (isatty(STDERR_FILENO) ? "\n" : "") << "ringsim: run " << e.runs[it->second].id
+                << " failed, see " << p.log.string() << '\n';
+    }
+    running.erase(it);
+    ++done;
+    progress.update(done, failed, kept);
+  }
+  progress.finish();
+  return failed;
+}
+
+// The source tree's commit, read when the summary is written (a SHA baked in at configure time
+// goes stale with the next commit); "-dirty" when the tree has uncommitted changes.
+std::string git_sha() {
+  auto run = [](const std::string& cmd) {
+    std::string text;
+    if (FILE* p = popen(cmd.c_str(), "r")) {
+      char buf[256];
+      while (fgets(buf, sizeof buf, p)) text += buf;
+      pclose(p);
+    }
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+  };
+  const std::string git = "git -C '" RINGSIM_SOURCE_DIR "' ";
+  std::string sha = run(git + "rev-parse HEAD 2>/dev/null");
+  if (sha.empty()) return "unknown";
+  if (!run(git + "status --porcelain --untracked-files=no 2>/dev/null").empty()) sha += "-dirty";
+  return sha;
+}
+
+// runs.csv, iterations.csv and summary.json from whatever results exist.
+void merge(const Experiment& e, const fs::path& out, bool quick) {
+  std::vector<nlohmann::json> results(e.runs.size());
+  std::string iterations;
+  std::size_t present = 0;
+  std::string simgrid_version;
+  for (std::size_t k = 0; k < e.runs.size(); ++k) {
+    const RunPaths p = paths_of(out, e.runs[k]);
+    if (!fs::exists(p.result)) continue;
+    ++present;
+    results[k] = nlohmann::json::parse(io::read_text(p.result.string()));
+    simgrid_version = results[k].value("simgrid_version", "");
+    if (fs::exists(p.iterations)) {
+      std::istringstream in(io::read_text(p.iterations.string()));
+      std::string line;
+      bool header = true;
+      while (std::getline(in, line)) {
+        if (header) {
+          if (iterations.empty()) iterations = "run_id," + line + "\n";
+          header = false;
+          continue;
+        }
+        iterations += e.runs[k].id + "," + line + "\n";
+      }
+    }
+  }
+  io::write_file_atomically((out / "runs.csv").string(), runs_csv(e, results));
+  io::write_file_atomically((out / "iterations.csv").string(), iterations);
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(e.config_hash));
+  const nlohmann::json summary = {{"experiment", e.name},
+                                  {"description", e.description},
+                                  {"quick", quick},
+                                  {"runs", e.runs.size()},
+                                  {"runs_with_results", present},
+                                  {"ringsim_version", RINGSIM_VERSION},
+                                  {"git_sha", git_sha()},
+                                  {"simgrid_version", simgrid_version},
+                                  {"config_hash_fnv1a64", hash}};
+  io::write_file_atomically((out / "summary.json").string(), summary.dump(1) + "\n");
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("run", "Run an experiment sweep (one simulate process per run), resumable");
+  cmd->footer("Outputs in DIR: runs/<id>/{config.json,result.json,iterations.csv,log.txt}, runs.csv,\n"
+              "iterations.csv, summary.json (provenance). --list prints one command per run (for GNU\n"
+              "parallel or a SLURM array); then `ringsim run EXPERIMENT --merge --out DIR` builds the CSVs.");
+  auto experiment = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  auto jobs = std::make_shared<int>(1);
+  auto quick = std::make_shared<bool>(false);
+  auto list = std::make_shared<bool>(false);
+  auto merge_only = std::make_shared<bool>(false);
+  cmd->add_option("EXPERIMENT", *experiment, "experiment config (JSON)")->required();
+  cmd->add_option("--out", *out, "output directory (default out/<name>[-quick])");
+  cmd->add_option("--jobs,-j", *jobs, "simulations run at once")->check(CLI::Range(1, 1024));
+  cmd->add_flag("--quick", *quick, "use the experiment's smaller 'quick' sweep");
+  cmd->add_flag("--list", *list, "print one command per run instead of running");
+  cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
+  cmd->callback([=] {
+    const Experiment e = load_experiment(*experiment, *quick);
+    const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
+    fs::create_directories(dir);
+    // One sweep per directory at a time; the lock dies with the process.
+    const int lock = open((dir / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+    if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0)
+      throw InputError("another 'ringsim run' is using '" + dir.string() + "'");
+    write_configs(e, dir);
+    if (*list) {
+      const std::string exe = self_executable();
+      for (const auto& run : e.runs) {
+        std::string line;
+        for (const auto& a : simulate_args(exe, paths_of(dir, run))) line += (line.empty() ? "" : " ") + a;
+        std::cout << line << '\n';
+      }
+      std::cout << "# when all are done: " << exe << " run " << *experiment << (*quick ? " --quick" : "")
+                << " --merge --out " << dir.string() << '\n';
+      return;
+    }
+    std::size_t failed = 0;
+    if (!*merge_only) failed = execute(e, dir, *jobs);
+    merge(e, dir, *quick);
+    std::cerr << "ringsim: results in " << dir.string() << "/runs.csv\n";
+    if (failed) throw std::runtime_error(std::to_string(failed) + " run(s) failed");
+  });
+}
+
+}  // namespace ringsim::cli

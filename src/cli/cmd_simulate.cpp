@@ -1,0 +1,159 @@
+// `ringsim simulate CONFIG`: one run of the iterative application (one SimGrid simulation per
+// process). The no-redistribution baseline that normalizes the run is simulated in a child
+// process (fork before any Engine exists), since SimGrid cannot run two simulations in one process.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <xbt/log.h>
+
+#include "cli/commands.hpp"
+#include "experiments/run_config.hpp"
+#include "experiments/run_output.hpp"
+#include "io/json_input.hpp"
+#include "model/errors.hpp"
+#include "sim/ring_simulation.hpp"
+
+namespace ringsim::cli {
+namespace {
+
+// SimGrid's argv: the program name and whatever --cfg= / --log= options the user gave.
+struct EngineArgs {
+  std::vector<std::string> storage;
+  std::vector<char*> argv;
+  int argc = 0;
+  explicit EngineArgs(const std::vector<std::string>& extras) : storage{"ringsim"} {
+    for (const auto& e : extras) {
+      if (e.rfind("--cfg=", 0) != 0 && e.rfind("--log=", 0) != 0)
+        throw InputError("unexpected argument '" + e + "' (only --cfg=... and --log=... go to SimGrid)");
+      storage.push_back(e);
+    }
+    for (auto& s : storage) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    argc = static_cast<int>(storage.size());
+  }
+};
+
+// Runs the baseline (scheme none) in a child process and returns its makespan.
+double baseline_makespan(RunConfig cfg, const std::vector<std::string>& extras) {
+  cfg.scheme = parse_scheme("none", cfg.iterations);
+  cfg.baseline = false;
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  std::cout.flush();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    close(fds[0]);
+    int status = 0;
+    try {
+      EngineArgs args(extras);
+      const auto res = run_simulation(cfg, &args.argc, args.argv.data());
+      char text_buf[64];
+      const int len = std::snprintf(text_buf, sizeof text_buf, "%.17g", res.makespan);
+      const std::string text(text_buf, static_cast<std::size_t>(len));
+      if (write(fds[1], text.data(), text.size()) < 0) status = 1;
+    } catch (const std::exception& e) {
+      std::cerr << "ringsim: baseline run failed: " << e.what() << '\n';
+      status = 1;
+    }
+    close(fds[1]);
+    _exit(status);
+  }
+  close(fds[1]);
+  std::string text;
+  char buf[256];
+  ssize_t got = 0;
+  while ((got = read(fds[0], buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(got));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.empty())
+    throw std::runtime_error("the baseline simulation failed");
+  return std::stod(text);
+}
+
+}  // namespace
+
+std::string resolve_beside(const std::string& path, const std::string& config_file) {
+  namespace fs = std::filesystem;
+  if (fs::path(path).is_absolute()) return path;
+  const fs::path beside = fs::path(config_file).parent_path() / path;
+  if (config_file != "-" && fs::exists(beside)) return beside.lexically_normal().string();
+  return path;
+}
+
+void add_simulate_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("simulate", "Simulate one run of the iterative application (SimGrid); JSON summary on stdout");
+  cmd->footer("SimGrid options pass through: --cfg=name:value, --log=category.thres:level.\n"
+              "Config keys: platform, ring {size, selection: random|hosts, hosts, seed}, rows, columns,\n"
+              "iterations, ratio, scheme (none, once, every-K, after:a,b,.., adaptive, adaptive-K),\n"
+              "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows},\n"
+              "network_model (linear|lv08), decision_flops, report_bytes, baseline.");
+  cmd->allow_extras();
+  auto config = std::make_shared<std::string>();
+  auto iterations_csv = std::make_shared<std::string>();
+  auto no_baseline = std::make_shared<bool>(false);
+  auto out = std::make_shared<std::string>();
+  auto traces_dir = std::make_shared<std::string>();
+  cmd->add_option("CONFIG", *config, "run configuration (JSON)")->required();
+  cmd->add_option("--iterations-csv", *iterations_csv, "write one CSV row per iteration to this file");
+  cmd->add_flag("--no-baseline", *no_baseline, "do not simulate the no-redistribution baseline");
+  cmd->add_option("--traces-dir", *traces_dir, "also write the speed profiles and traces.csv there");
+  cmd->add_option("--out", *out, "write the JSON summary to this file (atomically) instead of stdout");
+  cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir] {
+    RunConfig cfg = parse_run_config(io::read_json_document(*config), "'" + *config + "'");
+    if (*no_baseline) cfg.baseline = false;
+    cfg.platform = resolve_beside(cfg.platform, *config);
+    if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
+    const std::vector<std::string> extras = cmd->remaining();
+    EngineArgs args(extras);  // rejects stray arguments before any simulation starts
+    xbt_log_control_set("xbt_cfg.thres:warning");
+    double baseline = 0.0;
+    const bool normalize = cfg.baseline && !cfg.scheme.after.empty();
+    if (normalize) baseline = baseline_makespan(cfg, extras);
+    SimulationOptions opt;
+    opt.traces_dir = *traces_dir;
+    const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
+    if (!cfg.baseline) baseline = 0.0;
+    else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline
+    if (!iterations_csv->empty()) io::write_file_atomically(*iterations_csv, iterations_csv_text(res, ""));
+    const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
+    if (out->empty()) std::cout << summary; else io::write_file_atomically(*out, summary);
+  });
+}
+
+void add_traces_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("traces", "Write the speed traces of a run config as SimGrid profiles (no simulation)");
+  cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]);\n"
+              "iterations become times through the initial plan's predicted iteration time. Writes\n"
+              "DIR/<host>.profile (SimGrid speed profile: 'time multiplier' lines) and DIR/traces.csv.");
+  cmd->allow_extras();
+  auto config = std::make_shared<std::string>();
+  auto dir = std::make_shared<std::string>("traces");
+  cmd->add_option("CONFIG", *config, "run configuration (JSON), as for simulate")->required();
+  cmd->add_option("-o,--out", *dir, "output directory (default traces/)");
+  cmd->callback([cmd, config, dir] {
+    RunConfig cfg = parse_run_config(io::read_json_document(*config), "'" + *config + "'");
+    cfg.platform = resolve_beside(cfg.platform, *config);
+    if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
+    EngineArgs args(cmd->remaining());
+    xbt_log_control_set("xbt_cfg.thres:warning");
+    SimulationOptions opt;
+    opt.traces_dir = *dir;
+    opt.setup_only = true;
+    const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
+    std::cerr << "ringsim: " << res.ring.size() << " speed profiles and traces.csv written to " << *dir << "/\n";
+  });
+}
+
+}  // namespace ringsim::cli

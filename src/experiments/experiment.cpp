@@ -1,0 +1,184 @@
+#include "experiments/experiment.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "io/json_input.hpp"
+#include "io/platform_xml.hpp"
+#include "model/errors.hpp"
+#include "model/platform.hpp"
+
+namespace ringsim {
+namespace {
+
+template <class T>
+std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::string& where) {
+  if (!doc.contains(key)) throw InputError(where + ": missing field '" + key + "'");
+  const auto& a = doc.at(key);
+  if (!a.is_array() || a.empty()) throw InputError(where + ": '" + key + "' must be a non-empty array");
+  std::vector<T> out;
+  for (const auto& v : a) {
+    try {
+      if constexpr (std::is_same_v<T, std::string>) {
+        if (!v.is_string()) throw 0;
+      } else if constexpr (std::is_integral_v<T>) {
+        if (!v.is_number_integer()) throw 0;
+      } else {
+        if (!v.is_number()) throw 0;
+      }
+      out.push_back(v.get<T>());
+    } catch (int) {
+      throw InputError(where + ": '" + key + "' has an element of the wrong type");
+    }
+  }
+  return out;
+}
+
+std::string id_part(std::string s) {
+  for (char& c : s)
+    if (c == ':' || c == ',' || c == '/' || c == ' ') c = '_';
+  return s;
+}
+
+std::string format_ratio(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", r);
+  return buf;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
+  return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
+}
+
+Experiment load_experiment(const std::string& path, bool quick) {
+  const std::string where = "'" + path + "'";
+  nlohmann::json doc = io::read_json_document(path);
+  if (!doc.is_object()) throw InputError(where + " must be a JSON object");
+  io::require_known_keys(doc, {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms",
+                               "seeds", "repetitions", "quick"},
+                         where);
+  if (quick && doc.contains("quick")) {
+    const auto& q = doc["quick"];
+    if (!q.is_object()) throw InputError(where + ": 'quick' must be an object");
+    io::require_known_keys(q, {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"},
+                           where + " 'quick'");
+    for (const auto& item : q.items()) {
+      if (item.key() == "base") doc["base"].update(item.value());
+      else doc[item.key()] = item.value();
+    }
+  }
+  doc.erase("quick");
+  Experiment e;
+  e.name = doc.value("name", std::filesystem::path(path).stem().string());
+  e.description = doc.value("description", "");
+  if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
+  nlohmann::json base = doc["base"];
+  if (base.contains("platform") && base["platform"].is_string()) {
+    namespace fs = std::filesystem;
+    const std::string p = base["platform"].get<std::string>();
+    const fs::path beside = fs::path(path).parent_path() / p;
+    base["platform"] = fs::path(p).is_absolute() || !fs::exists(beside) ? p : fs::absolute(beside).lexically_normal().string();
+  }
+  const auto sizes = list_of<int>(doc, "ring_sizes", where);
+  const auto ratios = list_of<double>(doc, "ratios", where);
+  auto schemes = list_of<std::string>(doc, "schemes", where);
+  const auto algorithms = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
+                                                     : std::vector<std::string>{"auto"};
+  const auto seeds = list_of<std::uint64_t>(doc, "seeds", where);
+  const int reps = doc.contains("repetitions") ? doc["repetitions"].get<int>() : 1;
+  if (reps < 1) throw InputError(where + ": 'repetitions' must be >= 1");
+  // The no-redistribution run of each (size, ratio, seed, repetition) normalizes the others.
+  if (std::find(schemes.begin(), schemes.end(), "none") == schemes.end()) schemes.insert(schemes.begin(), "none");
+
+  std::size_t platform_hosts = 0;
+  if (base.contains("platform") && base["platform"].is_string()) {
+    const std::string p = base["platform"].get<std::string>();
+    if (!std::filesystem::exists(p)) throw InputError(where + ": platform file '" + p + "' does not exist");
+    platform_hosts = io::read_platform_xml(p).host_count();
+  }
+  for (int size : sizes)
+    if (size < 1 || static_cast<std::size_t>(size) > platform_hosts)
+      throw InputError(where + ": ring size " + std::to_string(size) + " does not fit the platform (" +
+                       std::to_string(platform_hosts) + " hosts)");
+
+  for (int size : sizes)
+    for (double ratio : ratios)
+      for (std::uint64_t seed : seeds)
+        for (int k = 0; k < reps; ++k) {
+          const std::string common = "p" + std::to_string(size) + "_r" + format_ratio(ratio);
+          const std::string tail = "_s" + std::to_string(seed) + "_k" + std::to_string(k);
+          const std::string baseline = common + "_none" + tail;
+          for (const auto& scheme : schemes)
+            for (std::size_t a = 0; a < algorithms.size(); ++a) {
+              if (scheme == "none" && a > 0) continue;  // no redistribution: the algorithm is irrelevant
+              ExperimentRun run;
+              run.ring_size = size;
+              run.ratio = ratio;
+              run.scheme = scheme;
+              run.algorithm = scheme == "none" ? "-" : algorithms[a];
+              run.seed = seed;
+              run.repetition = k;
+              run.id = scheme == "none" ? baseline : common + "_" + id_part(scheme) + "_" + id_part(algorithms[a]) + tail;
+              run.baseline_id = baseline;
+              nlohmann::json cfg = base;
+              cfg["ratio"] = ratio;
+              cfg["scheme"] = scheme;
+              cfg["algorithm"] = scheme == "none" ? "auto" : algorithms[a];
+              if (!cfg.contains("ring")) cfg["ring"] = nlohmann::json::object();
+              cfg["ring"]["size"] = size;
+              cfg["ring"]["seed"] = derived_seed(seed, k);
+              if (!cfg.contains("traces")) cfg["traces"] = nlohmann::json::object();
+              cfg["traces"]["seed"] = derived_seed(seed, k);
+              cfg["baseline"] = false;
+              const RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
+              run.config = run_config_to_json(parsed);
+              e.runs.push_back(std::move(run));
+            }
+        }
+  e.config_hash = fnv1a(doc.dump());
+  return e;
+}
+
+std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results) {
+  std::map<std::string, double> makespan;
+  for (std::size_t k = 0; k < e.runs.size(); ++k)
+    if (!results[k].is_null()) makespan[e.runs[k].id] = results[k]["makespan"].get<double>();
+  std::ostringstream os;
+  os.precision(17);
+  os << "run_id,ring_size,ratio,scheme,algorithm,seed,repetition,redistributions,redistribution_points,makespan,"
+        "normalized_time,time_over_ideal,ideal_time,redistribution_time,decision_time,transfer_time,"
+        "predicted_transfer_time,network_model,ring\n";
+  for (std::size_t k = 0; k < e.runs.size(); ++k) {
+    const auto& run = e.runs[k];
+    const auto& r = results[k];
+    if (r.is_null()) continue;
+    const auto base = makespan.find(run.baseline_id);
+    os << run.id << ',' << run.ring_size << ',' << run.ratio << ',' << run.scheme << ',' << run.algorithm << ','
+       << run.seed << ',' << run.repetition << ',' << r["redistributions"].get<int>() << ','
+       << r["redistribution_points"].get<int>() << ',' << r["makespan"].get<double>() << ',';
+    if (base != makespan.end()) os << r["makespan"].get<double>() / base->second;
+    os << ',' << r["time_over_ideal"].get<double>() << ',' << r["ideal_time"].get<double>() << ','
+       << r["redistribution_time"].get<double>() << ',' << r["decision_time"].get<double>() << ','
+       << r["transfer_time"].get<double>() << ',' << r["predicted_transfer_time"].get<double>() << ','
+       << r["network_model"].get<std::string>() << ',';
+    const auto& ring = r["ring"];
+    for (std::size_t i = 0; i < ring.size(); ++i) os << (i ? ";" : "") << ring[i].get<std::string>();
+    os << '\n';
+  }
+  return os.str();
+}
+
+}  // namespace ringsim

@@ -1,0 +1,48 @@
+// Experiment sweeps (`ringsim run EXPERIMENT.json`): a base run config and lists whose product is
+// the set of runs (ring sizes x ratios x schemes x algorithms x seeds x repetitions). Each run is
+// its own `ringsim simulate` process; results are merged into runs.csv, iterations.csv and a
+// summary with provenance.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/run_config.hpp"
+
+namespace ringsim {
+
+struct ExperimentRun {
+  std::string id;              // readable and unique: p8_r1.5_every-10_auto_s1_k0
+  int ring_size = 0;
+  double ratio = 0.0;
+  std::string scheme;
+  std::string algorithm;
+  std::uint64_t seed = 0;
+  int repetition = 0;
+  std::string baseline_id;     // the scheme-"none" run that normalizes this one
+  nlohmann::json config;       // the `ringsim simulate` config
+};
+
+struct Experiment {
+  std::string name;
+  std::string description;
+  std::vector<ExperimentRun> runs;
+  std::uint64_t config_hash = 0;  // FNV-1a of the canonical experiment JSON (after --quick)
+};
+
+// Reads and checks every run's config before anything runs (InputError on any problem).
+// Relative platform paths are resolved next to the experiment file first.
+Experiment load_experiment(const std::string& path, bool quick);
+
+// The seeds of repetition k of base seed s (ring choice and speed traces).
+std::uint64_t derived_seed(std::uint64_t seed, int repetition);
+
+std::uint64_t fnv1a(const std::string& text);
+
+// runs.csv from the per-run summaries (in run order; missing results are skipped).
+std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results);
+
+}  // namespace ringsim

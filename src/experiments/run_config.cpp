@@ -1,0 +1,212 @@
+#include "experiments/run_config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "io/json_input.hpp"
+#include "model/errors.hpp"
+
+namespace ringsim {
+namespace {
+
+int positive_int_of(const std::string& text, const std::string& what) {
+  std::size_t used = 0;
+  int v = 0;
+  try {
+    v = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || v < 1) throw InputError(what + " must be a positive integer, got '" + text + "'");
+  return v;
+}
+
+const nlohmann::json& typed(const nlohmann::json& doc, const char* key, nlohmann::json::value_t type,
+                            const char* type_name) {
+  const auto& v = doc.at(key);
+  const bool ok = type == nlohmann::json::value_t::number_float ? v.is_number() : v.type() == type ||
+                  (type == nlohmann::json::value_t::number_integer && v.is_number_unsigned());
+  if (!ok) throw InputError(std::string("'") + key + "' must be " + type_name);
+  return v;
+}
+
+double number(const nlohmann::json& doc, const char* key) {
+  const double v = typed(doc, key, nlohmann::json::value_t::number_float, "a number").get<double>();
+  if (!std::isfinite(v)) throw InputError(std::string("'") + key + "' must be finite");
+  return v;
+}
+
+long long integer(const nlohmann::json& doc, const char* key) {
+  return typed(doc, key, nlohmann::json::value_t::number_integer, "an integer").get<long long>();
+}
+
+std::string text(const nlohmann::json& doc, const char* key) {
+  return typed(doc, key, nlohmann::json::value_t::string, "a string").get<std::string>();
+}
+
+}  // namespace
+
+const char* to_string(RingSelection s) {
+  switch (s) {
+    case RingSelection::random: return "random";
+    case RingSelection::hosts: return "hosts";
+    case RingSelection::planner: return "planner";
+  }
+  return "";
+}
+const char* to_string(TargetMode m) { return m == TargetMode::oracle ? "oracle" : "measured"; }
+const char* to_string(NetworkModel m) { return m == NetworkModel::linear ? "linear" : "lv08"; }
+
+Scheme parse_scheme(const std::string& s, int iterations) {
+  Scheme sc;
+  sc.name = s;
+  auto every = [&](int k) {
+    for (int it = k; it < iterations; it += k) sc.after.push_back(it);
+  };
+  if (s == "none") {
+  } else if (s == "once") {
+    if (iterations > 1) sc.after = {iterations / 2};
+  } else if (s.rfind("every-", 0) == 0) {
+    every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"));
+  } else if (s.rfind("after:", 0) == 0) {
+    std::stringstream list(s.substr(6));
+    std::string item;
+    while (std::getline(list, item, ',')) {
+      const int it = positive_int_of(item, "an iteration of scheme '" + s + "'");
+      if (it >= iterations)
+        throw InputError("scheme '" + s + "': iteration " + item + " is not before the last iteration");
+      sc.after.push_back(it);
+    }
+    std::sort(sc.after.begin(), sc.after.end());
+    sc.after.erase(std::unique(sc.after.begin(), sc.after.end()), sc.after.end());
+    if (sc.after.empty()) throw InputError("scheme '" + s + "' lists no iteration");
+  } else if (s == "adaptive" || s.rfind("adaptive-", 0) == 0) {
+    sc.adaptive = true;
+    sc.period = s == "adaptive" ? 5 : positive_int_of(s.substr(9), "the period of scheme '" + s + "'");
+    every(sc.period);
+  } else {
+    throw InputError("unknown scheme '" + s + "' (none, once, every-K, after:a,b,..., adaptive, adaptive-K)");
+  }
+  return sc;
+}
+
+RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
+  if (!doc.is_object()) throw InputError(where + " must be a JSON object");
+  io::require_known_keys(doc, {"platform", "ring", "rows", "columns", "iterations", "ratio", "scheme", "algorithm",
+                               "targets", "traces", "network_model", "decision_flops", "report_bytes", "baseline"},
+                         where);
+  RunConfig cfg;
+  if (!doc.contains("platform")) throw InputError(where + ": missing field 'platform'");
+  cfg.platform = text(doc, "platform");
+  if (doc.contains("rows")) cfg.rows = static_cast<int>(integer(doc, "rows"));
+  if (doc.contains("columns")) cfg.columns = static_cast<int>(integer(doc, "columns"));
+  if (doc.contains("iterations")) cfg.iterations = static_cast<int>(integer(doc, "iterations"));
+  if (cfg.rows < 1 || cfg.columns < 1 || cfg.iterations < 1)
+    throw InputError(where + ": rows, columns and iterations must be >= 1");
+  if (!doc.contains("ratio")) throw InputError(where + ": missing field 'ratio'");
+  cfg.ratio = number(doc, "ratio");
+  if (cfg.ratio <= 0) throw InputError(where + ": 'ratio' must be > 0");
+  cfg.scheme = parse_scheme(doc.contains("scheme") ? text(doc, "scheme") : "none", cfg.iterations);
+  if (doc.contains("algorithm")) cfg.algorithm = text(doc, "algorithm");
+  if (doc.contains("targets")) {
+    const auto t = text(doc, "targets");
+    if (t != "oracle" && t != "measured") throw InputError(where + ": 'targets' must be \"oracle\" or \"measured\"");
+    cfg.targets = t == "oracle" ? TargetMode::oracle : TargetMode::measured;
+  }
+  if (doc.contains("network_model")) {
+    const auto m = text(doc, "network_model");
+    if (m != "linear" && m != "lv08") throw InputError(where + ": 'network_model' must be \"linear\" or \"lv08\"");
+    cfg.network = m == "linear" ? NetworkModel::linear : NetworkModel::lv08;
+  }
+  if (doc.contains("decision_flops")) cfg.decision_flops = number(doc, "decision_flops");
+  if (doc.contains("report_bytes")) cfg.report_bytes = number(doc, "report_bytes");
+  if (cfg.decision_flops < 0 || cfg.report_bytes < 0)
+    throw InputError(where + ": 'decision_flops' and 'report_bytes' must be >= 0");
+  if (doc.contains("baseline")) {
+    if (!doc["baseline"].is_boolean()) throw InputError(where + ": 'baseline' must be true or false");
+    cfg.baseline = doc["baseline"].get<bool>();
+  }
+  if (doc.contains("ring")) {
+    const auto& r = doc["ring"];
+    if (!r.is_object()) throw InputError(where + ": 'ring' must be an object");
+    io::require_known_keys(r, {"size", "selection", "hosts", "method", "seed"}, where + " 'ring'");
+    if (r.contains("selection")) {
+      const auto s = text(r, "selection");
+      if (s == "random") cfg.selection = RingSelection::random;
+      else if (s == "hosts") cfg.selection = RingSelection::hosts;
+      else if (s == "planner") cfg.selection = RingSelection::planner;
+      else throw InputError(where + ": ring 'selection' must be random, hosts or planner");
+    }
+    if (r.contains("size")) cfg.ring_size = static_cast<int>(integer(r, "size"));
+    if (r.contains("seed")) cfg.ring_seed = static_cast<std::uint64_t>(integer(r, "seed"));
+    if (r.contains("method")) cfg.ring_method = text(r, "method");
+    if (r.contains("hosts")) {
+      if (!r["hosts"].is_array()) throw InputError(where + ": ring 'hosts' must be an array of host names");
+      for (const auto& h : r["hosts"]) {
+        if (!h.is_string()) throw InputError(where + ": ring 'hosts' must be an array of host names");
+        cfg.ring_hosts.push_back(h.get<std::string>());
+      }
+      if (!r.contains("selection")) cfg.selection = RingSelection::hosts;
+      cfg.ring_size = static_cast<int>(cfg.ring_hosts.size());
+    }
+    if (cfg.selection == RingSelection::hosts && cfg.ring_hosts.empty())
+      throw InputError(where + ": ring selection 'hosts' needs a 'hosts' list");
+  }
+  if (cfg.ring_size < 1) throw InputError(where + ": ring 'size' must be >= 1");
+  if (cfg.ring_size > cfg.columns)
+    throw InputError(where + ": a ring of " + std::to_string(cfg.ring_size) + " members needs at least as many columns");
+  if (doc.contains("traces")) {
+    const auto& t = doc["traces"];
+    if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
+    io::require_known_keys(t, {"seed", "source", "factor", "windows"}, where + " 'traces'");
+    if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
+    if (t.contains("source")) {
+      const auto s = text(t, "source");
+      if (s != "measured" && s != "factor") throw InputError(where + ": traces 'source' must be measured or factor");
+      cfg.trace_from_measured = s == "measured";
+    }
+    if (t.contains("factor")) {
+      const auto& f = t["factor"];
+      if (!f.is_array() || f.size() != 2 || !f[0].is_number() || !f[1].is_number())
+        throw InputError(where + ": traces 'factor' must be [low, high]");
+      cfg.factor_low = f[0].get<double>();
+      cfg.factor_high = f[1].get<double>();
+      if (!(cfg.factor_low > 0 && cfg.factor_low <= cfg.factor_high))
+        throw InputError(where + ": traces 'factor' must satisfy 0 < low <= high");
+    }
+    if (t.contains("windows")) {
+      const auto& w = t["windows"];
+      if (!w.is_array()) throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
+      cfg.trace_windows.clear();
+      for (const auto& p : w) {
+        if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
+          throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
+        cfg.trace_windows.emplace_back(p[0].get<int>(), p[1].get<int>());
+      }
+    }
+  }
+  return cfg;
+}
+
+nlohmann::json run_config_to_json(const RunConfig& cfg) {
+  nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
+  if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
+  if (cfg.selection == RingSelection::planner) ring["method"] = cfg.ring_method;
+  nlohmann::json windows = nlohmann::json::array();
+  for (const auto& [lo, hi] : cfg.trace_windows) windows.push_back({lo, hi});
+  nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},
+                           {"windows", windows}};
+  if (!cfg.trace_from_measured) traces["factor"] = {cfg.factor_low, cfg.factor_high};
+  return {{"platform", cfg.platform},   {"ring", ring},
+          {"rows", cfg.rows},           {"columns", cfg.columns},
+          {"iterations", cfg.iterations}, {"ratio", cfg.ratio},
+          {"scheme", cfg.scheme.name},  {"algorithm", cfg.algorithm},
+          {"targets", to_string(cfg.targets)}, {"traces", traces},
+          {"network_model", to_string(cfg.network)}, {"decision_flops", cfg.decision_flops},
+          {"report_bytes", cfg.report_bytes}, {"baseline", cfg.baseline}};
+}
+
+}  // namespace ringsim

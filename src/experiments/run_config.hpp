@@ -1,0 +1,65 @@
+// One simulation run of the iterative application (`ringsim simulate CONFIG`): what to simulate,
+// read strictly from JSON (unknown keys, wrong types and bad values are InputErrors).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace ringsim {
+
+// When to redistribute. `after` lists iterations (1-based counts of completed iterations) after
+// which a redistribution happens; `adaptive` instead checks every `period` iterations and
+// redistributes only when the slides' test T_redistribution + n_iter T'_step <= n_iter T_step holds.
+struct Scheme {
+  std::string name;          // as given: none, once, every-K, after:a,b,..., adaptive, adaptive-K
+  std::vector<int> after;    // sorted, in [1, iterations - 1]
+  bool adaptive = false;
+  int period = 0;            // adaptive checks
+};
+
+// The paper's five schemes ("none", "once" = after 50, "every-20", "every-10", "every-5") and
+// any "every-K", "after:a,b,c", "adaptive" (period 5) or "adaptive-K".
+Scheme parse_scheme(const std::string& text, int iterations);
+
+enum class RingSelection { random, hosts, planner };
+enum class TargetMode { oracle, measured };
+enum class NetworkModel { linear, lv08 };
+
+const char* to_string(RingSelection s);
+const char* to_string(TargetMode m);
+const char* to_string(NetworkModel m);
+
+struct RunConfig {
+  std::string platform;              // SimGrid XML file
+  RingSelection selection = RingSelection::random;
+  int ring_size = 8;
+  std::vector<std::string> ring_hosts;  // selection == hosts
+  std::string ring_method = "greedy";   // selection == planner
+  std::uint64_t ring_seed = 1;
+  int rows = 1000;
+  int columns = 1000;
+  int iterations = 100;
+  double ratio = 1.0;                // column update time / column transfer time (ring means)
+  Scheme scheme;
+  std::string algorithm = "auto";    // redistribution planner
+  TargetMode targets = TargetMode::oracle;
+  std::uint64_t trace_seed = 1;
+  bool trace_from_measured = true;   // new speeds from the measured machines, else a factor
+  double factor_low = 0.5, factor_high = 1.5;
+  std::vector<std::pair<int, int>> trace_windows = {{20, 40}, {60, 80}};
+  NetworkModel network = NetworkModel::linear;
+  double decision_flops = 1e6;       // the planner's work at a redistribution point, per member
+  double report_bytes = 16;          // one member's report in the all-gather
+  bool baseline = true;              // also simulate scheme "none" (another process) to normalize
+};
+
+RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where);
+
+// The canonical JSON of a config (all defaults filled in), for provenance and hashing.
+nlohmann::json run_config_to_json(const RunConfig& cfg);
+
+}  // namespace ringsim

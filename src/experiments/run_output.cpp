@@ -1,0 +1,63 @@
+#include "experiments/run_output.hpp"
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace ringsim {
+
+nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const auto& p : res.points)
+    points.push_back({{"after_iteration", p.after_iteration},
+                      {"performed", p.performed},
+                      {"decision_time", p.transfers_start - p.decision_start},
+                      {"predicted", p.predicted},
+                      {"simulated", p.simulated},
+                      {"lower_bound", p.lower_bound},
+                      {"optimal", p.optimal},
+                      {"algorithm", p.algorithm},
+                      {"items_moved", p.items_moved},
+                      {"tstep_before", p.tstep_before},
+                      {"tstep_after", p.tstep_after}});
+  nlohmann::json out = {
+      {"config", run_config_to_json(cfg)},
+      {"ring", res.ring},
+      {"ring_size", res.ring.size()},
+      {"ratio", cfg.ratio},
+      {"scheme", cfg.scheme.name},
+      {"makespan", res.makespan},
+      {"baseline_makespan", baseline_makespan > 0 ? nlohmann::json(baseline_makespan) : nlohmann::json()},
+      {"normalized_time", baseline_makespan > 0 ? nlohmann::json(res.makespan / baseline_makespan) : nlohmann::json()},
+      {"ideal_time", res.ideal_time},
+      {"time_over_ideal", res.ideal_time > 0 ? res.makespan / res.ideal_time : 0.0},
+      {"redistributions", res.redistributions},
+      {"redistribution_points", res.points.size()},
+      {"decision_time", res.decision_time},
+      {"transfer_time", res.transfer_time},
+      {"redistribution_time", res.decision_time + res.transfer_time},
+      {"predicted_transfer_time", res.predicted_transfer_time},
+      {"flops_per_column", res.flops_per_column},
+      {"column_bytes", res.column_bytes},
+      {"initial_iteration_time", res.initial_iteration_time},
+      {"network_model", to_string(cfg.network)},
+      {"simgrid_version", res.simgrid_version},
+      {"ringsim_version", RINGSIM_VERSION},
+      {"points", points}};
+  return out;
+}
+
+std::string iterations_csv_text(const RunResult& res, const std::string& run_id) {
+  std::ostringstream os;
+  os.precision(17);
+  os << (run_id.empty() ? "" : "run_id,") << "iteration,start,end,duration,slowest,loads\n";
+  for (const auto& it : res.iterations) {
+    if (!run_id.empty()) os << run_id << ',';
+    os << it.iteration << ',' << it.start << ',' << it.end << ',' << it.end - it.start << ',' << it.slowest << ',';
+    for (std::size_t k = 0; k < it.loads.size(); ++k) os << (k ? ";" : "") << it.loads[k];
+    os << '\n';
+  }
+  return os.str();
+}
+
+}  // namespace ringsim

@@ -1,0 +1,20 @@
+// What a run writes: a JSON summary (one run) and CSV rows (per run, per iteration), in the style
+// of Batsim's outputs: one row per item, provenance alongside.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "experiments/run_config.hpp"
+#include "model/run_result.hpp"
+
+namespace ringsim {
+
+// baseline_makespan <= 0: unknown (normalized_time is then null).
+nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan);
+
+// Header + one row per iteration; `run_id` (may be empty) prefixes every row.
+std::string iterations_csv_text(const RunResult& res, const std::string& run_id);
+
+}  // namespace ringsim

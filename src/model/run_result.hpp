@@ -1,0 +1,47 @@
+// What one simulated run produced (plain values; the simulation layer fills them).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ringsim {
+
+struct IterationRecord {
+  int iteration = 0;  // 1-based
+  double start = 0.0, end = 0.0;
+  std::string slowest;  // the member whose iteration (compute + borders) took longest
+  std::vector<long> loads;
+};
+
+struct RedistributionRecord {
+  int after_iteration = 0;
+  bool performed = false;       // adaptive schemes may decide it does not pay
+  double decision_start = 0.0;  // reports gathered, plan computed...
+  double transfers_start = 0.0; // ...then the columns move
+  double end = 0.0;
+  double predicted = 0.0;       // the plan's time
+  double simulated = 0.0;       // end - transfers_start
+  double lower_bound = 0.0;
+  bool optimal = false;
+  std::string algorithm;
+  long items_moved = 0;
+  double tstep_before = 0.0, tstep_after = 0.0;  // predicted iteration times (adaptive test)
+};
+
+struct RunResult {
+  std::vector<std::string> ring;
+  double flops_per_column = 0.0;
+  double column_bytes = 0.0;
+  double initial_iteration_time = 0.0;  // predicted, converts trace iterations to times
+  double makespan = 0.0;
+  double ideal_time = 0.0;
+  double decision_time = 0.0;
+  double transfer_time = 0.0;
+  double predicted_transfer_time = 0.0;
+  int redistributions = 0;  // performed
+  std::vector<IterationRecord> iterations;
+  std::vector<RedistributionRecord> points;
+  std::string simgrid_version;
+};
+
+}  // namespace ringsim

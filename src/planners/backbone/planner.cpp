@@ -1,0 +1,62 @@
+#include "planners/backbone/planner.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "planners/backbone/algorithms.hpp"
+#include "planners/backbone/lower_bound.hpp"
+
+namespace ringsim {
+namespace {
+
+using PlanFn = KpbsSchedule (*)(const KpbsInstance&);
+
+struct Entry {
+  KpbsAlgorithmInfo info;
+  PlanFn run;
+};
+
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> entries = {
+      {{"ggp", "GGP (the seed, Section 2.1): weights in units of beta, weight-regular completion, peeling of any "
+               "perfect matchings; within 8/3 of the optimum (the seed claims 2)"},
+       backbone::plan_ggp},
+      {{"oggp", "OGGP: GGP peeling at each step a perfect matching whose smallest weight is largest "
+                "(bottleneck matching): usually fewer steps"},
+       backbone::plan_oggp},
+      {{"greedy", "baseline: per step the heaviest communications that fit (at most k, one per node), cut to "
+                  "the length that moves the most data per unit of time (beta + length)"},
+       backbone::plan_greedy},
+      {{"all-at-once", "baseline, not a KPBS schedule: everything starts together; time = beta + makespan under "
+                       "max-min fair fluid sharing of node links and backbone"},
+       backbone::plan_all_at_once},
+  };
+  return entries;
+}
+
+}  // namespace
+
+const std::vector<KpbsAlgorithmInfo>& kpbs_algorithms() {
+  static const std::vector<KpbsAlgorithmInfo> infos = [] {
+    std::vector<KpbsAlgorithmInfo> v;
+    for (const auto& e : registry()) v.push_back(e.info);
+    return v;
+  }();
+  return infos;
+}
+
+KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm) {
+  validate(inst);
+  const auto& entries = registry();
+  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.info.name == algorithm; });
+  if (it == entries.end()) {
+    std::string known;
+    for (const auto& e : entries) known += (known.empty() ? "" : ", ") + e.info.name;
+    throw std::invalid_argument("unknown algorithm '" + algorithm + "' (known: " + known + ")");
+  }
+  KpbsSchedule sched = it->run(inst);
+  sched.lower_bound = kpbs_lower_bound(inst).eta;
+  return sched;
+}
+
+}  // namespace ringsim

@@ -1,0 +1,439 @@
+#include "sim/ring_simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <simgrid/kernel/ProfileBuilder.hpp>
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+
+#include "io/json_input.hpp"
+#include "model/errors.hpp"
+#include "model/replay.hpp"
+#include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_app, "ringsim: the iterative application on a ring");
+
+namespace sg4 = simgrid::s4u;
+
+namespace ringsim {
+namespace {
+
+// Everything the ring members share. Actors receive a pointer to it: state is explicit.
+struct RingRun {
+  const RunConfig* cfg = nullptr;
+  std::size_t n = 0;
+  std::vector<sg4::Host*> hosts;
+  std::vector<double> peak;                 // flop/s
+  std::vector<HostTrace> traces;
+  double iteration_time0 = 0.0;
+  double flops_per_column = 0.0;
+  double column_bytes = 0.0;
+  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
+  double border_time = 0.0;                  // predicted border exchange of one iteration
+
+  std::vector<std::deque<long>> columns;     // the columns each member holds, in order
+  std::vector<double> last_compute;          // seconds, last iteration (measured targets)
+  std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
+  std::vector<IterationRecord> iterations;
+  std::vector<RedistributionRecord> points;
+  std::set<int> after;                       // redistribution points
+
+  sg4::BarrierPtr barrier;
+  sg4::MutexPtr mutex;
+  sg4::ConditionVariablePtr column_arrived;
+
+  // Decided by member 0 at each redistribution point, read by all after a barrier.
+  RedistributionPlan plan;
+  bool transfer = false;
+};
+
+int dummy_payload = 0;
+
+std::size_t succ(const RingRun& r, std::size_t i) { return (i + 1) % r.n; }
+std::size_t pred(const RingRun& r, std::size_t i) { return (i + r.n - 1) % r.n; }
+
+sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side) {
+  return sg4::Mailbox::by_name(std::string(kind) + std::to_string(member) + side);
+}
+
+double current_speed(const RingRun& r, std::size_t i) {
+  return r.peak[i] * multiplier_at_time(r.traces[i], r.iteration_time0, sg4::Engine::get_clock());
+}
+
+// Predicted iteration time: the slowest member's computation plus the border exchange.
+double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds) {
+  double t = 0.0;
+  for (std::size_t i = 0; i < r.n; ++i)
+    t = std::max(t, static_cast<double>(loads[i]) * r.flops_per_column / speeds[i]);
+  return t + r.border_time;
+}
+
+// Conservation (DESIGN.md invariants): every column once, each member one contiguous interval
+// (cyclically: the application is periodic, P_(n-1)'s last column neighbours P_0's first), the
+// intervals in ring order, every member at least one column.
+void check_conservation(const RingRun& r, int after_iteration) {
+  const long total = r.cfg->columns;
+  long count = 0;
+  auto fail = [&](const std::string& why) {
+    throw std::logic_error("column conservation violated after iteration " + std::to_string(after_iteration) +
+                           ": " + why);
+  };
+  for (std::size_t i = 0; i < r.n; ++i) {
+    const auto& c = r.columns[i];
+    if (c.empty()) fail("member " + std::to_string(i) + " holds no column");
+    for (std::size_t k = 1; k < c.size(); ++k)
+      if (c[k] != (c[k - 1] + 1) % total) fail("member " + std::to_string(i) + " holds a non-contiguous interval");
+    if ((c.back() + 1) % total != r.columns[succ(r, i)].front())
+      fail("members " + std::to_string(i) + " and " + std::to_string(succ(r, i)) + " are not in ring order");
+    count += static_cast<long>(c.size());
+  }
+  if (count != total) fail(std::to_string(count) + " columns held instead of " + std::to_string(total));
+}
+
+// One iteration of member i: compute, then exchange border columns with both neighbours.
+void iterate(RingRun& r, std::size_t i, int it) {
+  const double start = sg4::Engine::get_clock();
+  sg4::this_actor::execute(static_cast<double>(r.columns[i].size()) * r.flops_per_column);
+  r.last_compute[i] = sg4::Engine::get_clock() - start;
+  if (r.n > 1) {
+    int* from_pred = nullptr;
+    int* from_succ = nullptr;
+    std::vector<sg4::CommPtr> comms;
+    comms.push_back(mailbox("b", i, "p")->get_async<int>(&from_pred));
+    comms.push_back(mailbox("b", i, "s")->get_async<int>(&from_succ));
+    comms.push_back(mailbox("b", succ(r, i), "p")->put_async(&dummy_payload, static_cast<uint64_t>(r.column_bytes)));
+    comms.push_back(mailbox("b", pred(r, i), "s")->put_async(&dummy_payload, static_cast<uint64_t>(r.column_bytes)));
+    sg4::Comm::wait_all(comms);
+  }
+  const double end = sg4::Engine::get_clock();
+  r.iter_start[i] = start;
+  r.iter_end[i] = end;
+  r.iter_span[i] = end - start;
+  (void)it;
+}
+
+void record_iteration(RingRun& r, int it) {
+  IterationRecord rec;
+  rec.iteration = it;
+  rec.start = *std::min_element(r.iter_start.begin(), r.iter_start.end());
+  rec.end = *std::max_element(r.iter_end.begin(), r.iter_end.end());
+  const auto slowest = std::max_element(r.iter_span.begin(), r.iter_span.end()) - r.iter_span.begin();
+  rec.slowest = r.hosts[static_cast<std::size_t>(slowest)]->get_name();
+  for (const auto& c : r.columns) rec.loads.push_back(static_cast<long>(c.size()));
+  r.iterations.push_back(std::move(rec));
+}
+
+// All-gather of the members' reports around the ring: n-1 rounds, each member forwards to its
+// successor the report it received in the previous round. Afterwards everyone knows everything.
+void gather_reports(RingRun& r, std::size_t i) {
+  for (std::size_t round = 1; round < r.n; ++round) {
+    int* got = nullptr;
+    auto recv = mailbox("g", i, "")->get_async<int>(&got);
+    mailbox("g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes)));
+    recv->wait();
+  }
+}
+
+// Member 0 turns the reports into a plan (every member could: they all hold the same reports).
+void decide(RingRun& r, int after_iteration) {
+  RedistributionRecord& rec = r.points.back();
+  std::vector<double> speeds(r.n);
+  for (std::size_t i = 0; i < r.n; ++i)
+    speeds[i] = r.cfg->targets == TargetMode::oracle
+                    ? current_speed(r, i)
+                    : static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
+  RingInstance inst;
+  inst.bidirectional = r.n > 1;
+  for (const auto& c : r.columns) inst.loads.push_back(static_cast<Count>(c.size()));
+  inst.targets = balanced_targets(speeds, r.cfg->columns);
+  inst.cost_next = r.cost_next;
+  inst.cost_prev = r.cost_prev;
+  r.transfer = inst.loads != inst.targets && r.n > 1;
+  rec.tstep_before = predicted_tstep(r, inst.loads, speeds);
+  rec.tstep_after = predicted_tstep(r, inst.targets, speeds);
+  if (!r.transfer) return;
+  r.plan = plan_redistribution(inst, r.cfg->algorithm);
+  const ReplayReport check = replay(inst, r.plan);
+  if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
+  rec.predicted = r.plan.time;
+  rec.lower_bound = r.plan.lower_bound;
+  rec.optimal = r.plan.optimal;
+  rec.algorithm = r.plan.algorithm;
+  for (const auto& t : r.plan.transfers) rec.items_moved += t.items;
+  if (r.cfg->scheme.adaptive) {
+    // The slides' profitability test over the remaining iterations (the decision is already paid).
+    const double remaining = r.cfg->iterations - after_iteration;
+    r.transfer = r.plan.time + remaining * rec.tstep_after <= remaining * rec.tstep_before;
+  }
+}
+
+// The receiving side of member i: incoming blocks in the plan's order, one column per message.
+void receive_columns(RingRun* r, std::size_t i) {
+  std::vector<const Transfer*> incoming;
+  for (const auto& t : r->plan.transfers)
+    if (t.to == i) incoming.push_back(&t);
+  std::stable_sort(incoming.begin(), incoming.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  for (const Transfer* t : incoming) {
+    auto* box = mailbox("r", i, t->dir == Direction::next ? "p" : "s");
+    for (Count k = 0; k < t->items; ++k) {
+      std::unique_ptr<long> col(box->get<long>());
+      std::unique_lock<sg4::Mutex> lock(*r->mutex);
+      // From the predecessor: its last columns come before ours; from the successor: after.
+      if (t->dir == Direction::next) r->columns[i].push_front(*col); else r->columns[i].push_back(*col);
+      r->column_arrived->notify_all();
+    }
+  }
+}
+
+// The sending side of member i: blocks in the plan's order, no earlier than planned, each column
+// only once held (forwarding what has arrived).
+void send_columns(RingRun& r, std::size_t i, double t0) {
+  std::vector<const Transfer*> outgoing;
+  for (const auto& t : r.plan.transfers)
+    if (t.from == i) outgoing.push_back(&t);
+  std::stable_sort(outgoing.begin(), outgoing.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  for (const Transfer* t : outgoing) {
+    // Not before the planned start (SimGrid ignores waits below its 1e-9 s accuracy anyway).
+    if (t0 + t->start - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(t0 + t->start);
+    auto* box = mailbox("r", t->to, t->dir == Direction::next ? "p" : "s");
+    for (Count k = 0; k < t->items; ++k) {
+      long col = 0;
+      {
+        std::unique_lock<sg4::Mutex> lock(*r.mutex);
+        while (r.columns[i].empty()) r.column_arrived->wait(lock);
+        if (t->dir == Direction::next) {
+          col = r.columns[i].back();
+          r.columns[i].pop_back();
+        } else {
+          col = r.columns[i].front();
+          r.columns[i].pop_front();
+        }
+      }
+      box->put(new long(col), static_cast<uint64_t>(r.column_bytes));
+    }
+  }
+}
+
+void redistribution_point(RingRun& r, std::size_t i, int it) {
+  r.barrier->wait();
+  if (i == 0) {
+    r.points.emplace_back();
+    r.points.back().after_iteration = it;
+    r.points.back().decision_start = sg4::Engine::get_clock();
+  }
+  r.barrier->wait();
+  gather_reports(r, i);
+  sg4::this_actor::execute(r.cfg->decision_flops);
+  r.barrier->wait();
+  if (i == 0) decide(r, it);
+  r.barrier->wait();
+  const double t0 = sg4::Engine::get_clock();
+  if (i == 0) r.points.back().transfers_start = t0;
+  if (r.transfer) {
+    sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i], receive_columns, &r, i);
+    send_columns(r, i, t0);
+    receiver->join();
+  }
+  r.barrier->wait();
+  if (i == 0) {
+    RedistributionRecord& rec = r.points.back();
+    rec.end = sg4::Engine::get_clock();
+    rec.performed = r.transfer;
+    rec.simulated = rec.end - rec.transfers_start;
+    check_conservation(r, it);
+  }
+  r.barrier->wait();
+}
+
+void ring_member(RingRun* r, std::size_t i) {
+  for (int it = 1; it <= r->cfg->iterations; ++it) {
+    iterate(*r, i, it);
+    r->barrier->wait();
+    if (i == 0) record_iteration(*r, it);
+    if (r->after.count(it)) redistribution_point(*r, i, it);
+  }
+}
+
+std::vector<sg4::Host*> choose_ring(const RunConfig& cfg, const sg4::Engine& e) {
+  std::vector<sg4::Host*> all = e.get_all_hosts();
+  std::sort(all.begin(), all.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
+  std::vector<sg4::Host*> ring;
+  switch (cfg.selection) {
+    case RingSelection::hosts:
+      for (const auto& name : cfg.ring_hosts) {
+        sg4::Host* h = e.host_by_name_or_null(name);
+        if (!h) throw InputError("ring host '" + name + "' is not in platform '" + cfg.platform + "'");
+        ring.push_back(h);
+      }
+      break;
+    case RingSelection::random: {
+      if (static_cast<std::size_t>(cfg.ring_size) > all.size())
+        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                         cfg.platform + "' (" + std::to_string(all.size()) + " hosts)");
+      // The paper's random selection of p processors, in the order drawn (partial Fisher-Yates).
+      std::mt19937_64 rng(cfg.ring_seed);
+      for (std::size_t k = 0; k < static_cast<std::size_t>(cfg.ring_size); ++k) {
+        const std::size_t j = k + uniform_below(rng, all.size() - k);
+        std::swap(all[k], all[j]);
+        ring.push_back(all[k]);
+      }
+      break;
+    }
+    case RingSelection::planner:
+      throw InputError("ring selection 'planner' is not available in the simulation yet");
+  }
+  std::set<const sg4::Host*> seen(ring.begin(), ring.end());
+  if (seen.size() != ring.size()) throw InputError("a host appears twice in the ring");
+  return ring;
+}
+
+// Time for one column over the platform's route: latency plus bytes over the bottleneck.
+double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
+  std::vector<sg4::Link*> links;
+  double latency = 0.0;
+  a->route_to(b, links, &latency);
+  double bw = INFINITY;
+  for (const auto* l : links) bw = std::min(bw, l->get_bandwidth());
+  return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+}
+
+void set_network_model(NetworkModel m, int argc, char** argv) {
+  for (int k = 1; k < argc; ++k)
+    if (std::string(argv[k]).rfind("--cfg=network/model", 0) == 0) return;  // the user's choice wins
+  if (m == NetworkModel::linear) {
+    // The seeds' linear model: time = latency + size / bandwidth, fair sharing (DESIGN.md).
+    sg4::Engine::set_config("network/model:CM02");
+    sg4::Engine::set_config("network/TCP-gamma:0");
+    sg4::Engine::set_config("network/crosstraffic:0");
+  } else {
+    sg4::Engine::set_config("network/model:LV08");
+  }
+}
+
+// Every iteration perfectly balanced at the current speeds, redistributions free.
+double ideal_time(const RingRun& r) {
+  double t = 0.0;
+  const double work = static_cast<double>(r.cfg->columns) * r.flops_per_column;
+  for (int it = 1; it <= r.cfg->iterations; ++it) {
+    double speed = 0.0;
+    for (std::size_t i = 0; i < r.n; ++i) speed += r.peak[i] * multiplier_at_time(r.traces[i], r.iteration_time0, t);
+    t += work / speed + r.border_time;
+  }
+  return t;
+}
+
+}  // namespace
+
+// traces.csv (one row per host and speed level) and one SimGrid profile file per ring member.
+void write_traces(const RingRun& r, const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  std::ostringstream csv;
+  csv.precision(17);
+  csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
+  for (std::size_t i = 0; i < r.n; ++i) {
+    const auto& t = r.traces[i];
+    csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
+    for (const auto& c : t.changes)
+      csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ',' << c.iteration * r.iteration_time0 << ','
+          << c.multiplier << ',' << c.multiplier * t.peak_speed << '\n';
+    io::write_file_atomically(dir + "/" + t.host + ".profile", speed_profile_text(t, r.iteration_time0));
+  }
+  io::write_file_atomically(dir + "/traces.csv", csv.str());
+}
+
+RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
+  sg4::Engine engine(argc, argv);
+  set_network_model(cfg.network, *argc, argv);
+  engine.load_platform(cfg.platform);
+  engine.get_netzone_root()->seal();  // routes are only computed once the zone is sealed
+
+  RingRun r;
+  r.cfg = &cfg;
+  r.hosts = choose_ring(cfg, engine);
+  r.n = r.hosts.size();
+  r.column_bytes = 8.0 * cfg.rows;
+  for (auto* h : r.hosts) r.peak.push_back(h->get_speed());
+  r.cost_next.resize(r.n);
+  r.cost_prev.resize(r.n);
+  double mean_cost = 0.0, mean_speed = 0.0;
+  for (std::size_t i = 0; i < r.n; ++i) {
+    r.cost_next[i] = r.n > 1 ? column_cost(r.hosts[i], r.hosts[succ(r, i)], r.column_bytes) : 0.0;
+    r.cost_prev[i] = r.n > 1 ? column_cost(r.hosts[i], r.hosts[pred(r, i)], r.column_bytes) : 0.0;
+    r.border_time = std::max({r.border_time, r.cost_next[i], r.cost_prev[i]});
+    mean_cost += (r.cost_next[i] + r.cost_prev[i]) / (2.0 * static_cast<double>(r.n));
+    mean_speed += r.peak[i] / static_cast<double>(r.n);
+  }
+  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path).
+  r.flops_per_column = cfg.ratio * (r.n > 1 ? mean_cost : 1.0) * mean_speed;
+
+  const auto initial = balanced_targets(r.peak, cfg.columns);
+  long next_column = 0;
+  r.columns.resize(r.n);
+  for (std::size_t i = 0; i < r.n; ++i)
+    for (Count k = 0; k < initial[i]; ++k) r.columns[i].push_back(next_column++);
+  r.iteration_time0 = predicted_tstep(r, initial, r.peak);
+
+  TraceSpec spec;
+  spec.seed = cfg.trace_seed;
+  spec.windows = cfg.trace_windows;
+  spec.factor_low = cfg.factor_low;
+  spec.factor_high = cfg.factor_high;
+  if (cfg.trace_from_measured)
+    for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
+  std::vector<std::pair<std::string, double>> named;
+  for (std::size_t i = 0; i < r.n; ++i) named.emplace_back(r.hosts[i]->get_name(), r.peak[i]);
+  r.traces = generate_speed_traces(named, spec);
+  if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir);
+  RunResult res;
+  for (auto* h : r.hosts) res.ring.push_back(h->get_name());
+  res.flops_per_column = r.flops_per_column;
+  res.column_bytes = r.column_bytes;
+  res.initial_iteration_time = r.iteration_time0;
+  if (opt.setup_only) return res;
+  // Profiles are attached before Engine::run (attaching later raises a false deadlock).
+  for (std::size_t i = 0; i < r.n; ++i)
+    r.hosts[i]->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+        "speed-" + r.hosts[i]->get_name(), speed_profile_text(r.traces[i], r.iteration_time0), -1));
+
+  r.after.insert(cfg.scheme.after.begin(), cfg.scheme.after.end());
+  r.last_compute.assign(r.n, 0.0);
+  r.iter_start.assign(r.n, 0.0);
+  r.iter_end.assign(r.n, 0.0);
+  r.iter_span.assign(r.n, 0.0);
+  r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
+  r.mutex = sg4::Mutex::create();
+  r.column_arrived = sg4::ConditionVariable::create();
+  for (std::size_t i = 0; i < r.n; ++i)
+    sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i);
+  engine.run();
+
+  res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
+  res.ideal_time = ideal_time(r);
+  for (const auto& p : r.points) {
+    res.decision_time += p.transfers_start - p.decision_start;
+    if (p.performed) {
+      ++res.redistributions;
+      res.transfer_time += p.simulated;
+      res.predicted_transfer_time += p.predicted;
+    }
+  }
+  res.iterations = std::move(r.iterations);
+  res.points = std::move(r.points);
+  res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
+  if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
+  return res;
+}
+
+}  // namespace ringsim

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Simulation tests (each `ringsim simulate` is its own process: one SimGrid simulation per process).
+set -u
+RINGSIM=${1:?usage: run_simulate_tests.sh path/to/ringsim}
+DATA=$(cd "$(dirname "$0")/../data" && pwd)
+PY=/usr/bin/python3
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# 1. Homogeneous ring, linear model, zero latency: every simulated redistribution takes exactly the
+#    planner's predicted time, and the schedule is optimal.
+"$RINGSIM" simulate "$DATA/sim-homogeneous.json" --iterations-csv "$tmp/it.csv" >"$tmp/a.json" 2>"$tmp/err" \
+  || { echo "FAIL homogeneous run"; cat "$tmp/err"; fail=1; }
+$PY - "$tmp/a.json" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+pts = [p for p in r["points"] if p["performed"]]
+assert len(pts) >= 3, f"only {len(pts)} redistributions performed"
+for p in pts:
+    assert abs(p["predicted"] - p["simulated"]) <= 1e-9 * max(1, p["predicted"]), p
+    assert p["optimal"], p
+assert r["normalized_time"] is not None and r["normalized_time"] > 0
+print(f"homogeneous: {len(pts)} redistributions, simulated == predicted, normalized_time={r['normalized_time']:.4f}")
+PY
+[ "$(wc -l <"$tmp/it.csv")" -eq 31 ] || { echo "FAIL iterations csv has $(wc -l <"$tmp/it.csv") lines"; fail=1; }
+
+# 2. Conservation through every scheme (the simulator asserts it after each redistribution and
+#    aborts otherwise) and the counts of redistribution points.
+for scheme in none once every-20 every-10 every-5 after:3,7,11 adaptive-3; do
+  sed "s/\"every-5\"/\"$scheme\"/; s/\"bi-homogeneous\"/\"auto\"/" "$DATA/sim-homogeneous.json" >"$tmp/s.json"
+  cp "$DATA/ring6-homogeneous.xml" "$tmp/"
+  "$RINGSIM" simulate "$tmp/s.json" --no-baseline >"$tmp/s.out" 2>"$tmp/err" || { echo "FAIL scheme $scheme"; cat "$tmp/err"; fail=1; continue; }
+  $PY - "$tmp/s.out" "$scheme" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1])); s = sys.argv[2]
+expected = {"none": 0, "once": 1, "every-20": 1, "every-10": 2, "every-5": 5, "after:3,7,11": 3, "adaptive-3": 9}[s]
+assert r["redistribution_points"] == expected, (s, r["redistribution_points"])
+assert all(sum(it) for it in [[1]])
+PY
+done
+
+# 3. Same config, same seeds: byte-identical output.
+"$RINGSIM" simulate "$DATA/sim-homogeneous.json" >"$tmp/b.json" 2>/dev/null
+cmp -s "$tmp/a.json" "$tmp/b.json" || { echo "FAIL outputs differ between identical runs"; fail=1; }
+
+# 4. Bad configs: exit 2, one line, nothing on stdout, before any run.
+bad() {  # name, json, fragment
+  printf '%s' "$2" >"$tmp/bad.json"
+  "$RINGSIM" simulate "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  [ $rc -eq 2 ] || { echo "FAIL $1: exit $rc"; cat "$tmp/err"; fail=1; }
+  [ -s "$tmp/out" ] && { echo "FAIL $1: stdout not empty"; fail=1; }
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat "$tmp/err"; fail=1; }
+  grep -q -- "$3" "$tmp/err" || { echo "FAIL $1: lacks '$3'"; cat "$tmp/err"; fail=1; }
+}
+cp "$DATA/ring6-homogeneous.xml" "$tmp/"
+bad unknown_key '{"platform": "ring6-homogeneous.xml", "ratio": 1, "colour": 2}' "unknown key 'colour'"
+bad wrong_type '{"platform": "ring6-homogeneous.xml", "ratio": "high"}' "'ratio' must be a number"
+bad missing_platform '{"platform": "nowhere.xml", "ratio": 1}' "does not exist"
+bad ratio_zero '{"platform": "ring6-homogeneous.xml", "ratio": 0}' "'ratio' must be > 0"
+bad ratio_negative '{"platform": "ring6-homogeneous.xml", "ratio": -3}' "'ratio' must be > 0"
+bad ring_too_large '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"size": 7}}' "does not fit"
+bad unknown_host '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"hosts": ["h0", "zz"]}}' "'zz'"
+bad bad_scheme '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "sometimes"}' "unknown scheme"
+bad malformed '{"platform": ' "malformed JSON"
+
+[ $fail -eq 0 ] && echo "all simulation tests passed"
+exit $fail
