@@ -1,11 +1,6 @@
 // `ringsim simulate CONFIG`: one run of the iterative application (one SimGrid simulation per
 // process). The no-redistribution baseline that normalizes the run is simulated in a child
 // process (fork before any Engine exists), since SimGrid cannot run two simulations in one process.
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -17,6 +12,7 @@
 #include <xbt/log.h>
 
 #include "cli/commands.hpp"
+#include "cli/sim_process.hpp"
 #include "experiments/run_config.hpp"
 #include "experiments/run_output.hpp"
 #include "io/json_input.hpp"
@@ -24,65 +20,6 @@
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {
-namespace {
-
-// SimGrid's argv: the program name and whatever --cfg= / --log= options the user gave.
-struct EngineArgs {
-  std::vector<std::string> storage;
-  std::vector<char*> argv;
-  int argc = 0;
-  explicit EngineArgs(const std::vector<std::string>& extras) : storage{"ringsim"} {
-    for (const auto& e : extras) {
-      if (e.rfind("--cfg=", 0) != 0 && e.rfind("--log=", 0) != 0)
-        throw InputError("unexpected argument '" + e + "' (only --cfg=... and --log=... go to SimGrid)");
-      storage.push_back(e);
-    }
-    for (auto& s : storage) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    argc = static_cast<int>(storage.size());
-  }
-};
-
-// Runs the baseline (scheme none) in a child process and returns its makespan.
-double baseline_makespan(RunConfig cfg, const std::vector<std::string>& extras) {
-  cfg.scheme = parse_scheme("none", cfg.iterations);
-  cfg.baseline = false;
-  int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::cout.flush();
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    close(fds[0]);
-    int status = 0;
-    try {
-      EngineArgs args(extras);
-      const auto res = run_simulation(cfg, &args.argc, args.argv.data());
-      char text_buf[64];
-      const int len = std::snprintf(text_buf, sizeof text_buf, "%.17g", res.makespan);
-      const std::string text(text_buf, static_cast<std::size_t>(len));
-      if (write(fds[1], text.data(), text.size()) < 0) status = 1;
-    } catch (const std::exception& e) {
-      std::cerr << "ringsim: baseline run failed: " << e.what() << '\n';
-      status = 1;
-    }
-    close(fds[1]);
-    _exit(status);
-  }
-  close(fds[1]);
-  std::string text;
-  char buf[256];
-  ssize_t got = 0;
-  while ((got = read(fds[0], buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(got));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.empty())
-    throw std::runtime_error("the baseline simulation failed");
-  return std::stod(text);
-}
-
-}  // namespace
 
 std::string resolve_beside(const std::string& path, const std::string& config_file) {
   namespace fs = std::filesystem;
@@ -120,7 +57,18 @@ void add_simulate_command(CLI::App& app) {
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
     const bool normalize = cfg.baseline && !cfg.scheme.after.empty();
-    if (normalize) baseline = baseline_makespan(cfg, extras);
+    if (normalize) {
+      RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
+      none.scheme = parse_scheme("none", cfg.iterations);
+      none.baseline = false;
+      baseline = ChildValue(
+                     [&] {
+                       EngineArgs child_args(extras);
+                       return run_simulation(none, &child_args.argc, child_args.argv.data()).makespan;
+                     },
+                     "baseline simulation")
+                     .get();
+    }
     SimulationOptions opt;
     opt.traces_dir = *traces_dir;
     const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);

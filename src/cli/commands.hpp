@@ -19,6 +19,7 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
 void add_bench_command(CLI::App& app);
 void add_platform_command(CLI::App& app);
 void add_kpbs_command(CLI::App& app);
+void add_kpbs_simulate_command(CLI::App& app);
 void add_bench_kpbs(CLI::App& bench);  // `ringsim bench kpbs`, registered by add_bench_command
 
 }  // namespace ringsim::cli

@@ -1,5 +1,7 @@
 #include "io/legacy_xml_2005.hpp"
 
+#include "io/json_input.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -155,7 +157,7 @@ Platform parse_legacy_platform_2005(const std::string& text, const std::string& 
 }
 
 Platform read_legacy_platform_2005(const std::string& path) {
-  return parse_legacy_platform_2005(xml_detail::read_text(path), path);
+  return parse_legacy_platform_2005(read_text(path), path);
 }
 
 }  // namespace ringsim::io

@@ -22,12 +22,6 @@ namespace ringsim::io {
 
 namespace xml_detail {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read '" + path + "'");
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 namespace {
 std::size_t line_at(const std::string& text, std::ptrdiff_t offset) {
   if (offset < 0) return 0;
@@ -478,7 +472,7 @@ Platform parse_platform_xml(const std::string& text, const std::string& where) {
   return PlatformXmlReader(text, where).read();
 }
 
-Platform read_platform_xml(const std::string& path) { return parse_platform_xml(xml_detail::read_text(path), path); }
+Platform read_platform_xml(const std::string& path) { return parse_platform_xml(read_text(path), path); }
 
 std::string format_platform_xml(const Platform& p, const std::string& provenance) {
   std::ostringstream out;

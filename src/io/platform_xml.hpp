@@ -38,7 +38,6 @@ void write_platform_xml(const Platform& p, const std::string& path, const std::s
 
 // Shared with the 2005-format reader.
 namespace xml_detail {
-std::string read_text(const std::string& path);
 // Parses `text` into `doc`; throws InputError "malformed XML in '<where>' at line N: <reason>".
 void parse_or_throw(pugi::xml_document& doc, const std::string& text, const std::string& where);
 // "<where>:<line>" for a node of a document parsed from `text`.

@@ -1,0 +1,69 @@
+#include "cli/sim_process.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+
+#include "model/errors.hpp"
+
+namespace ringsim::cli {
+
+EngineArgs::EngineArgs(const std::vector<std::string>& extras) : storage{"ringsim"} {
+  for (const auto& e : extras) {
+    if (e.rfind("--cfg=", 0) != 0 && e.rfind("--log=", 0) != 0)
+      throw InputError("unexpected argument '" + e + "' (only --cfg=... and --log=... go to SimGrid)");
+    storage.push_back(e);
+  }
+  for (auto& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  argc = static_cast<int>(storage.size());
+}
+
+ChildValue::ChildValue(const std::function<double()>& body, std::string what) : what_(std::move(what)) {
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  std::cout.flush();
+  std::cerr.flush();
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    close(fds[0]);
+    int status = 0;
+    try {
+      char buf[64];
+      const int len = std::snprintf(buf, sizeof buf, "%.17g", body());
+      if (write(fds[1], buf, static_cast<std::size_t>(len)) < 0) status = 1;
+    } catch (const std::exception& e) {
+      std::cerr << "ringsim: " << what_ << " failed: " << e.what() << '\n';
+      status = 1;
+    }
+    close(fds[1]);
+    _exit(status);
+  }
+  close(fds[1]);
+  fd_ = fds[0];
+}
+
+double ChildValue::get() {
+  std::string text;
+  char buf[256];
+  ssize_t got = 0;
+  while ((got = read(fd_, buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(got));
+  close(fd_);
+  fd_ = -1;
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.empty()) throw std::runtime_error("the " + what_ + " failed");
+  return std::stod(text);
+}
+
+ChildValue::~ChildValue() {
+  if (fd_ >= 0) close(fd_);
+  if (pid_ > 0) waitpid(pid_, nullptr, 0);
+}
+
+}  // namespace ringsim::cli

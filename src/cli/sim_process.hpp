@@ -1,0 +1,37 @@
+// Helpers for commands that run SimGrid: one simulation per process (SimGrid's clock cannot be
+// reset), so a second simulation runs in a forked child, started before any Engine exists here.
+#pragma once
+
+#include <sys/types.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ringsim::cli {
+
+// SimGrid's argv: the program name and whatever --cfg= / --log= options the user gave; anything
+// else is rejected (InputError) before a simulation starts.
+struct EngineArgs {
+  std::vector<std::string> storage;
+  std::vector<char*> argv;
+  int argc = 0;
+  explicit EngineArgs(const std::vector<std::string>& extras);
+};
+
+// A number computed by `body` in a forked child and sent back through a pipe (all 17 digits).
+class ChildValue {
+ public:
+  ChildValue(const std::function<double()>& body, std::string what);
+  ChildValue(const ChildValue&) = delete;
+  ChildValue& operator=(const ChildValue&) = delete;
+  ~ChildValue();
+  double get();  // waits for the child; throws std::runtime_error naming `what` if it failed
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::string what_;
+};
+
+}  // namespace ringsim::cli
