@@ -1,0 +1,80 @@
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/experiment.hpp"
+#include "experiments/run_config.hpp"
+#include "model/errors.hpp"
+#include "model/speed_traces.hpp"
+
+using namespace ringsim;
+
+TEST_CASE("the paper's five schemes have 0, 1, 4, 9 and 19 redistribution points") {
+  CHECK(parse_scheme("none", 100).after.empty());
+  CHECK(parse_scheme("once", 100).after == std::vector<int>{50});
+  CHECK(parse_scheme("every-20", 100).after == std::vector<int>{20, 40, 60, 80});
+  CHECK(parse_scheme("every-10", 100).after.size() == 9);
+  CHECK(parse_scheme("every-5", 100).after.size() == 19);
+  CHECK(parse_scheme("after:80,20,20", 100).after == std::vector<int>{20, 80});
+  const auto a = parse_scheme("adaptive-7", 100);
+  CHECK(a.adaptive);
+  CHECK(a.after.size() == 14);
+  CHECK_THROWS_AS(parse_scheme("after:100", 100), InputError);
+  CHECK_THROWS_AS(parse_scheme("every-0", 100), InputError);
+  CHECK_THROWS_AS(parse_scheme("every-x", 100), InputError);
+  CHECK_THROWS_AS(parse_scheme("sometimes", 100), InputError);
+}
+
+TEST_CASE("run configs: defaults, canonical form, and rejected values") {
+  const auto cfg = parse_run_config(nlohmann::json::parse(R"({"platform": "p.xml", "ratio": 2})"), "cfg");
+  CHECK(cfg.iterations == 100);
+  CHECK(cfg.columns == 1000);
+  CHECK(cfg.network == NetworkModel::linear);
+  // The canonical form parses back to itself.
+  const auto again = parse_run_config(run_config_to_json(cfg), "cfg");
+  CHECK(run_config_to_json(again) == run_config_to_json(cfg));
+  for (const char* bad : {R"({"platform": "p.xml", "ratio": 0})", R"({"platform": "p.xml", "ratio": -1})",
+                          R"({"platform": "p.xml"})", R"({"ratio": 1})", R"({"platform": "p.xml", "ratio": 1, "x": 1})",
+                          R"({"platform": "p.xml", "ratio": 1, "targets": "guess"})",
+                          R"({"platform": "p.xml", "ratio": 1, "ring": {"size": 0}})",
+                          R"({"platform": "p.xml", "ratio": 1, "columns": 4, "ring": {"size": 8}})",
+                          R"({"platform": 3, "ratio": 1})"})
+    CHECK_THROWS_AS(parse_run_config(nlohmann::json::parse(bad), "cfg"), InputError);
+}
+
+TEST_CASE("speed traces: one change per window, deterministic, read back at iterations and times") {
+  TraceSpec spec;
+  spec.seed = 5;
+  spec.speed_list = {20e6, 50e6, 100e6};
+  const std::vector<std::pair<std::string, double>> hosts = {{"a", 40e6}, {"b", 80e6}, {"c", 100e6}};
+  const auto t1 = generate_speed_traces(hosts, spec);
+  const auto t2 = generate_speed_traces(hosts, spec);
+  REQUIRE(t1.size() == 3);
+  for (std::size_t i = 0; i < t1.size(); ++i) {
+    REQUIRE(t1[i].changes.size() == 2);
+    CHECK(t1[i].changes[0].iteration >= 20);
+    CHECK(t1[i].changes[0].iteration <= 40);
+    CHECK(t1[i].changes[1].iteration >= 60);
+    CHECK(t1[i].changes[1].iteration <= 80);
+    CHECK(speed_profile_text(t1[i], 0.5) == speed_profile_text(t2[i], 0.5));
+    const double new_speed = t1[i].changes[0].multiplier * hosts[i].second;
+    CHECK((new_speed == doctest::Approx(20e6) || new_speed == doctest::Approx(50e6) || new_speed == doctest::Approx(100e6)));
+    CHECK(multiplier_at_iteration(t1[i], 10) == 1.0);
+    CHECK(multiplier_at_iteration(t1[i], 90) == t1[i].changes[1].multiplier);
+    const double when = t1[i].changes[0].iteration * 0.5;
+    CHECK(multiplier_at_time(t1[i], 0.5, when - 1e-9) == 1.0);
+    CHECK(multiplier_at_time(t1[i], 0.5, when) == t1[i].changes[0].multiplier);
+  }
+  spec.seed = 6;
+  const auto t3 = generate_speed_traces(hosts, spec);
+  bool differs = false;
+  for (std::size_t i = 0; i < 3; ++i) differs = differs || speed_profile_text(t1[i], 1) != speed_profile_text(t3[i], 1);
+  CHECK(differs);
+}
+
+TEST_CASE("experiment seeds and hashes are stable") {
+  CHECK(derived_seed(3, 0) == 3);
+  CHECK(derived_seed(3, 1) != derived_seed(3, 0));
+  CHECK(fnv1a("") == 1469598103934665603ULL);
+  CHECK(fnv1a("a") != fnv1a("b"));
+}
