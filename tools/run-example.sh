@@ -3,7 +3,7 @@
 # (Figures 2, 3 and 4) with the quick sweeps (a few minutes on 2 cores), and plans the
 # redistribution examples of the paper's four cases. Outputs in out/.
 #   tools/run-example.sh          quick sweeps (default)
-#   tools/run-example.sh --full   the full sweeps behind docs/figures (about 10 minutes on 2 cores)
+#   tools/run-example.sh --full   the full sweeps behind docs/figures (about a minute on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/build.sh >/dev/null
