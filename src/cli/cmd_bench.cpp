@@ -93,6 +93,7 @@ void add_bench_command(CLI::App& app) {
   red->add_option("--depth", *depth, "largest number of items moved across one edge")->check(CLI::Range(1, 1000000));
   red->callback([max_log2, depth] { bench_redistribute(*max_log2, *depth); });
   add_bench_kpbs(*bench);
+  add_bench_ring(*bench);
   add_bench_simulate(*bench);
 }
 

@@ -21,5 +21,7 @@ void add_platform_command(CLI::App& app);
 void add_kpbs_command(CLI::App& app);
 void add_kpbs_simulate_command(CLI::App& app);
 void add_bench_kpbs(CLI::App& bench);  // `ringsim bench kpbs`, registered by add_bench_command
+void add_ring_command(CLI::App& app);  // `ringsim ring` and `ringsim ring-sweep`
+void add_bench_ring(CLI::App& bench);  // `ringsim bench ring`, registered by add_bench_command
 
 }  // namespace ringsim::cli

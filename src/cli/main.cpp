@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   ringsim::cli::add_platform_command(app);
   ringsim::cli::add_kpbs_command(app);
   ringsim::cli::add_kpbs_simulate_command(app);
+  ringsim::cli::add_ring_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,202 @@
+// `ringsim ring PLATFORM --work W --comm H [--method M]`: build a ring (SharedRing), JSON out.
+// `ringsim ring-sweep PLATFORM --work W --ratios a,b,c [--methods m1,m2] [--by-size]`: the same for
+// several H/W ratios and methods, CSV out (the experiments of experiments/sharedring/).
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "io/platform_xml.hpp"
+#include "io/ring_json.hpp"
+#include "model/errors.hpp"
+#include "planners/ring/ring_planner.hpp"
+
+namespace ringsim::cli {
+namespace {
+
+std::string methods_footer() {
+  std::string text = "Methods (--method):";
+  for (const auto& m : ring::ring_methods()) text += "\n  " + m.name + ": " + m.description;
+  text +=
+      "\nEvery method's T_step is computed by one evaluator from the bandwidths it allocated, with link sharing "
+      "(SHARED links: the paths crossing them in either direction share the bandwidth; FATPIPE: each path gets "
+      "it all); shares alpha_i >= 0 (a member whose communication alone exceeds T_step gets no work). "
+      "Complete-graph methods (exhaustive, tsp-*, ignore-sharing) choose the ring ignoring sharing and get the "
+      "optimal fractions for their paths. On Full zones the paths are the platform's routes.";
+  return text;
+}
+
+struct CommonOptions {
+  std::string platform;
+  double work = NAN;
+  double ilp_time_limit = 30.0;
+  double gap = 1e-6;
+  bool no_prune = false;
+  std::string criterion = "eq4";
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("PLATFORM", platform,
+                    "SimGrid XML 4.1 platform file (other formats: convert with `ringsim platform import`)")
+        ->required();
+    cmd->add_option("--work", work, "W: flops of one iteration (the whole matrix)")->required();
+  }
+
+  void add_tuning(CLI::App* cmd) {
+    cmd->add_option("--time-limit", ilp_time_limit, "tsp-ilp: GLPK time limit in seconds")->default_val(30.0);
+    cmd->add_option("--gap", gap, "relative optimality gap at which the global fraction solve stops")
+        ->default_val(1e-6);
+    cmd->add_flag("--no-prune", no_prune, "greedy: evaluate every insertion candidate (no branch and bound)");
+    cmd->add_option("--criterion", criterion,
+                    "greedy: what chooses each insertion: eq4 (the report's Equation 4) or exact (T_step with "
+                    "alpha >= 0; slower: weaker bounds)")
+        ->default_val("eq4");
+  }
+
+  ring::RingOptions options() const {
+    if (!(ilp_time_limit > 0) || !std::isfinite(ilp_time_limit)) throw InputError("--time-limit must be > 0");
+    if (!(gap > 0) || !(gap < 1)) throw InputError("--gap must be in (0, 1)");
+    ring::RingOptions opt;
+    if (criterion == "eq4")
+      opt.criterion = ring::GreedyCriterion::eq4;
+    else if (criterion == "exact")
+      opt.criterion = ring::GreedyCriterion::exact;
+    else
+      throw InputError("--criterion must be eq4 or exact, not '" + criterion + "'");
+    opt.prune = !no_prune;
+    opt.ilp_time_limit = ilp_time_limit;
+    opt.global_gap = gap;
+    return opt;
+  }
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+double parse_ratio(const std::string& s) {
+  std::size_t used = 0;
+  double x = NAN;
+  try {
+    x = std::stod(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != s.size() || !std::isfinite(x) || x <= 0)
+    throw InputError("--ratios: '" + s + "' is not a finite number > 0");
+  return x;
+}
+
+std::string basename_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string csv_number(double x) {
+  if (!std::isfinite(x)) return "";
+  std::ostringstream out;
+  out << std::setprecision(10) << x;
+  return out.str();
+}
+
+}  // namespace
+
+void add_ring_command(CLI::App& app) {
+  {
+    auto* cmd = app.add_subcommand("ring", "Build a processor ring on a platform (SharedRing): JSON out");
+    cmd->footer(methods_footer());
+    auto common = std::make_shared<CommonOptions>();
+    auto comm = std::make_shared<double>(NAN);
+    auto method = std::make_shared<std::string>("greedy");
+    common->add_to(cmd);
+    cmd->add_option("--comm", *comm, "H: bytes each member sends to each neighbour per iteration")->required();
+    cmd->add_option("--method", *method, "ring construction method (see below)")->default_val("greedy");
+    common->add_tuning(cmd);
+    cmd->callback([common, comm, method] {
+      const ring::Workload load{common->work, *comm};
+      ring::check_workload(load);
+      ring::check_method(*method);
+      const auto opt = common->options();
+      const Platform platform = io::read_platform_xml(common->platform);
+      const ring::RingNetwork net(platform);
+      const auto plan = ring::plan_ring(net, load, *method, opt);
+      std::cout << io::ring_plan_to_json_text(net, load, plan) << '\n';
+    });
+  }
+  {
+    auto* cmd = app.add_subcommand("ring-sweep", "Ring construction for several H/W ratios and methods: CSV out");
+    cmd->footer(methods_footer() +
+                "\nOne row per (method, ratio): q, T_step, T_step/W, ...; with --by-size one row per (method, "
+                "ratio, ring size) from the ring the method grew (greedy family: true T_step; ignore-sharing and "
+                "exhaustive: their objective without sharing).");
+    auto common = std::make_shared<CommonOptions>();
+    auto ratios = std::make_shared<std::string>();
+    auto methods = std::make_shared<std::string>("greedy");
+    auto by_size = std::make_shared<bool>(false);
+    auto timing = std::make_shared<bool>(false);
+    common->add_to(cmd);
+    cmd->add_option("--ratios", *ratios, "comma-separated H/W values (bytes per flop); H = ratio x W")->required();
+    cmd->add_option("--methods", *methods, "comma-separated methods")->default_val("greedy");
+    cmd->add_flag("--by-size", *by_size, "one row per ring size instead of one per run");
+    cmd->add_flag("--timing", *timing, "add a `seconds` column (makes the output depend on the machine)");
+    common->add_tuning(cmd);
+    cmd->callback([common, ratios, methods, by_size, timing] {
+      ring::check_workload({common->work, 1.0});
+      const auto opt = common->options();
+      std::vector<double> rs;
+      for (const auto& s : split_list(*ratios)) rs.push_back(parse_ratio(s));
+      if (rs.empty()) throw InputError("--ratios lists no value");
+      const auto ms = split_list(*methods);
+      if (ms.empty()) throw InputError("--methods lists no method");
+      for (const auto& m : ms) ring::check_method(m);
+      const Platform platform = io::read_platform_xml(common->platform);
+      const ring::RingNetwork net(platform);
+      const std::string name = basename_of(common->platform);
+      if (*by_size)
+        std::cout << "platform,method,ratio,q,tstep,tstep_per_work,objective,objective_per_work\n";
+      else
+        std::cout << "platform,method,ratio,work,comm,q,tstep,tstep_per_work,tstep_eq4,objective,fraction_gap,"
+                     "optimal,candidates,exact_evaluations"
+                  << (*timing ? ",seconds" : "") << "\n";
+      for (const auto& m : ms)
+        for (double r : rs) {
+          const ring::Workload load{common->work, r * common->work};
+          const auto t0 = std::chrono::steady_clock::now();
+          const auto plan = ring::plan_ring(net, load, m, opt);
+          const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          if (*by_size) {
+            const std::size_t n = std::max(plan.tstep_by_size.size(), plan.objective_by_size.size());
+            for (std::size_t q = 1; q <= n; ++q) {
+              const double t = q <= plan.tstep_by_size.size() ? plan.tstep_by_size[q - 1] : NAN;
+              const double o = q <= plan.objective_by_size.size() ? plan.objective_by_size[q - 1] : NAN;
+              if (!std::isfinite(t) && !std::isfinite(o)) continue;
+              std::cout << name << ',' << m << ',' << csv_number(r) << ',' << q << ',' << csv_number(t) << ','
+                        << csv_number(t / load.work) << ',' << csv_number(o) << ',' << csv_number(o / load.work)
+                        << '\n';
+            }
+          } else {
+            std::cout << name << ',' << m << ',' << csv_number(r) << ',' << csv_number(load.work) << ','
+                      << csv_number(load.comm) << ',' << plan.ring.size() << ',' << csv_number(plan.tstep) << ','
+                      << csv_number(plan.tstep / load.work) << ',' << csv_number(plan.tstep_eq4) << ','
+                      << csv_number(plan.objective) << ',' << csv_number(plan.fraction_gap) << ','
+                      << (plan.optimal ? (*plan.optimal ? "true" : "false") : "") << ',' << plan.candidates << ','
+                      << plan.evaluations;
+            if (*timing) std::cout << ',' << csv_number(secs);
+            std::cout << '\n';
+          }
+          std::cout.flush();
+        }
+    });
+  }
+}
+
+}  // namespace ringsim::cli

@@ -1,0 +1,726 @@
+// The SharedRing greedy heuristic (Legrand, Renard, Robert, Vivien, Section 4), with its two
+// refinements (Section 4.3).
+//
+// Objective: the pair, then every insertion, minimizes the report's insertion cost, Equation 4
+// (RingOptions::criterion = eq4, the default), or the exact T_step with alpha_i >= 0 (criterion =
+// exact; tstep.hpp: T_step = max(Equation 4, largest communication time), so the two differ only
+// when some member's communication alone exceeds the others' balanced time). Every ring size's
+// exact T_step is recorded (tstep_by_size) and the answer is the best ring over all sizes
+// q = 1..p (q = 1: the fastest host alone, no communication), since T_step is not monotone in q
+// (report, Figure 11). The plan then goes through the common evaluator (evaluate_plan).
+//
+// Insertion of host k between ring neighbours i -> j (Section 4.2): the two paths between i and j
+// (S_i and P_j) give their bandwidth back to the residual network; one widest-path search from k
+// on those residual capacities gives k -> i and k -> j, and their reverses serve as i -> k and
+// j -> k (four widest paths; on an undirected network the reverse of a widest path is a widest
+// path, and k <-> i then share every link, as SimGrid's SHARED links are shared by both
+// directions). Their fractions minimize the four paths' terms of Equation 4 under the residual
+// capacities (bandwidth_allocation.hpp, exact); the other 2r - 2 paths keep theirs ("we never
+// recalculate the bandwidth fractions that have been assigned to previous communicating paths").
+// On Full zones the four paths are the platform's routes.
+//
+// Speed: a candidate's exact evaluation costs a graph search. The (p - r) r candidates of a step
+// get lower bounds of their criterion (Equation 4 with optimistic costs -- Equation 4 is itself a
+// lower bound of the exact T_step -- and, for the exact criterion, the members' communication
+// times) from upper bounds on the four new bandwidths:
+//  - each path's bandwidth is at most its full-capacity widest bottleneck;
+//  - k -> i and i -> k cross the same links, so their sum is at most the best path's smallest
+//    SHARED capacity: on the full network (RingNetwork::pair_shared_bandwidth), then, for the
+//    most promising candidates, on the residual network: a path from k to i either avoids the
+//    links of S_i and P_j (the only ones whose capacity grows) or first reaches one of their
+//    nodes without them (two maximum spanning trees per step, BottleneckTree);
+//  - the two new paths at i (at j) cross one of i's incident links each, whose residual capacity
+//    plus what S_i and P_j give back bounds their sum; the four paths at k share k's incident
+//    links (Full zones: the SHARED link common to all routes of a host, RingNetwork::pool_capacity).
+// Minimizing Equation 4's terms under those constraints has a closed form. The 256 candidates of
+// smallest bound are evaluated first, in bound order, usually settling the step; otherwise the
+// others follow, by bound, until the bound exceeds the best value found (branch and bound). A
+// candidate is pruned only when its bound is above the best value by a relative 1e-12 (or, exact
+// criterion, when an unchanged member's communication time -- computed bit for bit as the
+// evaluation computes it -- reaches the best value and the tie would go to the best), so the
+// choice (ties: lowest value, then lowest host id k, then ring position) is the one a full
+// evaluation makes; RingOptions::prune = false evaluates every candidate (the tests check that
+// both agree).
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "planners/ring/bandwidth_allocation.hpp"
+#include "planners/ring/fractions.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "planners/ring/tstep.hpp"
+
+namespace ringsim::ring {
+namespace {
+
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+struct PathState {
+  std::vector<std::size_t> links;
+  double bw = 0.0;
+};
+
+// One candidate's outcome: T_step and its four paths.
+struct Insertion {
+  double tstep = kInfinity;
+  std::size_t k = kNone, pos = kNone;
+  // P_k = k -> i, S_i = i -> k, S_k = k -> j, P_j = j -> k
+  PathState pk, si, sk, pj;
+};
+
+bool better(double t, std::size_t k, std::size_t pos, const Insertion& best) {
+  if (t != best.tstep) return t < best.tstep;
+  return k < best.k || (k == best.k && pos < best.pos);
+}
+
+// min a1/f1 + a2/f2 subject to f1 + f2 <= R, f1 <= U1, f2 <= U2 (r = sqrt(a)), exactly.
+double two_path_bound(double a1, double r1, double u1, double a2, double r2, double u2, double R) {
+  if (!(R > 0) || !(u1 > 0) || !(u2 > 0)) return kInfinity;
+  if (u1 + u2 <= R) return a1 / u1 + a2 / u2;
+  const double t = R / (r1 + r2);
+  if (t * r1 <= u1 && t * r2 <= u2) return (r1 + r2) * (r1 + r2) / R;
+  if (t * r1 > u1) return a1 / u1 + a2 / (R - u1);
+  return a1 / (R - u2) + a2 / u2;
+}
+
+class Greedy {
+ public:
+  Greedy(const RingNetwork& net, const Workload& load, Refinement refinement, const RingOptions& opt)
+      : net_(net), load_(load), refinement_(refinement), opt_(opt), search_(net), tree_(net), res_tree_(net) {
+    const std::size_t p = net.host_count();
+    speed_.resize(p);
+    root_.resize(p);
+    for (std::size_t h = 0; h < p; ++h) {
+      speed_[h] = net.speed(h);
+      root_[h] = std::sqrt(speed_[h]);
+    }
+    full_.resize(net.link_count());
+    for (std::size_t l = 0; l < full_.size(); ++l) full_[l] = net.capacity(l);
+    residual_ = full_;
+    pos_of_.assign(p, kNone);
+    S_.resize(p);
+    P_.resize(p);
+    incident_.resize(p);
+    if (!net.fixed_routes())
+      for (std::size_t h = 0; h < p; ++h)
+        for (const auto* a = net.arcs_begin(net.host_node(h)); a != net.arcs_end(net.host_node(h)); ++a)
+          incident_[h].push_back(a->link);
+  }
+
+  RingPlan run() {
+    const std::size_t p = net_.host_count();
+    RingPlan best;
+    best.tstep_by_size.assign(p, NAN);
+    // q = 1: the fastest host alone.
+    std::size_t fastest = 0;
+    for (std::size_t h = 1; h < p; ++h)
+      if (speed_[h] > speed_[fastest]) fastest = h;
+    best.ring = {fastest};
+    double best_t = load_.work / speed_[fastest];
+    best.tstep_by_size[0] = best_t;
+    if (p >= 2 && choose_pair()) {
+      refine();
+      double t = current_tstep();
+      best.tstep_by_size[1] = t;
+      if (t < best_t) {
+        best_t = t;
+        snapshot(best);
+      }
+      while (ring_.size() < p) {
+        const Insertion ins = choose_insertion();
+        if (!std::isfinite(ins.tstep)) break;  // no host can be inserted any more
+        apply(ins);
+        refine();
+        t = current_tstep();
+        best.tstep_by_size[ring_.size() - 1] = t;
+        if (t < best_t) {
+          best_t = t;
+          snapshot(best);
+        }
+      }
+      if (ring_.size() < p)
+        best.note = "the ring stopped growing at " + std::to_string(ring_.size()) +
+                    " hosts: no remaining host has a path with bandwidth left";
+    }
+    best.criterion = opt_.criterion == GreedyCriterion::eq4 ? "equation-4" : "exact";
+    best.candidates = candidates_;
+    best.evaluations = evaluations_;
+    best.fractions = refinement_ == Refinement::none     ? "greedy: the four new paths' fractions minimize Equation 4"
+                     : refinement_ == Refinement::maxmin ? "max-min fairness after every insertion"
+                                                         : "global optimum after every insertion (barrier method)";
+    if (refinement_ == Refinement::global) best.fraction_gap = gap_at(best.ring.size());
+    if (solver_trouble_)
+      best.note += std::string(best.note.empty() ? "" : "; ") +
+                   "GLPK failed numerically in some global solves: their best allocation so far was kept";
+    return best;
+  }
+
+ private:
+  const RingNetwork& net_;
+  Workload load_;
+  Refinement refinement_;
+  RingOptions opt_;
+  WidestSearch search_;
+  BottleneckTree tree_, res_tree_;
+  std::vector<double> speed_, root_, full_, residual_, residual_plus_;
+  std::vector<std::vector<std::size_t>> incident_;  // graph zones: each host's incident links
+  std::vector<std::size_t> ring_, pos_of_;
+  std::vector<PathState> S_, P_;  // per host id: path to the successor / predecessor
+  std::size_t candidates_ = 0, evaluations_ = 0;
+  std::vector<double> gap_by_size_;
+  bool solver_trouble_ = false;
+
+  // Per step: sum of s_m C_m, sum of speeds, the three largest C_m (for the O(1) T_step).
+  double csum_ = 0.0, speed_sum_ = 0.0;
+  struct Top {
+    double value;
+    std::size_t host;
+  };
+  Top top_[3];
+  std::vector<std::pair<std::size_t, double>> saved_;
+
+  double gap_at(std::size_t q) const { return q >= 2 && q - 1 < gap_by_size_.size() ? gap_by_size_[q - 1] : 0.0; }
+  static double cost(const PathState& ps) { return 1.0 / ps.bw; }
+  double member_c(std::size_t h) const { return cost(S_[h]) + cost(P_[h]); }
+
+  void take(const PathState& ps) {
+    for (auto l : ps.links)
+      if (!net_.fatpipe(l)) {
+        residual_[l] -= ps.bw;
+        if (residual_[l] < full_[l] * 1e-12) residual_[l] = 0.0;  // rounding, not bandwidth
+      }
+  }
+  void give_back(const PathState& ps) {
+    for (auto l : ps.links)
+      if (!net_.fatpipe(l)) residual_[l] = std::min(full_[l], residual_[l] + ps.bw);
+  }
+
+  // Shared sets (table by mask over `n` paths) and caps of paths given by link lists; `extra(l)`
+  // is added to the residual capacity of link l (re-injection).
+  template <class Extra>
+  void build_sets(int n, const std::vector<std::size_t>* const* lists, const std::vector<double>& capacity,
+                  Extra extra, double* cap, double* set_cap) const {
+    for (int m = 0; m < (1 << n); ++m) set_cap[m] = kInfinity;
+    for (int p = 0; p < n; ++p) cap[p] = kInfinity;
+    for (int p = 0; p < n; ++p)
+      for (auto l : *lists[p]) {
+        if (net_.fatpipe(l)) {
+          cap[p] = std::min(cap[p], full_[l]);
+          continue;
+        }
+        bool seen = false;  // one set per link: handled by the first path crossing it
+        for (int o = 0; o < p && !seen; ++o)
+          seen = std::find(lists[o]->begin(), lists[o]->end(), l) != lists[o]->end();
+        if (seen) continue;
+        int mask = 1 << p;
+        for (int o = p + 1; o < n; ++o)
+          if (std::find(lists[o]->begin(), lists[o]->end(), l) != lists[o]->end()) mask |= 1 << o;
+        set_cap[mask] = std::min(set_cap[mask], std::min(full_[l], capacity[l] + extra(l)));
+      }
+  }
+
+  // ---- the best pair -------------------------------------------------------------------------
+  // Ring (a, b): S_a = P_a = a -> b and S_b = P_b = b -> a: four paths (on graph zones the widest
+  // path and its reverse: the same links).
+  double pair_tstep(std::size_t a, std::size_t b, const double* f) const {
+    const double ca = load_.comm * (1 / f[0] + 1 / f[1]), cb = load_.comm * (1 / f[2] + 1 / f[3]);
+    const double wa = load_.work / speed_[a], wb = load_.work / speed_[b];
+    // Two members: Equation 4, and the exact T_step = max(Equation 4, largest communication time).
+    const double t4 = (1 + ca / wa + cb / wb) / (1 / wa + 1 / wb);
+    return opt_.criterion == GreedyCriterion::eq4 ? t4 : std::max({t4, ca, cb});
+  }
+
+  bool choose_pair() {
+    const std::size_t p = net_.host_count();
+    double best_t = kInfinity;
+    std::size_t ba = kNone, bb = kNone;
+    double f[4], cap[4], set_cap[16];
+    std::vector<std::size_t> targets;
+    for (std::size_t a = 0; a < p; ++a) {
+      if (!net_.fixed_routes()) {
+        targets.clear();
+        for (std::size_t b = a + 1; b < p; ++b) targets.push_back(net_.host_node(b));
+        if (targets.empty()) break;
+        search_.run(net_.host_node(a), full_, targets);
+      }
+      for (std::size_t b = a + 1; b < p; ++b) {
+        const double w[4] = {speed_[a], speed_[a], speed_[b], speed_[b]};
+        if (net_.fixed_routes()) {
+          const std::vector<std::size_t>* lists[4] = {&net_.route(a, b), &net_.route(a, b), &net_.route(b, a),
+                                                      &net_.route(b, a)};
+          build_sets(4, lists, full_, [](std::size_t) { return 0.0; }, cap, set_cap);
+        } else {
+          if (!search_.reached(net_.host_node(b))) continue;
+          for (int m = 0; m < 16; ++m) set_cap[m] = kInfinity;
+          double fat = kInfinity;
+          search_.for_each_link_back(net_.host_node(b), [&](std::size_t l) {
+            if (net_.fatpipe(l))
+              fat = std::min(fat, full_[l]);
+            else
+              set_cap[15] = std::min(set_cap[15], full_[l]);
+          });
+          for (double& c : cap) c = fat;
+        }
+        min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+        const double t = pair_tstep(a, b, f);
+        if (t < best_t) {
+          best_t = t;
+          ba = a;
+          bb = b;
+        }
+      }
+    }
+    if (!std::isfinite(best_t)) return false;
+    const HostPath ab = net_.pair_path(ba, bb), back = net_.pair_path(bb, ba);
+    const std::vector<std::size_t>* lists[4] = {&ab.links, &ab.links, &back.links, &back.links};
+    build_sets(4, lists, full_, [](std::size_t) { return 0.0; }, cap, set_cap);
+    const double w[4] = {speed_[ba], speed_[ba], speed_[bb], speed_[bb]};
+    min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+    ring_ = {ba, bb};
+    pos_of_[ba] = 0;
+    pos_of_[bb] = 1;
+    S_[ba] = {ab.links, f[0]};
+    P_[ba] = {ab.links, f[1]};
+    S_[bb] = {back.links, f[2]};
+    P_[bb] = {back.links, f[3]};
+    for (auto h : ring_) {
+      take(S_[h]);
+      take(P_[h]);
+    }
+    return true;
+  }
+
+  // ---- insertion -------------------------------------------------------------------------------
+  std::size_t succ_of(std::size_t pos) const { return ring_[(pos + 1) % ring_.size()]; }
+  std::size_t pred_of(std::size_t pos) const { return ring_[(pos + ring_.size() - 1) % ring_.size()]; }
+
+  void prepare_step() {
+    csum_ = 0.0;
+    speed_sum_ = 0.0;
+    for (auto& t : top_) t = {-1.0, kNone};
+    for (auto h : ring_) {
+      const double c = member_c(h);
+      csum_ += speed_[h] * c;
+      speed_sum_ += speed_[h];
+      Top cur{c, h};
+      for (auto& t : top_)
+        if (cur.value > t.value) std::swap(cur, t);
+    }
+  }
+
+  // The criterion's value (Equation 4 or the exact T_step) after inserting k between i and j.
+  double candidate_tstep(std::size_t k, std::size_t i, std::size_t j, double c_pk, double c_si, double c_sk,
+                         double c_pj) const {
+    const double ci = cost(P_[i]) + c_si, cj = cost(S_[j]) + c_pj, ck = c_pk + c_sk;
+    const double sum = csum_ - speed_[i] * member_c(i) - speed_[j] * member_c(j) + speed_[i] * ci + speed_[j] * cj +
+                       speed_[k] * ck;
+    const double t4 = (load_.work + load_.comm * sum) / (speed_sum_ + speed_[k]);
+    double cmax = std::max({ci, cj, ck});
+    for (const auto& t : top_)
+      if (t.host != kNone && t.host != i && t.host != j) {
+        cmax = std::max(cmax, t.value);
+        break;
+      }
+    // T_step = max(Equation 4, the largest communication time) (tstep.hpp).
+    if (opt_.criterion == GreedyCriterion::eq4) return t4;
+    return std::max(t4, load_.comm * cmax);
+  }
+
+  // Inserting k at position pos (between ring_[pos] and its successor): the four paths, their
+  // fractions, T_step (+inf when impossible).
+  Insertion evaluate(std::size_t k, std::size_t pos) {
+    ++evaluations_;
+    const std::size_t i = ring_[pos], j = succ_of(pos);
+    Insertion out;
+    out.k = k;
+    out.pos = pos;
+    const PathState& old_si = S_[i];
+    const PathState& old_pj = P_[j];
+    double f[4], cap[4], set_cap[16];
+    const double w[4] = {speed_[k], speed_[i], speed_[k], speed_[j]};
+    if (net_.fixed_routes()) {
+      // Paths 0: P_k = k -> i, 1: S_i = i -> k, 2: S_k = k -> j, 3: P_j = j -> k.
+      const std::vector<std::size_t>* lists[4] = {&net_.route(k, i), &net_.route(i, k), &net_.route(k, j),
+                                                  &net_.route(j, k)};
+      auto extra = [&](std::size_t l) {
+        double x = 0.0;
+        if (std::find(old_si.links.begin(), old_si.links.end(), l) != old_si.links.end()) x += old_si.bw;
+        if (std::find(old_pj.links.begin(), old_pj.links.end(), l) != old_pj.links.end()) x += old_pj.bw;
+        return x;
+      };
+      build_sets(4, lists, residual_, extra, cap, set_cap);
+      min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+      for (double x : f)
+        if (!(x > 0) || !std::isfinite(x)) return out;
+      out.tstep = candidate_tstep(k, i, j, 1 / f[0], 1 / f[1], 1 / f[2], 1 / f[3]);
+      out.pk = {*lists[0], f[0]};
+      out.si = {*lists[1], f[1]};
+      out.sk = {*lists[2], f[2]};
+      out.pj = {*lists[3], f[3]};
+      return out;
+    }
+    // Graph zone: re-inject S_i and P_j (saved and restored exactly), one widest search from k.
+    saved_.clear();
+    for (const PathState* ps : {&old_si, &old_pj})
+      for (auto l : ps->links)
+        if (!net_.fatpipe(l)) {
+          saved_.push_back({l, residual_[l]});
+          residual_[l] = std::min(full_[l], residual_[l] + ps->bw);
+        }
+    search_.run(net_.host_node(k), residual_, {net_.host_node(i), net_.host_node(j)});
+    bool ok = search_.reached(net_.host_node(i)) && search_.reached(net_.host_node(j));
+    std::vector<std::size_t> ki, ik, kj, jk;
+    if (ok) {
+      ki = search_.links_to(net_.host_node(i));
+      kj = search_.links_to(net_.host_node(j));
+      ik.assign(ki.rbegin(), ki.rend());
+      jk.assign(kj.rbegin(), kj.rend());
+      const std::vector<std::size_t>* lists[4] = {&ki, &ik, &kj, &jk};
+      build_sets(4, lists, residual_, [](std::size_t) { return 0.0; }, cap, set_cap);
+      min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+      for (double x : f) ok = ok && x > 0 && std::isfinite(x);
+    }
+    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) residual_[it->first] = it->second;
+    if (!ok) return out;
+    out.tstep = candidate_tstep(k, i, j, 1 / f[0], 1 / f[1], 1 / f[2], 1 / f[3]);
+    out.pk = {std::move(ki), f[0]};
+    out.si = {std::move(ik), f[1]};
+    out.sk = {std::move(kj), f[2]};
+    out.pj = {std::move(jk), f[3]};
+    return out;
+  }
+
+  struct PosInfo {
+    std::size_t i, j;
+    double base;              // Equation 4's sum without the terms of S_i and P_j (which leave)
+    double avail_i, avail_j;  // bound on the new pair's bandwidth sum at i, at j
+    double rest_comm;         // H C_m of the member with the largest C_m other than i and j
+    double s_i, r_i, s_j, r_j, c_pi, c_sj;  // speeds, their roots, c(P_i), c(S_j)
+  };
+  struct HostInfo {
+    std::size_t k;
+    double s, r, denom, pool;
+    const double *from, *to, *pair;  // full_bandwidth(k, .), full_bandwidth(., k), pair_shared(k, .)
+  };
+  // `bound` orders the candidates; `soft` (Equation 4 and the new members' communication times
+  // with optimistic costs) is a bound up to rounding, `floor` (an unchanged member's
+  // communication time) is computed exactly as T_step will be, so it prunes without a margin.
+  struct Candidate {
+    double bound, soft, floor;
+    std::size_t k, pos;
+  };
+  struct Bound {
+    double soft, floor;
+  };
+
+  // Graph zones: capacity a new path could find at a link, whatever the position: the residual
+  // plus the largest re-injection of one position (its S_i and P_j), and the maximum spanning tree
+  // of that (FATPIPE links unlimited: it bounds sums of fractions).
+  void prepare_residual_plus() {
+    residual_plus_ = residual_;
+    std::vector<double> add(net_.link_count(), 0.0);
+    std::vector<std::size_t> touched;
+    for (std::size_t pos = 0; pos < ring_.size(); ++pos) {
+      for (const PathState* ps : {&S_[ring_[pos]], &P_[succ_of(pos)]})
+        for (auto l : ps->links)
+          if (!net_.fatpipe(l)) {
+            if (add[l] == 0.0) touched.push_back(l);
+            add[l] += ps->bw;
+          }
+      for (auto l : touched) {
+        residual_plus_[l] = std::max(residual_plus_[l], std::min(full_[l], residual_[l] + add[l]));
+        add[l] = 0.0;
+      }
+      touched.clear();
+    }
+    tree_.build(residual_plus_, kInfinity);
+  }
+
+  // Lower bound of the criterion after inserting h.k at pi's position: `pair_i` bounds
+  // f(k->i) + f(i->k), `pair_j` the same at j, h.pool the four new paths together. T_step >= Equation
+  // 4 and T_step >= every member's communication time (tstep.hpp).
+  Bound bound(const HostInfo& h, const PosInfo& pi, double pair_i, double pair_j) const {
+    const double ri_sum = std::min(pi.avail_i, pair_i), rj_sum = std::min(pi.avail_j, pair_j);
+    const double u_pk = std::min(h.from[pi.i], ri_sum), u_si = std::min(h.to[pi.i], ri_sum);
+    const double u_sk = std::min(h.from[pi.j], rj_sum), u_pj = std::min(h.to[pi.j], rj_sum);
+    const double side_i = two_path_bound(h.s, h.r, u_pk, pi.s_i, pi.r_i, u_si, ri_sum);
+    const double side_j = two_path_bound(h.s, h.r, u_sk, pi.s_j, pi.r_j, u_pj, rj_sum);
+    const double roots = 2 * h.r + pi.r_i + pi.r_j;
+    const double fresh = std::max(side_i + side_j, roots * roots / h.pool);
+    const double t4 = (load_.work + load_.comm * (pi.base + fresh)) / h.denom;
+    if (opt_.criterion == GreedyCriterion::eq4) return {t4, 0.0};
+    const double ck = std::max(1 / u_pk + 1 / u_sk, 4 / h.pool);
+    const double ci = pi.c_pi + 1 / u_si, cj = pi.c_sj + 1 / u_pj;
+    return {std::max(t4, load_.comm * std::max(ck, std::max(ci, cj))), pi.rest_comm};
+  }
+  HostInfo host_info(std::size_t k, double pool) const {
+    return {k, speed_[k], root_[k], speed_sum_ + speed_[k], pool, net_.from_row(k), net_.to_row(k), net_.pair_row(k)};
+  }
+
+  // Whether candidate c can be skipped given the best insertion found so far (see Candidate).
+  static bool prunable(const Candidate& c, const Insertion& best) {
+    constexpr double margin = 1 + 1e-12;
+    if (c.soft > best.tstep * margin || c.floor > best.tstep) return true;
+    // T_step(c) >= floor == best: at best a tie, which the lower (k, pos) wins.
+    return c.floor == best.tstep && (c.k > best.k || (c.k == best.k && c.pos > best.pos));
+  }
+
+  Insertion choose_insertion() {
+    prepare_step();
+    const std::size_t p = net_.host_count(), r = ring_.size();
+    std::vector<PosInfo> pos_info(r);
+    for (std::size_t pos = 0; pos < r; ++pos) {
+      const std::size_t i = ring_[pos], j = succ_of(pos);
+      PosInfo& pi = pos_info[pos];
+      pi.i = i;
+      pi.j = j;
+      pi.base = csum_ - (speed_[i] * cost(S_[i]) + speed_[j] * cost(P_[j]));
+      pi.s_i = speed_[i];
+      pi.r_i = root_[i];
+      pi.s_j = speed_[j];
+      pi.r_j = root_[j];
+      pi.c_pi = cost(P_[i]);
+      pi.c_sj = cost(S_[j]);
+      if (net_.fixed_routes()) {
+        // i keeps P_i and S_pred(i), j keeps S_j and P_succ(j): all cross the pool link.
+        pi.avail_i = std::max(0.0, net_.pool_capacity(i) - P_[i].bw - S_[pred_of(pos)].bw);
+        pi.avail_j = std::max(0.0, net_.pool_capacity(j) - S_[j].bw - P_[succ_of((pos + 1) % r)].bw);
+      } else {
+        // Each new path at i crosses one incident link of i; S_i and P_j give back one each.
+        pi.avail_i = pi.avail_j = kInfinity;
+        if (std::isfinite(net_.pool_capacity(i))) {
+          pi.avail_i = S_[i].bw + P_[j].bw;
+          for (auto l : incident_[i]) pi.avail_i += residual_[l];
+        }
+        if (std::isfinite(net_.pool_capacity(j))) {
+          pi.avail_j = S_[i].bw + P_[j].bw;
+          for (auto l : incident_[j]) pi.avail_j += residual_[l];
+        }
+      }
+    }
+    for (std::size_t pos = 0; pos < r; ++pos) {
+      pos_info[pos].rest_comm = 0.0;
+      for (const auto& t : top_)
+        if (t.host != kNone && t.host != pos_info[pos].i && t.host != pos_info[pos].j) {
+          pos_info[pos].rest_comm = load_.comm * t.value;  // bitwise what candidate_tstep compares
+          break;
+        }
+    }
+    auto l1 = [&](const HostInfo& h, std::size_t pos) {
+      const PosInfo& pi = pos_info[pos];
+      const Bound b = bound(h, pi, h.pair[pi.i], h.pair[pi.j]);
+      return Candidate{std::max(b.soft, b.floor), b.soft, b.floor, h.k, pos};
+    };
+    auto by_bound = [](const Candidate& x, const Candidate& y) {
+      return x.bound < y.bound || (x.bound == y.bound && (x.k < y.k || (x.k == y.k && x.pos < y.pos)));
+    };
+    Insertion best;
+    // Pass 1: every candidate's first bound; the smallest per host k, and the kTop smallest overall
+    // (a max-heap in (bound, k, pos) order).
+    constexpr std::size_t kTop = 256;
+    std::vector<double> kmin(p, kInfinity);
+    std::vector<Candidate> top, all;  // `all` only without pruning
+    for (std::size_t k = 0; k < p; ++k) {
+      if (pos_of_[k] != kNone) continue;
+      const HostInfo h = host_info(k, net_.pool_capacity(k));
+      for (std::size_t pos = 0; pos < r; ++pos) {
+        const Candidate c = l1(h, pos);
+        if (!std::isfinite(c.soft)) continue;
+        ++candidates_;
+        kmin[k] = std::min(kmin[k], c.bound);
+        if (!opt_.prune) {
+          all.push_back(c);
+        } else if (top.size() < kTop) {
+          top.push_back(c);
+          std::push_heap(top.begin(), top.end(), by_bound);
+        } else if (by_bound(c, top.front())) {
+          std::pop_heap(top.begin(), top.end(), by_bound);
+          top.back() = c;
+          std::push_heap(top.begin(), top.end(), by_bound);
+        }
+      }
+    }
+    if (!opt_.prune) {
+      for (const auto& c : all) consider(c, best);
+      return best;
+    }
+    if (top.empty()) return best;
+    // Second bound, on the residual network (graph zones). A path from k to i either avoids the
+    // links of S_i and P_j (the only ones whose capacity grows) or first reaches one of their nodes
+    // x without them: its bottleneck is at most max over x of min(residual widest k ~ x, widest
+    // x ~ i with any position's re-injection). Set up lazily, per step and per host k.
+    bool second = false;
+    std::vector<std::vector<std::uint32_t>> xs;
+    std::vector<std::vector<double>> to_i, to_j, from_k;
+    std::vector<double> pool_plus;
+    auto tighten = [&](Candidate& c) {
+      if (net_.fixed_routes()) return;
+      if (!second) {
+        second = true;
+        prepare_residual_plus();
+        res_tree_.build(residual_, kInfinity);
+        xs.assign(r, {});
+        to_i.assign(r, {});
+        to_j.assign(r, {});
+        for (std::size_t q = 0; q < r; ++q) {
+          const std::size_t i = ring_[q], j = succ_of(q);
+          path_nodes(i, S_[i].links, xs[q]);
+          path_nodes(j, P_[j].links, xs[q]);
+          std::sort(xs[q].begin(), xs[q].end());
+          xs[q].erase(std::unique(xs[q].begin(), xs[q].end()), xs[q].end());
+          for (auto x : xs[q]) {
+            to_i[q].push_back(tree_.query(x, net_.host_node(i)));
+            to_j[q].push_back(tree_.query(x, net_.host_node(j)));
+          }
+        }
+        from_k.assign(p, {});
+        pool_plus.assign(p, kInfinity);
+      }
+      if (from_k[c.k].empty()) {
+        res_tree_.from_source(net_.host_node(c.k), from_k[c.k]);
+        if (std::isfinite(net_.pool_capacity(c.k))) {
+          pool_plus[c.k] = 0.0;
+          for (auto l : incident_[c.k]) pool_plus[c.k] += residual_plus_[l];
+        }
+      }
+      const auto& fk = from_k[c.k];
+      double pair_i = 0.0, pair_j = 0.0;
+      for (std::size_t x = 0; x < xs[c.pos].size(); ++x) {
+        const double f = fk[xs[c.pos][x]];
+        pair_i = std::max(pair_i, std::min(f, to_i[c.pos][x]));
+        pair_j = std::max(pair_j, std::min(f, to_j[c.pos][x]));
+      }
+      const Bound b = bound(host_info(c.k, pool_plus[c.k]), pos_info[c.pos], pair_i, pair_j);
+      c.soft = std::max(c.soft, b.soft);
+      c.bound = std::max(c.soft, c.floor);
+    };
+    const double margin = 1 + 1e-12;
+    // Best first by bound, until the bound exceeds the best value found.
+    auto run = [&](std::vector<Candidate>& list) {
+      std::sort(list.begin(), list.end(), by_bound);
+      for (const auto& c : list) {
+        if (c.bound > best.tstep * margin) break;
+        if (!prunable(c, best)) consider(c, best);
+      }
+    };
+    // The most promising candidates first: usually one of them wins and nothing else can.
+    std::sort_heap(top.begin(), top.end(), by_bound);
+    const bool complete = top.size() < kTop;  // then `top` holds every candidate
+    const Candidate last = top.back();
+    for (auto& c : top) tighten(c);
+    run(top);
+    if (complete || last.bound > best.tstep * margin) return best;
+    // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
+    std::vector<Candidate> open;
+    for (std::size_t k = 0; k < p; ++k) {
+      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin) continue;
+      const HostInfo h = host_info(k, net_.pool_capacity(k));
+      for (std::size_t pos = 0; pos < r; ++pos) {
+        Candidate c = l1(h, pos);
+        if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) continue;  // in `top`, or out
+        tighten(c);
+        if (!prunable(c, best)) open.push_back(c);
+      }
+    }
+    run(open);
+    return best;
+  }
+
+  void consider(const Candidate& c, Insertion& best) {
+    Insertion ins = evaluate(c.k, c.pos);
+    if (std::isfinite(ins.tstep) && better(ins.tstep, c.k, c.pos, best)) best = std::move(ins);
+  }
+
+  void apply(const Insertion& ins) {
+    const std::size_t pos = ins.pos, i = ring_[pos], j = succ_of(pos), k = ins.k;
+    give_back(S_[i]);
+    give_back(P_[j]);
+    S_[i] = ins.si;
+    P_[j] = ins.pj;
+    P_[k] = ins.pk;
+    S_[k] = ins.sk;
+    take(S_[i]);
+    take(P_[j]);
+    take(P_[k]);
+    take(S_[k]);
+    ring_.insert(ring_.begin() + static_cast<std::ptrdiff_t>(pos + 1), k);
+    for (std::size_t m = 0; m < ring_.size(); ++m) pos_of_[ring_[m]] = m;
+  }
+
+  // Appends the nodes of a path that starts at host `from`.
+  void path_nodes(std::size_t from, const std::vector<std::size_t>& links, std::vector<std::uint32_t>& out) const {
+    std::size_t at = net_.host_node(from);
+    out.push_back(static_cast<std::uint32_t>(at));
+    for (auto l : links) {
+      for (const auto* a = net_.arcs_begin(at); a != net_.arcs_end(at); ++a)
+        if (a->link == l) {
+          at = a->node;
+          break;
+        }
+      out.push_back(static_cast<std::uint32_t>(at));
+    }
+  }
+
+  // ---- refinements -----------------------------------------------------------------------------
+  void refine() {
+    if (refinement_ == Refinement::none) return;
+    RingPlan plan;
+    snapshot(plan);
+    if (refinement_ == Refinement::maxmin) {
+      allocate_maxmin(net_, plan);
+    } else {
+      const auto rep = allocate_optimal(net_, load_, plan, opt_.global_gap);
+      gap_by_size_.resize(std::max(gap_by_size_.size(), ring_.size()), 0.0);
+      gap_by_size_[ring_.size() - 1] = rep.gap;
+      solver_trouble_ = solver_trouble_ || rep.solver_trouble;
+    }
+    for (std::size_t m = 0; m < ring_.size(); ++m) {
+      S_[ring_[m]].bw = plan.succ_bw[m];
+      P_[ring_[m]].bw = plan.pred_bw[m];
+    }
+    residual_ = full_;
+    for (auto h : ring_) {
+      take(S_[h]);
+      take(P_[h]);
+    }
+  }
+
+  double current_tstep() const {
+    std::vector<double> compute, comm;
+    for (auto h : ring_) {
+      compute.push_back(load_.work / speed_[h]);
+      comm.push_back(load_.comm * member_c(h));
+    }
+    return exact_tstep(compute, comm);
+  }
+
+  void snapshot(RingPlan& plan) const {
+    plan.ring = ring_;
+    plan.succ.clear();
+    plan.pred.clear();
+    plan.succ_bw.clear();
+    plan.pred_bw.clear();
+    const std::size_t q = ring_.size();
+    for (std::size_t m = 0; m < q; ++m) {
+      const std::size_t h = ring_[m];
+      plan.succ.push_back({h, ring_[(m + 1) % q], S_[h].links});
+      plan.pred.push_back({h, ring_[(m + q - 1) % q], P_[h].links});
+      plan.succ_bw.push_back(S_[h].bw);
+      plan.pred_bw.push_back(P_[h].bw);
+    }
+  }
+};
+
+}  // namespace
+
+RingPlan plan_greedy(const RingNetwork& net, const Workload& load, Refinement refinement, const RingOptions& opt) {
+  Greedy g(net, load, refinement, opt);
+  RingPlan plan = g.run();
+  plan.method = refinement == Refinement::none     ? "greedy"
+                : refinement == Refinement::maxmin ? "greedy-maxmin"
+                                                   : "greedy-global";
+  evaluate_plan(net, load, plan);
+  return plan;
+}
+
+}  // namespace ringsim::ring

@@ -1,0 +1,312 @@
+#include "planners/ring/ring_network.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/errors.hpp"
+
+namespace ringsim::ring {
+
+RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
+  hosts_ = platform.host_indices();
+  const std::size_t p = hosts_.size();
+  const std::size_t n = platform.nodes.size();
+  full_bw_.assign(p * p, kInfinity);
+  pool_.assign(p, kInfinity);
+  pair_shared_.assign(p * p, kInfinity);
+  if (platform.graph_routed()) {
+    std::vector<std::uint32_t> degree(n, 0);
+    for (const auto& e : platform.edges) {
+      ++degree[e.a];
+      ++degree[e.b];
+    }
+    arc_start_.assign(n + 1, 0);
+    for (std::size_t v = 0; v < n; ++v) arc_start_[v + 1] = arc_start_[v] + degree[v];
+    arcs_.resize(arc_start_[n]);
+    std::vector<std::uint32_t> fill(arc_start_.begin(), arc_start_.end() - 1);
+    for (const auto& e : platform.edges) {  // edge order: deterministic
+      arcs_[fill[e.a]++] = {static_cast<std::uint32_t>(e.b), static_cast<std::uint32_t>(e.link)};
+      arcs_[fill[e.b]++] = {static_cast<std::uint32_t>(e.a), static_cast<std::uint32_t>(e.link)};
+    }
+    for (std::size_t h = 0; h < p; ++h) {
+      double sum = 0.0;
+      bool all_shared = true;
+      for (const Arc* a = arcs_begin(hosts_[h]); a != arcs_end(hosts_[h]); ++a) {
+        if (fatpipe(a->link)) all_shared = false;
+        sum += capacity(a->link);
+      }
+      pool_[h] = all_shared ? sum : kInfinity;
+    }
+    // All-pairs bottlenecks on the full-capacity network: one search per host.
+    std::vector<double> cap(platform.links.size());
+    for (std::size_t l = 0; l < cap.size(); ++l) cap[l] = capacity(l);
+    WidestSearch search(*this);
+    for (std::size_t a = 0; a < p; ++a) {
+      search.run(hosts_[a], cap, hosts_);
+      for (std::size_t b = 0; b < p; ++b)
+        if (b != a) full_bw_[a * p + b] = search.bottleneck(hosts_[b]);
+    }
+    BottleneckTree tree(*this);
+    tree.build(cap, kInfinity);
+    for (std::size_t a = 0; a < p; ++a)
+      for (std::size_t b = a + 1; b < p; ++b)
+        pair_shared_[a * p + b] = pair_shared_[b * p + a] = tree.query(hosts_[a], hosts_[b]);
+  } else {
+    std::vector<std::size_t> host_id(n, p);
+    for (std::size_t h = 0; h < p; ++h) host_id[hosts_[h]] = h;
+    routes_.assign(p * p, {});
+    for (const auto& r : platform.routes) {
+      const std::size_t a = host_id[r.src], b = host_id[r.dst];
+      if (a == p || b == p) continue;  // routes between routers carry no ring traffic
+      routes_[a * p + b] = r.links;
+      if (r.symmetrical) routes_[b * p + a].assign(r.links.rbegin(), r.links.rend());
+    }
+    for (std::size_t a = 0; a < p; ++a)
+      for (std::size_t b = 0; b < p; ++b) {
+        if (a == b) continue;
+        const auto& links = routes_[a * p + b];
+        if (links.empty())
+          throw InputError("no route from host '" + host_name(a) + "' to host '" + host_name(b) + "'");
+        double bw = kInfinity;
+        for (auto l : links) bw = std::min(bw, capacity(l));
+        full_bw_[a * p + b] = bw;
+        const auto& back = routes_[b * p + a];
+        double both = kInfinity;
+        for (auto l : links)
+          if (!fatpipe(l) && std::find(back.begin(), back.end(), l) != back.end()) both = std::min(both, capacity(l));
+        pair_shared_[a * p + b] = both;
+      }
+    full_bw_t_.resize(p * p);
+    for (std::size_t a = 0; a < p; ++a)
+      for (std::size_t b = 0; b < p; ++b) full_bw_t_[a * p + b] = full_bw_[b * p + a];
+    // Pools: SHARED links on every route from and to h.
+    for (std::size_t h = 0; h < p && p >= 2; ++h) {
+      std::vector<std::size_t> common;
+      for (auto l : routes_[h * p + (h == 0 ? 1 : 0)])
+        if (!fatpipe(l)) common.push_back(l);
+      for (std::size_t x = 0; x < p && !common.empty(); ++x) {
+        if (x == h) continue;
+        for (const auto* r : {&routes_[h * p + x], &routes_[x * p + h]}) {
+          std::vector<std::size_t> kept;
+          for (auto l : common)
+            if (std::find(r->begin(), r->end(), l) != r->end()) kept.push_back(l);
+          common.swap(kept);
+        }
+      }
+      for (auto l : common) pool_[h] = std::min(pool_[h], capacity(l));
+    }
+  }
+}
+
+RingNetwork::~RingNetwork() = default;
+
+const std::vector<std::size_t>& RingNetwork::route(std::size_t a, std::size_t b) const {
+  return routes_[a * hosts_.size() + b];
+}
+
+HostPath RingNetwork::pair_path(std::size_t a, std::size_t b) const {
+  HostPath path{a, b, {}};
+  if (a == b) throw std::logic_error("pair_path: a host has no path to itself");
+  if (fixed_routes()) {
+    path.links = route(a, b);
+    return path;
+  }
+  std::vector<double> cap(link_count());
+  for (std::size_t l = 0; l < cap.size(); ++l) cap[l] = capacity(l);
+  WidestSearch search(*this);
+  const std::size_t lo = std::min(a, b), hi = std::max(a, b);
+  search.run(hosts_[lo], cap, {hosts_[hi]});
+  if (!search.reached(hosts_[hi]))
+    throw InputError("hosts '" + host_name(a) + "' and '" + host_name(b) + "' are not connected");
+  path.links = search.links_to(hosts_[hi]);
+  if (a > b) std::reverse(path.links.begin(), path.links.end());
+  return path;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+WidestSearch::WidestSearch(const RingNetwork& net) : net_(net) {
+  const std::size_t n = net.node_count();
+  best_.assign(n, 0.0);
+  latency_.assign(n, 0.0);
+  hops_.assign(n, 0);
+  via_link_.assign(n, 0);
+  via_node_.assign(n, 0);
+  stamp_.assign(n, 0);
+  settled_.assign(n, 0);
+  target_.assign(n, 0);
+}
+
+void WidestSearch::run(std::size_t source_node, const std::vector<double>& capacity,
+                       const std::vector<std::size_t>& targets) {
+  if (++run_ == 0) {  // wrapped: reset the stamps
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    std::fill(settled_.begin(), settled_.end(), 0);
+    std::fill(target_.begin(), target_.end(), 0);
+    run_ = 1;
+  }
+  // Max-heap on (bw desc, hops asc, latency asc, node asc).
+  auto worse = [](const Label& x, const Label& y) {
+    if (x.bw != y.bw) return x.bw < y.bw;
+    if (x.hops != y.hops) return x.hops > y.hops;
+    if (x.latency != y.latency) return x.latency > y.latency;
+    return x.node > y.node;
+  };
+  const Platform& pf = net_.platform();
+  std::size_t pending = 0;
+  for (auto t : targets)
+    if (target_[t] != run_) {
+      target_[t] = run_;
+      ++pending;
+    }
+  const bool all = targets.empty();
+  heap_.clear();
+  const auto src = static_cast<std::uint32_t>(source_node);
+  stamp_[src] = run_;
+  best_[src] = kInfinity;
+  hops_[src] = 0;
+  latency_[src] = 0.0;
+  heap_.push_back({kInfinity, 0, 0.0, src});
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end(), worse);
+    const Label cur = heap_.back();
+    heap_.pop_back();
+    const std::uint32_t v = cur.node;
+    if (settled_[v] == run_) continue;
+    if (cur.bw != best_[v] || cur.hops != hops_[v] || cur.latency != latency_[v]) continue;  // stale
+    settled_[v] = run_;
+    if (target_[v] == run_ && --pending == 0 && !all) break;
+    for (const auto* a = net_.arcs_begin(v); a != net_.arcs_end(v); ++a) {
+      const double cap = capacity[a->link];
+      if (!(cap > 0)) continue;
+      const std::uint32_t u = a->node;
+      if (settled_[u] == run_) continue;
+      const Label next{std::min(cur.bw, cap), cur.hops + 1, cur.latency + pf.links[a->link].latency, u};
+      if (stamp_[u] != run_ || worse(Label{best_[u], hops_[u], latency_[u], u}, next)) {
+        stamp_[u] = run_;
+        best_[u] = next.bw;
+        hops_[u] = next.hops;
+        latency_[u] = next.latency;
+        via_link_[u] = a->link;
+        via_node_[u] = v;
+        heap_.push_back(next);
+        std::push_heap(heap_.begin(), heap_.end(), worse);
+      }
+    }
+  }
+}
+
+std::vector<std::size_t> WidestSearch::links_to(std::size_t node) const {
+  std::vector<std::size_t> links;
+  if (!reached(node)) throw std::logic_error("WidestSearch::links_to: node not reached");
+  for (std::size_t v = node; hops_[v] > 0; v = via_node_[v]) links.push_back(via_link_[v]);
+  std::reverse(links.begin(), links.end());
+  return links;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+BottleneckTree::BottleneckTree(const RingNetwork& net) : net_(net) {}
+
+void BottleneckTree::build(const std::vector<double>& capacity, double fatpipe_value) {
+  const Platform& pf = net_.platform();
+  const std::size_t n = pf.nodes.size();
+  auto cap_of = [&](std::size_t e) {
+    const std::size_t l = pf.edges[e].link;
+    return net_.fatpipe(l) ? fatpipe_value : capacity[l];
+  };
+  order_.resize(pf.edges.size());
+  for (std::size_t e = 0; e < order_.size(); ++e) order_[e] = static_cast<std::uint32_t>(e);
+  std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t x, std::uint32_t y) { return cap_of(x) > cap_of(y); });
+  parent_uf_.resize(n);
+  for (std::size_t v = 0; v < n; ++v) parent_uf_[v] = static_cast<std::uint32_t>(v);
+  auto find = [&](std::uint32_t x) {
+    while (parent_uf_[x] != x) x = parent_uf_[x] = parent_uf_[parent_uf_[x]];
+    return x;
+  };
+  tree_.assign(n, {});
+  for (auto e : order_) {
+    const double c = cap_of(e);
+    if (!(c > 0)) break;
+    const auto a = static_cast<std::uint32_t>(pf.edges[e].a), b = static_cast<std::uint32_t>(pf.edges[e].b);
+    const auto ra = find(a), rb = find(b);
+    if (ra == rb) continue;
+    parent_uf_[ra] = rb;
+    tree_[a].push_back({b, c});
+    tree_[b].push_back({a, c});
+  }
+  // Root every tree, then binary lifting of (ancestor, smallest capacity on the way).
+  std::size_t levels = 1;
+  while ((std::size_t{1} << levels) < n) ++levels;
+  up_.assign(levels, std::vector<std::uint32_t>(n));
+  low_.assign(levels, std::vector<double>(n, kInfinity));
+  depth_.assign(n, 0);
+  comp_.assign(n, static_cast<std::uint32_t>(n));
+  std::vector<std::uint32_t> stack;
+  for (std::size_t root = 0; root < n; ++root) {
+    if (comp_[root] != n) continue;
+    comp_[root] = static_cast<std::uint32_t>(root);
+    up_[0][root] = static_cast<std::uint32_t>(root);
+    stack.assign(1, static_cast<std::uint32_t>(root));
+    while (!stack.empty()) {
+      const auto v = stack.back();
+      stack.pop_back();
+      for (const auto& [u, c] : tree_[v])
+        if (comp_[u] == n) {
+          comp_[u] = static_cast<std::uint32_t>(root);
+          up_[0][u] = v;
+          low_[0][u] = c;
+          depth_[u] = depth_[v] + 1;
+          stack.push_back(u);
+        }
+    }
+  }
+  for (std::size_t j = 1; j < levels; ++j)
+    for (std::size_t v = 0; v < n; ++v) {
+      const auto mid = up_[j - 1][v];
+      up_[j][v] = up_[j - 1][mid];
+      low_[j][v] = std::min(low_[j - 1][v], low_[j - 1][mid]);
+    }
+}
+
+void BottleneckTree::from_source(std::size_t source, std::vector<double>& out) const {
+  const std::size_t n = tree_.size();
+  out.assign(n, 0.0);
+  out[source] = kInfinity;
+  std::vector<std::uint32_t> stack{static_cast<std::uint32_t>(source)};
+  std::vector<std::uint32_t> from(n, static_cast<std::uint32_t>(n));
+  from[source] = static_cast<std::uint32_t>(source);
+  while (!stack.empty()) {
+    const auto v = stack.back();
+    stack.pop_back();
+    for (const auto& [u, c] : tree_[v])
+      if (from[u] == n) {
+        from[u] = v;
+        out[u] = std::min(out[v], c);
+        stack.push_back(u);
+      }
+  }
+}
+
+double BottleneckTree::query(std::size_t u, std::size_t v) const {
+  if (u == v) return kInfinity;
+  if (comp_[u] != comp_[v]) return 0.0;
+  double low = kInfinity;
+  auto a = static_cast<std::uint32_t>(u), b = static_cast<std::uint32_t>(v);
+  if (depth_[a] < depth_[b]) std::swap(a, b);
+  for (std::size_t j = up_.size(); j-- > 0;)
+    if (depth_[a] - (std::uint32_t{1} << j) >= depth_[b] && depth_[a] >= (std::uint32_t{1} << j)) {
+      low = std::min(low, low_[j][a]);
+      a = up_[j][a];
+    }
+  if (a == b) return low;
+  for (std::size_t j = up_.size(); j-- > 0;)
+    if (up_[j][a] != up_[j][b]) {
+      low = std::min({low, low_[j][a], low_[j][b]});
+      a = up_[j][a];
+      b = up_[j][b];
+    }
+  return std::min({low, low_[0][a], low_[0][b]});
+}
+
+}  // namespace ringsim::ring

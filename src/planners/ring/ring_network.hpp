@@ -1,0 +1,158 @@
+// The platform as the ring planners see it (SharedRing report, Section 2.1): hosts with a speed
+// (cycle time w = 1/speed), links with a capacity b_e that is either SHARED by every path crossing
+// it -- in both directions, as SimGrid shares its SHARED links -- or a FATPIPE (the report's
+// "backbone links", Section 2.3: each path gets the whole bandwidth), and the paths between hosts:
+// free (widest paths through the platform graph) on graph-routed zones, the platform's own routes
+// on Full zones (clusters, explicit routes: no path choice).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "model/platform.hpp"
+
+namespace ringsim::ring {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// A communication path between two hosts (host ids of RingNetwork, not platform node indices).
+struct HostPath {
+  std::size_t from = 0;
+  std::size_t to = 0;
+  std::vector<std::size_t> links;  // platform link indices, in order from `from` to `to`
+};
+
+class WidestSearch;
+
+class RingNetwork {
+ public:
+  // The platform must be valid (model/platform.hpp's validate).
+  explicit RingNetwork(const Platform& platform);
+  ~RingNetwork();
+  RingNetwork(const RingNetwork&) = delete;
+  RingNetwork& operator=(const RingNetwork&) = delete;
+
+  const Platform& platform() const { return platform_; }
+  std::size_t host_count() const { return hosts_.size(); }
+  std::size_t host_node(std::size_t h) const { return hosts_[h]; }
+  const std::string& host_name(std::size_t h) const { return platform_.nodes[hosts_[h]].name; }
+  double speed(std::size_t h) const { return platform_.nodes[hosts_[h]].speed; }
+
+  std::size_t link_count() const { return platform_.links.size(); }
+  double capacity(std::size_t l) const { return platform_.links[l].bandwidth; }
+  bool fatpipe(std::size_t l) const { return platform_.links[l].sharing == SharingPolicy::fatpipe; }
+  const std::string& link_name(std::size_t l) const { return platform_.links[l].name; }
+
+  // Full zones: paths are the platform's routes. Graph zones: the planners choose them.
+  bool fixed_routes() const { return !platform_.graph_routed(); }
+
+  // The route of a Full zone from host a to host b (a != b).
+  const std::vector<std::size_t>& route(std::size_t a, std::size_t b) const;
+
+  // Bottleneck of the best path from a to b on the full-capacity network: the widest path on a
+  // graph zone, the route's smallest link bandwidth on a Full zone. The complete-graph view of
+  // the slides labels edge (a, b) with it; every path's bandwidth is at most this value.
+  double full_bandwidth(std::size_t a, std::size_t b) const { return full_bw_[a * hosts_.size() + b]; }
+  // Rows for fast scans: from_row(a)[b] = full_bandwidth(a, b), to_row(a)[b] = full_bandwidth(b, a),
+  // pair_row(a)[b] = pair_shared_bandwidth(a, b) (symmetric).
+  const double* from_row(std::size_t a) const { return full_bw_.data() + a * hosts_.size(); }
+  const double* to_row(std::size_t a) const {
+    return (full_bw_t_.empty() ? full_bw_.data() : full_bw_t_.data()) + a * hosts_.size();
+  }
+  const double* pair_row(std::size_t a) const { return pair_shared_.data() + a * hosts_.size(); }
+
+  // The pair's path on the full-capacity network: on a graph zone the widest path found from
+  // min(a, b), reversed when a > b (so that a -> b and b -> a cross the same links); on a Full zone
+  // the route.
+  HostPath pair_path(std::size_t a, std::size_t b) const;
+
+  // Upper bound on f(a -> b) + f(b -> a) when the two paths cross the same links (the reverse of
+  // each other, as the planners lay them on graph zones; on Full zones the links common to both
+  // routes): the largest, over paths, of the smallest SHARED capacity along it (FATPIPE links do
+  // not limit a sum). +inf when no SHARED link must be crossed.
+  double pair_shared_bandwidth(std::size_t a, std::size_t b) const { return pair_shared_[a * hosts_.size() + b]; }
+
+  // Upper bound on the total bandwidth of all the paths that start or end at host h (they all
+  // draw from one pool): on a graph zone the sum of the capacities of h's incident links when they
+  // are all SHARED (each such path crosses exactly one of them); on a Full zone the smallest
+  // SHARED link common to every route from and to h (a cluster's private link); +inf otherwise.
+  double pool_capacity(std::size_t h) const { return pool_[h]; }
+
+  // Graph zones: CSR adjacency (node -> (neighbour, link)), for the widest-path searches.
+  struct Arc {
+    std::uint32_t node;
+    std::uint32_t link;
+  };
+  const Arc* arcs_begin(std::size_t node) const { return arcs_.data() + arc_start_[node]; }
+  const Arc* arcs_end(std::size_t node) const { return arcs_.data() + arc_start_[node + 1]; }
+  std::size_t node_count() const { return platform_.nodes.size(); }
+
+ private:
+  const Platform& platform_;
+  std::vector<std::size_t> hosts_;  // host id -> platform node
+  std::vector<std::uint32_t> arc_start_;
+  std::vector<Arc> arcs_;
+  std::vector<double> full_bw_;    // host x host
+  std::vector<double> full_bw_t_;  // its transpose when not symmetric (Full zones)
+  std::vector<double> pool_, pair_shared_;
+  std::vector<std::vector<std::size_t>> routes_;  // Full zones: host x host (empty on the diagonal)
+};
+
+// Single-source widest paths (largest bottleneck capacity; among them, few links then low
+// latency, as far as a label-setting search can tell; ties by node index, so deterministic).
+// Reusable workspace: run() costs O(E log V) and no allocation after the first call.
+class WidestSearch {
+ public:
+  explicit WidestSearch(const RingNetwork& net);
+  // Capacities per platform link (links with capacity <= 0 are not used); stops once every node
+  // of `targets` is settled (all nodes when empty).
+  void run(std::size_t source_node, const std::vector<double>& capacity, const std::vector<std::size_t>& targets);
+  // Settled by the last run (every target is, when reachable through positive capacities).
+  bool reached(std::size_t node) const { return settled_[node] == run_; }
+  double bottleneck(std::size_t node) const { return reached(node) ? best_[node] : 0.0; }
+  // Links from the source to `node`, in order (requires reached(node)).
+  std::vector<std::size_t> links_to(std::size_t node) const;
+  // Calls f(link) for every link from `node` back to the source (reverse order), no allocation.
+  template <class F>
+  void for_each_link_back(std::size_t node, F&& f) const {
+    for (std::size_t v = node; hops_[v] > 0; v = via_node_[v]) f(static_cast<std::size_t>(via_link_[v]));
+  }
+
+ private:
+  const RingNetwork& net_;
+  std::vector<double> best_, latency_;
+  std::vector<std::uint32_t> hops_, via_link_, via_node_, stamp_, settled_, target_;
+  std::uint32_t run_ = 0;
+  struct Label {
+    double bw;
+    std::uint32_t hops;
+    double latency;
+    std::uint32_t node;
+  };
+  std::vector<Label> heap_;
+};
+
+// All-pairs widest-path bottlenecks of a graph zone through one maximum spanning forest: the
+// bottleneck between two nodes is the smallest capacity on their path in that forest (a classical
+// property of maximum spanning trees). Built in O(E log E + V log V), queried in O(log V).
+class BottleneckTree {
+ public:
+  explicit BottleneckTree(const RingNetwork& net);
+  // capacity per platform link (<= 0: unusable); FATPIPE links count as `fatpipe_value`.
+  void build(const std::vector<double>& capacity, double fatpipe_value);
+  double query(std::size_t u, std::size_t v) const;  // 0 when not connected, +inf when u == v
+  // Bottlenecks from `source` to every node (out[v]), by one traversal of the forest: O(V).
+  void from_source(std::size_t source, std::vector<double>& out) const;
+
+ private:
+  const RingNetwork& net_;
+  std::vector<std::uint32_t> order_, parent_uf_, depth_, comp_;
+  std::vector<std::vector<std::uint32_t>> up_;
+  std::vector<std::vector<double>> low_;
+  std::vector<std::vector<std::pair<std::uint32_t, double>>> tree_;
+};
+
+}  // namespace ringsim::ring

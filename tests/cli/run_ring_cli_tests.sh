@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# `ringsim ring` / `ringsim ring-sweep` contract tests: JSON keys on success; exit status 2, one line on
+# stderr and nothing on stdout for bad input.
+set -u
+RINGSIM=${1:?usage: run_ring_cli_tests.sh path/to/ringsim}
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# Two LANs joined by one shared WAN link; an 11-host star; two hosts without a link; a broken file.
+cat >"$tmp/lans.xml" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="AS0" routing="Dijkstra">
+    <host id="a1" speed="100Mf"/><host id="a2" speed="80Mf"/><host id="a3" speed="120Mf"/>
+    <host id="b1" speed="100Mf"/><host id="b2" speed="60Mf"/>
+    <router id="ra"/><router id="rb"/>
+    <link id="la1" bandwidth="10MBps" latency="100us"/><link id="la2" bandwidth="10MBps" latency="100us"/>
+    <link id="la3" bandwidth="10MBps" latency="100us"/><link id="lb1" bandwidth="10MBps" latency="100us"/>
+    <link id="lb2" bandwidth="10MBps" latency="100us"/><link id="wan" bandwidth="2MBps" latency="10ms"/>
+    <route src="a1" dst="ra"><link_ctn id="la1"/></route><route src="a2" dst="ra"><link_ctn id="la2"/></route>
+    <route src="a3" dst="ra"><link_ctn id="la3"/></route><route src="b1" dst="rb"><link_ctn id="lb1"/></route>
+    <route src="b2" dst="rb"><link_ctn id="lb2"/></route><route src="ra" dst="rb"><link_ctn id="wan"/></route>
+  </zone>
+</platform>
+XML
+{
+  echo "<?xml version='1.0'?>"
+  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
+  echo '<platform version="4.1"><zone id="AS0" routing="Dijkstra"><router id="sw"/>'
+  for i in $(seq 1 11); do echo "<host id=\"h$i\" speed=\"${i}0Mf\"/>"; done
+  for i in $(seq 1 11); do echo "<link id=\"l$i\" bandwidth=\"10MBps\" latency=\"1us\"/>"; done
+  for i in $(seq 1 11); do echo "<route src=\"h$i\" dst=\"sw\"><link_ctn id=\"l$i\"/></route>"; done
+  echo '</zone></platform>'
+} >"$tmp/star11.xml"
+cat >"$tmp/apart.xml" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="AS0" routing="Dijkstra">
+  <host id="x" speed="1Gf"/><host id="y" speed="1Gf"/>
+</zone></platform>
+XML
+printf '<platform version="4.1"><zone id="AS0" routing="Dijkstra"><host id="x" speed="1Gf"/>' >"$tmp/broken.xml"
+
+expect_bad() {  # name, expected fragment, arguments...
+  local name=$1 fragment=$2; shift 2
+  "$RINGSIM" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; fail=1; fi
+  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
+  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
+}
+
+P="$tmp/lans.xml"
+expect_bad unknown_method "unknown ring method 'magic'" ring "$P" --work 1e9 --comm 1e6 --method magic
+expect_bad work_zero "--work" ring "$P" --work 0 --comm 1e6
+expect_bad work_negative "work" ring "$P" --work=-5 --comm 1e6
+expect_bad work_nan "--work" ring "$P" --work nan --comm 1e6
+expect_bad comm_inf "--comm" ring "$P" --work 1e9 --comm inf
+expect_bad comm_zero "--comm" ring "$P" --work 1e9 --comm 0
+expect_bad work_text "work" ring "$P" --work lots --comm 1e6
+expect_bad missing_comm "comm" ring "$P" --work 1e9
+expect_bad missing_file "cannot read" ring /nonexistent/platform.xml --work 1e9 --comm 1e6
+expect_bad malformed_xml "XML" ring "$tmp/broken.xml" --work 1e9 --comm 1e6
+expect_bad disconnected "not connected" ring "$tmp/apart.xml" --work 1e9 --comm 1e6
+expect_bad exhaustive_too_big "limited to 10 hosts" ring "$tmp/star11.xml" --work 1e9 --comm 1e6 --method exhaustive
+expect_bad bad_criterion "criterion" ring "$P" --work 1e9 --comm 1e6 --criterion best
+expect_bad bad_gap "gap" ring "$P" --work 1e9 --comm 1e6 --gap 0
+expect_bad sweep_bad_ratio "ratios" ring-sweep "$P" --work 1e9 --ratios 1e-3,zero
+expect_bad sweep_negative_ratio "ratios" ring-sweep "$P" --work 1e9 --ratios=-1e-3
+expect_bad sweep_unknown_method "unknown ring method" ring-sweep "$P" --work 1e9 --ratios 1e-3 --methods greedy,magic
+
+# Good runs: every method answers with the contract's keys, on stdout, exit 0.
+for m in greedy greedy-maxmin greedy-global exhaustive tsp-ilp tsp-local ignore-sharing; do
+  if ! "$RINGSIM" ring "$P" --work 1e9 --comm 1e5 --method "$m" >"$tmp/out" 2>"$tmp/err"; then
+    echo "FAIL good run $m:"; cat "$tmp/err"; fail=1; continue
+  fi
+  for key in '"method":"'"$m"'"' '"tstep":' '"ring":\[' '"alpha":\[' '"paths":\[' '"from":' '"to":' '"links":\[' '"bandwidth":' '"q":' '"wcumul":' '"members":\['; do
+    grep -q "$key" "$tmp/out" || { echo "FAIL $m output lacks $key"; fail=1; }
+  done
+done
+# Same inputs, same bytes.
+"$RINGSIM" ring "$P" --work 1e9 --comm 1e5 >"$tmp/a" && "$RINGSIM" ring "$P" --work 1e9 --comm 1e5 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL ring output is not deterministic"; fail=1; }
+# The sweep's CSV: a header and one row per (method, ratio).
+if "$RINGSIM" ring-sweep "$P" --work 1e9 --ratios 1e-5,1e-3,1 --methods greedy,ignore-sharing >"$tmp/out" 2>"$tmp/err"; then
+  [ "$(wc -l <"$tmp/out")" -eq 7 ] || { echo "FAIL ring-sweep rows:"; cat "$tmp/out"; fail=1; }
+  head -1 "$tmp/out" | grep -q '^platform,method,ratio,work,comm,q,tstep,' || { echo "FAIL ring-sweep header"; fail=1; }
+else
+  echo "FAIL ring-sweep:"; cat "$tmp/err"; fail=1
+fi
+"$RINGSIM" ring-sweep "$P" --work 1e9 --ratios 1e-4 --by-size >"$tmp/out" 2>"$tmp/err" && [ "$(wc -l <"$tmp/out")" -eq 6 ] \
+  || { echo "FAIL ring-sweep --by-size:"; cat "$tmp/out" "$tmp/err"; fail=1; }
+
+[ $fail -eq 0 ] && echo "all ring CLI contract tests passed"
+exit $fail
