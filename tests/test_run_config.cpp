@@ -30,11 +30,12 @@ TEST_CASE("run configs: defaults, canonical form, and rejected values") {
   CHECK(cfg.iterations == 100);
   CHECK(cfg.columns == 1000);
   CHECK(cfg.network == NetworkModel::linear);
+  CHECK(parse_run_config(nlohmann::json::parse(R"({"ratio": 1})"), "cfg").platform == "platforms/paper2004_tiers90.xml");
   // The canonical form parses back to itself.
   const auto again = parse_run_config(run_config_to_json(cfg), "cfg");
   CHECK(run_config_to_json(again) == run_config_to_json(cfg));
   for (const char* bad : {R"({"platform": "p.xml", "ratio": 0})", R"({"platform": "p.xml", "ratio": -1})",
-                          R"({"platform": "p.xml"})", R"({"ratio": 1})", R"({"platform": "p.xml", "ratio": 1, "x": 1})",
+                          R"({"platform": "p.xml"})", R"({"platform": "p.xml", "ratio": 1, "x": 1})",
                           R"({"platform": "p.xml", "ratio": 1, "targets": "guess"})",
                           R"({"platform": "p.xml", "ratio": 1, "ring": {"size": 0}})",
                           R"({"platform": "p.xml", "ratio": 1, "columns": 4, "ring": {"size": 8}})",

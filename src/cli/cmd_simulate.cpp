@@ -26,6 +26,11 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
   if (fs::path(path).is_absolute()) return path;
   const fs::path beside = fs::path(config_file).parent_path() / path;
   if (config_file != "-" && fs::exists(beside)) return beside.lexically_normal().string();
+#ifdef RINGSIM_SOURCE_DIR
+  // The platforms shipped with ringsim (platforms/...) are found from anywhere.
+  const fs::path shipped = fs::path(RINGSIM_SOURCE_DIR) / path;
+  if (!fs::exists(path) && fs::exists(shipped)) return shipped.lexically_normal().string();
+#endif
   return path;
 }
 

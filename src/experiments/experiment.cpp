@@ -86,6 +86,7 @@ Experiment load_experiment(const std::string& path, bool quick) {
   e.description = doc.value("description", "");
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
+  if (!base.contains("platform")) base["platform"] = RunConfig{}.platform;  // the paper's platform
   if (base.contains("platform") && base["platform"].is_string()) {
     namespace fs = std::filesystem;
     const std::string p = base["platform"].get<std::string>();

@@ -99,8 +99,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
                                "targets", "traces", "network_model", "decision_flops", "report_bytes", "baseline"},
                          where);
   RunConfig cfg;
-  if (!doc.contains("platform")) throw InputError(where + ": missing field 'platform'");
-  cfg.platform = text(doc, "platform");
+  if (doc.contains("platform")) cfg.platform = text(doc, "platform");
   if (doc.contains("rows")) cfg.rows = static_cast<int>(integer(doc, "rows"));
   if (doc.contains("columns")) cfg.columns = static_cast<int>(integer(doc, "columns"));
   if (doc.contains("iterations")) cfg.iterations = static_cast<int>(integer(doc, "iterations"));

@@ -34,7 +34,8 @@ const char* to_string(TargetMode m);
 const char* to_string(NetworkModel m);
 
 struct RunConfig {
-  std::string platform;              // SimGrid XML file
+  // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
+  std::string platform = "platforms/paper2004_tiers90.xml";
   RingSelection selection = RingSelection::random;
   int ring_size = 8;
   std::vector<std::string> ring_hosts;  // selection == hosts
