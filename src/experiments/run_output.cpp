@@ -40,6 +40,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"flops_per_column", res.flops_per_column},
       {"column_bytes", res.column_bytes},
       {"initial_iteration_time", res.initial_iteration_time},
+      {"planned_tstep", res.planned_tstep > 0 ? nlohmann::json(res.planned_tstep) : nlohmann::json()},
       {"network_model", to_string(cfg.network)},
       {"simgrid_version", res.simgrid_version},
       {"ringsim_version", RINGSIM_VERSION},

@@ -33,6 +33,7 @@ struct RunResult {
   double flops_per_column = 0.0;
   double column_bytes = 0.0;
   double initial_iteration_time = 0.0;  // predicted, converts trace iterations to times
+  double planned_tstep = 0.0;           // ring selection "planner": the planner's T_step
   double makespan = 0.0;
   double ideal_time = 0.0;
   double decision_time = 0.0;

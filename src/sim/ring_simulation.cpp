@@ -16,6 +16,9 @@
 #include <simgrid/version.h>
 
 #include "io/json_input.hpp"
+#include "io/platform_xml.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "sim/platform_loader.hpp"
 #include "model/errors.hpp"
 #include "model/replay.hpp"
 #include "model/speed_traces.hpp"
@@ -42,6 +45,7 @@ struct RingRun {
   double column_bytes = 0.0;
   std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
   double border_time = 0.0;                  // predicted border exchange of one iteration
+  std::vector<double> rate_next, rate_prev;   // planner bandwidth shares for the borders (empty: none)
 
   std::vector<std::deque<long>> columns;     // the columns each member holds, in order
   std::vector<double> last_compute;          // seconds, last iteration (measured targets)
@@ -113,8 +117,14 @@ void iterate(RingRun& r, std::size_t i, int it) {
     std::vector<sg4::CommPtr> comms;
     comms.push_back(mailbox("b", i, "p")->get_async<int>(&from_pred));
     comms.push_back(mailbox("b", i, "s")->get_async<int>(&from_succ));
-    comms.push_back(mailbox("b", succ(r, i), "p")->put_async(&dummy_payload, static_cast<uint64_t>(r.column_bytes)));
-    comms.push_back(mailbox("b", pred(r, i), "s")->put_async(&dummy_payload, static_cast<uint64_t>(r.column_bytes)));
+    auto to_succ = mailbox("b", succ(r, i), "p")->put_init(&dummy_payload, static_cast<uint64_t>(r.column_bytes));
+    auto to_pred = mailbox("b", pred(r, i), "s")->put_init(&dummy_payload, static_cast<uint64_t>(r.column_bytes));
+    if (!r.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
+      to_succ->set_rate(r.rate_next[i]);
+      to_pred->set_rate(r.rate_prev[i]);
+    }
+    comms.push_back(to_succ->start());
+    comms.push_back(to_pred->start());
     sg4::Comm::wait_all(comms);
   }
   const double end = sg4::Engine::get_clock();
@@ -266,6 +276,63 @@ void ring_member(RingRun* r, std::size_t i) {
   }
 }
 
+// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
+// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
+struct PlannedRing {
+  Platform zone;
+  std::vector<std::string> hosts;
+  std::vector<double> succ_bw, pred_bw;
+  double flops_per_column = 0.0;
+  double tstep = 0.0;
+};
+
+PlannedRing plan_ring_on_platform(const RunConfig& cfg) {
+  const Platform p = io::read_platform_xml(cfg.platform);
+  const ring::RingNetwork net(p);
+  // The ratio on platform means (the ring is not known yet): one column computed at the mean host
+  // speed over one column sent at the mean link bandwidth.
+  double speed = 0.0, bandwidth = 0.0;
+  for (std::size_t h = 0; h < net.host_count(); ++h) speed += net.speed(h) / static_cast<double>(net.host_count());
+  for (const auto& l : p.links) bandwidth += l.bandwidth / static_cast<double>(p.links.size());
+  PlannedRing out;
+  const double bytes = 8.0 * cfg.rows;
+  out.flops_per_column = cfg.ratio * (bytes / bandwidth) * speed;
+  const ring::RingPlan plan =
+      ring::plan_ring(net, ring::Workload{out.flops_per_column * cfg.columns, bytes}, cfg.ring_method);
+  out.tstep = plan.tstep;
+  out.zone.zone_name = "planned-ring";
+  out.zone.routing = ZoneRouting::full;
+  std::vector<long> link_index(p.links.size(), -1);
+  auto use_link = [&](std::size_t l) {
+    if (link_index[l] < 0) {
+      link_index[l] = static_cast<long>(out.zone.links.size());
+      out.zone.links.push_back(p.links[l]);
+    }
+    return static_cast<std::size_t>(link_index[l]);
+  };
+  const std::size_t q = plan.size();
+  for (std::size_t m = 0; m < q; ++m) {
+    out.hosts.push_back(net.host_name(plan.ring[m]));
+    out.zone.add_host(net.host_name(plan.ring[m]), net.speed(plan.ring[m]));
+  }
+  std::set<std::pair<std::size_t, std::size_t>> routed;
+  auto add_route = [&](std::size_t from, std::size_t to, const ring::HostPath& path) {
+    if (from == to || !routed.insert({from, to}).second) return;  // q = 2: one route per ordered pair
+    ExplicitRoute r;
+    r.src = from;
+    r.dst = to;
+    for (std::size_t l : path.links) r.links.push_back(use_link(l));
+    out.zone.routes.push_back(std::move(r));
+  };
+  for (std::size_t m = 0; q > 1 && m < q; ++m) {
+    add_route(m, (m + 1) % q, plan.succ[m]);
+    add_route(m, (m + q - 1) % q, plan.pred[m]);
+  }
+  out.succ_bw = plan.succ_bw;
+  out.pred_bw = plan.pred_bw;
+  return out;
+}
+
 std::vector<sg4::Host*> choose_ring(const RunConfig& cfg, const sg4::Engine& e) {
   std::vector<sg4::Host*> all = e.get_all_hosts();
   std::sort(all.begin(), all.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
@@ -291,8 +358,9 @@ std::vector<sg4::Host*> choose_ring(const RunConfig& cfg, const sg4::Engine& e) 
       }
       break;
     }
-    case RingSelection::planner:
-      throw InputError("ring selection 'planner' is not available in the simulation yet");
+    case RingSelection::planner:  // the planned zone holds exactly the ring, in ring order
+      for (const auto& name : cfg.ring_hosts) ring.push_back(e.host_by_name(name));
+      break;
   }
   std::set<const sg4::Host*> seen(ring.begin(), ring.end());
   if (seen.size() != ring.size()) throw InputError("a host appears twice in the ring");
@@ -356,12 +424,20 @@ void write_traces(const RingRun& r, const std::string& dir) {
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
   sg4::Engine engine(argc, argv);
   set_network_model(cfg.network, *argc, argv);
-  engine.load_platform(cfg.platform);
-  engine.get_netzone_root()->seal();  // routes are only computed once the zone is sealed
+  RunConfig effective = cfg;
+  PlannedRing planned;
+  if (cfg.selection == RingSelection::planner) {
+    planned = plan_ring_on_platform(cfg);
+    sim::build_platform(planned.zone);
+    effective.ring_hosts = planned.hosts;
+  } else {
+    engine.load_platform(cfg.platform);
+    engine.get_netzone_root()->seal();  // routes are only computed once the zone is sealed
+  }
 
   RingRun r;
   r.cfg = &cfg;
-  r.hosts = choose_ring(cfg, engine);
+  r.hosts = choose_ring(effective, engine);
   r.n = r.hosts.size();
   r.column_bytes = 8.0 * cfg.rows;
   for (auto* h : r.hosts) r.peak.push_back(h->get_speed());
@@ -375,8 +451,16 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
     mean_cost += (r.cost_next[i] + r.cost_prev[i]) / (2.0 * static_cast<double>(r.n));
     mean_speed += r.peak[i] / static_cast<double>(r.n);
   }
-  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path).
+  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path);
+  // for a planned ring, the planner's own W (ratio on platform means), and its bandwidth shares.
   r.flops_per_column = cfg.ratio * (r.n > 1 ? mean_cost : 1.0) * mean_speed;
+  if (cfg.selection == RingSelection::planner) {
+    r.flops_per_column = planned.flops_per_column;
+    if (r.n > 1) {
+      r.rate_next = planned.succ_bw;
+      r.rate_prev = planned.pred_bw;
+    }
+  }
 
   const auto initial = balanced_targets(r.peak, cfg.columns);
   long next_column = 0;
@@ -401,6 +485,7 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
   res.flops_per_column = r.flops_per_column;
   res.column_bytes = r.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
+  res.planned_tstep = planned.tstep;
   if (opt.setup_only) return res;
   // Profiles are attached before Engine::run (attaching later raises a false deadlock).
   for (std::size_t i = 0; i < r.n; ++i)

@@ -43,6 +43,22 @@ done
 "$RINGSIM" simulate "$DATA/sim-homogeneous.json" >"$tmp/b.json" 2>/dev/null
 cmp -s "$tmp/a.json" "$tmp/b.json" || { echo "FAIL outputs differ between identical runs"; fail=1; }
 
+# 3b. A ring chosen by the SharedRing planner, its paths as explicit routes and its bandwidth
+#     shares on the borders: with latencies ignored (the planner's model has none) an iteration
+#     takes about the planner's T_step (borders go both ways at once, columns are whole: a bit less).
+printf '%s' '{"platform": "platforms/tiers37.xml", "ring": {"selection": "planner", "method": "greedy"},
+ "ratio": 1, "scheme": "every-20", "iterations": 40}' >"$tmp/planner.json"
+"$RINGSIM" simulate "$tmp/planner.json" --no-baseline --iterations-csv "$tmp/pit.csv" --cfg=network/latency-factor:0 \
+  >"$tmp/p.json" 2>"$tmp/err" || { echo "FAIL planner ring"; cat "$tmp/err"; fail=1; }
+$PY - "$tmp/p.json" "$tmp/pit.csv" <<'PY' || fail=1
+import csv, json, sys
+r = json.load(open(sys.argv[1]))
+first = next(csv.DictReader(open(sys.argv[2])))
+ratio = float(first["duration"]) / r["planned_tstep"]
+assert r["ring_size"] >= 2 and 0.8 <= ratio <= 1.0 + 1e-9, (r["ring_size"], ratio)
+print(f"planner ring: {r['ring_size']} members, first iteration / planned T_step = {ratio:.4f}")
+PY
+
 # 4. Bad configs: exit 2, one line, nothing on stdout, before any run.
 bad() {  # name, json, fragment
   printf '%s' "$2" >"$tmp/bad.json"
@@ -62,6 +78,7 @@ bad ring_too_large '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"
 bad unknown_host '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"hosts": ["h0", "zz"]}}' "'zz'"
 bad bad_scheme '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "sometimes"}' "unknown scheme"
 bad malformed '{"platform": ' "malformed JSON"
+bad bad_method '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"selection": "planner", "method": "magic"}}' "magic"
 
 [ $fail -eq 0 ] && echo "all simulation tests passed"
 exit $fail
