@@ -3,19 +3,11 @@
 #include <doctest/doctest.h>
 
 #include "model/kpbs.hpp"
+#include "oracles/kpbs_instances.hpp"
 
 using namespace ringsim;
 
 namespace {
-
-// The seed's Figure 2 matrix in time units (MB / 10 MB/s), k = 4, beta = 3.
-KpbsInstance figure2() {
-  KpbsInstance inst;
-  inst.times = {{3, 2, 0, 0}, {2, 0, 2, 0}, {0, 0, 4, 2}, {0, 1.5, 1, 1}};
-  inst.k = 4;
-  inst.beta = 3;
-  return inst;
-}
 
 // A schedule of the seed's cost (Section 1.2: beta + 2 + beta + 4 + beta + 1 = 16). Figure 4
 // itself is not in the text; this one has its three durations and cuts x1 -> y1 (3 units) in two.
@@ -29,7 +21,7 @@ KpbsSchedule figure4() {
 }
 
 bool rejects(const KpbsSchedule& s, const char* fragment) {
-  const auto c = check_kpbs_schedule(figure2(), s);
+  const auto c = check_kpbs_schedule(testing::seed_figure2(), s);
   INFO("checker said: " << c.error);
   return !c.ok && c.error.find(fragment) != std::string::npos;
 }
@@ -37,13 +29,13 @@ bool rejects(const KpbsSchedule& s, const char* fragment) {
 }  // namespace
 
 TEST_CASE("the checker accepts the seed's 16-unit schedule of Figure 2") {
-  const auto c = check_kpbs_schedule(figure2(), figure4());
+  const auto c = check_kpbs_schedule(testing::seed_figure2(), figure4());
   CHECK_MESSAGE(c.ok, c.error);
 }
 
 TEST_CASE("the checker rejects each kind of violation") {
   SUBCASE("more than k communications") {
-    auto inst = figure2();
+    auto inst = testing::seed_figure2();
     inst.k = 3;
     const auto c = check_kpbs_schedule(inst, figure4());
     CHECK_FALSE(c.ok);
@@ -115,7 +107,7 @@ TEST_CASE("the checker rejects each kind of violation") {
 TEST_CASE("the conservation check accepts everything at once but not lost data") {
   KpbsSchedule s;
   KpbsStep all{20, {}};
-  const auto inst = figure2();
+  const auto inst = testing::seed_figure2();
   for (std::size_t i = 0; i < 4; ++i)
     for (std::size_t j = 0; j < 4; ++j)
       if (inst.times[i][j] > 0) all.comms.push_back({i, j, inst.times[i][j]});

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "model/kpbs.hpp"
+#include "oracles/kpbs_instances.hpp"
 #include "planners/backbone/ggp.hpp"
 #include "planners/backbone/lower_bound.hpp"
 #include "planners/backbone/planner.hpp"
@@ -14,15 +15,6 @@
 using namespace ringsim;
 
 namespace {
-
-// Figure 2 of the seed (MB) divided by the slowest bandwidth, 10 MB/s (Section 1.1).
-KpbsInstance figure2() {
-  KpbsInstance inst;
-  inst.times = {{3, 2, 0, 0}, {2, 0, 2, 0}, {0, 0, 4, 2}, {0, 1.5, 1, 1}};
-  inst.k = 4;
-  inst.beta = 3;
-  return inst;
-}
 
 // Section 2.3 (Figures 6-9). The figures are not in the text; what the text says fixes the graph:
 // five edges of weights 1, 1, 1, 1, 2 (P(H) = 6, k = 3, so P(H)/k = 2), W(H) = max(2, 1) = 2 (the
@@ -50,7 +42,7 @@ KpbsSchedule planned(const KpbsInstance& inst, const char* algo) {
 }  // namespace
 
 TEST_CASE("Figure 2: eta is 16, the cost of the seed schedule, hence optimal - and what GGP and OGGP give") {
-  const auto b = kpbs_lower_bound(figure2());
+  const auto b = kpbs_lower_bound(testing::seed_figure2());
   CHECK(b.W == 7);          // receiver y3: 2 + 4 + 1
   CHECK(b.P == 18.5);
   CHECK(b.Delta == 3);
@@ -59,16 +51,16 @@ TEST_CASE("Figure 2: eta is 16, the cost of the seed schedule, hence optimal - a
   CHECK(b.eta_d == 7);      // max(7, 18.5 / 4)
   CHECK(b.eta == 16);       // 7 + 3 * 3: the seed's 16 is optimal
   for (const char* algo : {"ggp", "oggp", "greedy", "all-at-once"}) {
-    const auto s = planned(figure2(), algo);
+    const auto s = planned(testing::seed_figure2(), algo);
     MESSAGE("Figure 2, k = 4, beta = 3: " << std::string(algo) << " time " << s.time << " in " << s.steps.size()
                                           << " steps (eta = 16)");
     if (s.kpbs_feasible) CHECK(s.time >= 16);
   }
   // H = ceil(f / 3) weighs 4 at y3 (1 + 2 + 1), so GGP peels 4 matchings whatever it picks, and
   // only x3 -> y3 weighs 2: no perfect matching can peel 2 at once, hence 4 steps (12 of setup).
-  CHECK(plan_kpbs(figure2(), "ggp").steps.size() == 4);
-  CHECK(plan_kpbs(figure2(), "ggp").time == 22);
-  CHECK(plan_kpbs(figure2(), "oggp").time == 22);
+  CHECK(plan_kpbs(testing::seed_figure2(), "ggp").steps.size() == 4);
+  CHECK(plan_kpbs(testing::seed_figure2(), "ggp").time == 22);
+  CHECK(plan_kpbs(testing::seed_figure2(), "oggp").time == 22);
 }
 
 TEST_CASE("Section 2.3: GGP and OGGP reach the seed's cost 4 = eta") {
@@ -162,14 +154,14 @@ TEST_CASE("degenerate instances: nothing to send, one transfer, k above the clus
 }
 
 TEST_CASE("unknown algorithm and invalid instances are refused") {
-  CHECK_THROWS_AS(plan_kpbs(figure2(), "magic"), std::invalid_argument);
-  auto bad = figure2();
+  CHECK_THROWS_AS(plan_kpbs(testing::seed_figure2(), "magic"), std::invalid_argument);
+  auto bad = testing::seed_figure2();
   bad.k = 0;
   CHECK_THROWS(plan_kpbs(bad, "ggp"));
-  bad = figure2();
+  bad = testing::seed_figure2();
   bad.times[1].pop_back();
   CHECK_THROWS(plan_kpbs(bad, "ggp"));
-  bad = figure2();
+  bad = testing::seed_figure2();
   bad.times[0][0] = -1;
   CHECK_THROWS(plan_kpbs(bad, "ggp"));
 }

@@ -8,6 +8,15 @@
 
 namespace ringsim::testing {
 
+// The seed's Figure 2 matrix in time units (MB / 10 MB/s, Section 1.1), k = 4, beta = 3.
+inline KpbsInstance seed_figure2() {
+  KpbsInstance inst;
+  inst.times = {{3, 2, 0, 0}, {2, 0, 2, 0}, {0, 0, 4, 2}, {0, 1.5, 1, 1}};
+  inst.k = 4;
+  inst.beta = 3;
+  return inst;
+}
+
 struct KpbsShape {
   std::size_t senders = 3;
   std::size_t receivers = 3;

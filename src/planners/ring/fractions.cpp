@@ -61,6 +61,21 @@ double tstep_of(const std::vector<double>& compute, double comm, const std::vect
   return exact_tstep(compute, c);
 }
 
+// Each member's time to compute the whole work alone (W w_i), and the ring's summed speed.
+struct MemberWork {
+  std::vector<double> compute;
+  double speed_sum = 0.0;
+};
+
+MemberWork member_work(const RingNetwork& net, const Workload& load, const RingPlan& plan) {
+  MemberWork w;
+  for (std::size_t m = 0; m < plan.ring.size(); ++m) {
+    w.compute.push_back(load.work / net.speed(plan.ring[m]));
+    w.speed_sum += net.speed(plan.ring[m]);
+  }
+  return w;
+}
+
 }  // namespace
 
 void allocate_maxmin(const RingNetwork& net, RingPlan& plan) {
@@ -75,12 +90,7 @@ GlobalSolveReport allocate_optimal_lp(const RingNetwork& net, const Workload& lo
                                       double gap_tolerance, int max_iterations) {
   GlobalSolveReport rep;
   const std::size_t q = plan.ring.size();
-  std::vector<double> compute(q);
-  double speed_sum = 0.0;
-  for (std::size_t m = 0; m < q; ++m) {
-    compute[m] = load.work / net.speed(plan.ring[m]);
-    speed_sum += net.speed(plan.ring[m]);
-  }
+  const auto [compute, speed_sum] = member_work(net, load, plan);
   if (q < 2) {
     rep.tstep = rep.lower_bound = compute[0];
     return rep;
@@ -404,12 +414,7 @@ GlobalSolveReport allocate_optimal(const RingNetwork& net, const Workload& load,
                                    int max_iterations) {
   GlobalSolveReport rep;
   const std::size_t q = plan.ring.size();
-  std::vector<double> compute(q);
-  double speed_sum = 0.0;
-  for (std::size_t m = 0; m < q; ++m) {
-    compute[m] = load.work / net.speed(plan.ring[m]);
-    speed_sum += net.speed(plan.ring[m]);
-  }
+  const auto [compute, speed_sum] = member_work(net, load, plan);
   if (q < 2) {
     rep.tstep = rep.lower_bound = compute[0];
     return rep;
