@@ -48,4 +48,19 @@ for q in ratios:
     print(f"  ratio {q:<16g}" + "".join(f"{sum(t[(s, q)]) / len(t[(s, q)]):10.3f}" if t[(s, q)] else f"{'-':>10s}" for s in schemes))
 PY
 done
+SEEDS=2; [ -z "$QUICK" ] && SEEDS=5
+echo "== Staging the matrix from a storage cluster and rebuilding the ring (KPBS schedules), $SEEDS seeds"
+/usr/bin/python3 experiments/staging/run_staging_experiment.py --ringsim "$R" --seeds "$SEEDS" --jobs "$JOBS" --out out/staging
+/usr/bin/python3 experiments/plot_staging.py --results out/staging --out out/figures
+/usr/bin/python3 - out/staging/staging.csv <<'PY'
+import csv, statistics, sys
+from collections import defaultdict
+t = defaultdict(list)
+for r in csv.DictReader(open(sys.argv[1])):
+    t[(int(r["ring_size"]), r["algorithm"])].append(r)
+print("  ring  algorithm      k    eta (s)  planned (s)  simulated (s)   (means over b1 and seeds)")
+for (q, a), rows in sorted(t.items()):
+    m = lambda key: statistics.mean(float(r[key]) for r in rows)
+    print(f"  {q:<5d} {a:13s} {m('k'):4.1f} {m('eta'):9.2f} {m('planned'):12.2f} {m('simulated'):14.2f}")
+PY
 echo "figures in out/figures/, sweep results in out/*/runs.csv"

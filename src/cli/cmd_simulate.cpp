@@ -40,7 +40,11 @@ void add_simulate_command(CLI::App& app) {
               "Config keys: platform, ring {size, selection: random|hosts|planner, hosts, method, seed}, rows, columns,\n"
               "iterations, ratio, scheme (none, once, every-K, after:a,b,.., adaptive, adaptive-K),\n"
               "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows},\n"
-              "network_model (linear|lv08), decision_flops, report_bytes, baseline.");
+              "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"
+              "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
+              "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
+              "schedule), rebuild [{after, size, seed | hosts, k, beta, algorithm, overlap}, ...] (the ring moved to\n"
+              "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.");
   cmd->allow_extras();
   auto config = std::make_shared<std::string>();
   auto iterations_csv = std::make_shared<std::string>();

@@ -161,7 +161,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
   os.precision(17);
   os << "run_id,ring_size,ratio,scheme,algorithm,seed,repetition,redistributions,redistribution_points,makespan,"
         "normalized_time,time_over_ideal,ideal_time,redistribution_time,decision_time,transfer_time,"
-        "predicted_transfer_time,network_model,ring\n";
+        "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring\n";
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const auto& run = e.runs[k];
     const auto& r = results[k];
@@ -173,8 +173,13 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     if (base != makespan.end()) os << r["makespan"].get<double>() / base->second;
     os << ',' << r["time_over_ideal"].get<double>() << ',' << r["ideal_time"].get<double>() << ','
        << r["redistribution_time"].get<double>() << ',' << r["decision_time"].get<double>() << ','
-       << r["transfer_time"].get<double>() << ',' << r["predicted_transfer_time"].get<double>() << ','
-       << r["network_model"].get<std::string>() << ',';
+       << r["transfer_time"].get<double>() << ',' << r["predicted_transfer_time"].get<double>() << ',';
+    if (r.contains("staging")) os << r["staging"]["simulated"].get<double>() << ',' << r["staging"]["planned"].get<double>();
+    else os << ',';
+    double rebuild_time = 0.0;
+    const std::size_t rebuilds = r.contains("rebuilds") ? r["rebuilds"].size() : 0;
+    for (std::size_t b = 0; b < rebuilds; ++b) rebuild_time += r["rebuilds"][b]["simulated"].get<double>();
+    os << ',' << rebuilds << ',' << rebuild_time << ',' << r["network_model"].get<std::string>() << ',';
     const auto& ring = r["ring"];
     for (std::size_t i = 0; i < ring.size(); ++i) os << (i ? ";" : "") << ring[i].get<std::string>();
     os << '\n';

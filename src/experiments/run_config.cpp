@@ -8,6 +8,7 @@
 
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
+#include "planners/backbone/planner.hpp"
 
 namespace ringsim {
 namespace {
@@ -45,6 +46,96 @@ long long integer(const nlohmann::json& doc, const char* key) {
 
 std::string text(const nlohmann::json& doc, const char* key) {
   return typed(doc, key, nlohmann::json::value_t::string, "a string").get<std::string>();
+}
+
+std::string kpbs_algorithm(const nlohmann::json& doc, const std::string& where) {
+  const std::string name = text(doc, "algorithm");
+  std::string known;
+  for (const auto& a : kpbs_algorithms()) {
+    if (a.name == name) return name;
+    known += (known.empty() ? "" : ", ") + a.name;
+  }
+  throw InputError(where + ": unknown KPBS algorithm '" + name + "' (" + known + ")");
+}
+
+// k (0 = derived from the routes), beta and the KPBS algorithm of a staging or a rebuild.
+void read_kpbs_options(const nlohmann::json& doc, const std::string& where, std::size_t& k, double& beta,
+                       std::string& algorithm, bool& overlap) {
+  if (doc.contains("overlap")) {
+    if (!doc["overlap"].is_boolean()) throw InputError(where + ": 'overlap' must be true or false");
+    overlap = doc["overlap"].get<bool>();
+  }
+  if (doc.contains("k")) {
+    const long long v = integer(doc, "k");
+    if (v < 0) throw InputError(where + ": 'k' must be >= 1 (or 0: derived from the routes)");
+    k = static_cast<std::size_t>(v);
+  }
+  if (doc.contains("beta")) beta = number(doc, "beta");
+  if (beta < 0) throw InputError(where + ": 'beta' must be >= 0");
+  if (doc.contains("algorithm")) algorithm = kpbs_algorithm(doc, where);
+}
+
+StagingConfig parse_staging(const nlohmann::json& s, const std::string& where) {
+  if (!s.is_object()) throw InputError(where + " must be an object");
+  io::require_known_keys(s, {"nodes", "node_bandwidth", "node_latency", "backbone_bandwidth", "backbone_latency",
+                             "gateway", "k", "beta", "algorithm", "overlap"},
+                         where);
+  StagingConfig st;
+  st.enabled = true;
+  if (s.contains("nodes")) {
+    const long long n = integer(s, "nodes");
+    if (n < 1) throw InputError(where + ": 'nodes' must be >= 1");
+    st.cluster.nodes = static_cast<std::size_t>(n);
+  }
+  if (s.contains("node_bandwidth")) st.cluster.node_bandwidth = number(s, "node_bandwidth");
+  if (s.contains("backbone_bandwidth")) st.cluster.backbone_bandwidth = number(s, "backbone_bandwidth");
+  if (s.contains("node_latency")) st.cluster.node_latency = number(s, "node_latency");
+  if (s.contains("backbone_latency")) st.cluster.backbone_latency = number(s, "backbone_latency");
+  if (st.cluster.node_bandwidth <= 0 || st.cluster.backbone_bandwidth <= 0)
+    throw InputError(where + ": 'node_bandwidth' and 'backbone_bandwidth' must be > 0 (bytes/s)");
+  if (st.cluster.node_latency < 0 || st.cluster.backbone_latency < 0)
+    throw InputError(where + ": 'node_latency' and 'backbone_latency' must be >= 0 (s)");
+  if (s.contains("gateway")) st.gateway = text(s, "gateway");
+  read_kpbs_options(s, where, st.k, st.beta, st.algorithm, st.overlap);
+  return st;
+}
+
+std::vector<RebuildConfig> parse_rebuilds(const nlohmann::json& list, const RunConfig& cfg, const std::string& where) {
+  if (!list.is_array()) throw InputError(where + " must be an array of {\"after\": iteration, ...}");
+  std::vector<RebuildConfig> out;
+  for (std::size_t n = 0; n < list.size(); ++n) {
+    const auto& e = list[n];
+    const std::string at = where + "[" + std::to_string(n) + "]";
+    if (!e.is_object()) throw InputError(at + " must be an object");
+    io::require_known_keys(e, {"after", "hosts", "size", "seed", "k", "beta", "algorithm", "overlap"}, at);
+    RebuildConfig rb;
+    if (!e.contains("after")) throw InputError(at + ": missing field 'after'");
+    rb.after = static_cast<int>(integer(e, "after"));
+    if (rb.after < 1 || rb.after >= cfg.iterations)
+      throw InputError(at + ": 'after' must be an iteration in [1, " + std::to_string(cfg.iterations - 1) + "]");
+    if (!out.empty() && rb.after <= out.back().after) throw InputError(at + ": rebuilds must come in increasing 'after'");
+    if (e.contains("hosts")) {
+      if (!e["hosts"].is_array() || e["hosts"].empty()) throw InputError(at + ": 'hosts' must be a non-empty array of host names");
+      for (const auto& h : e["hosts"]) {
+        if (!h.is_string()) throw InputError(at + ": 'hosts' must be a non-empty array of host names");
+        rb.hosts.push_back(h.get<std::string>());
+      }
+      if (e.contains("size") || e.contains("seed")) throw InputError(at + ": give either 'hosts' or 'size'/'seed'");
+    }
+    rb.size = rb.hosts.empty() ? cfg.ring_size : static_cast<int>(rb.hosts.size());
+    if (e.contains("size")) rb.size = static_cast<int>(integer(e, "size"));
+    if (rb.size < 1 || rb.size > cfg.columns)
+      throw InputError(at + ": the rebuilt ring needs between 1 and 'columns' members");
+    rb.seed = cfg.ring_seed + 1 + n;
+    if (e.contains("seed")) rb.seed = static_cast<std::uint64_t>(integer(e, "seed"));
+    read_kpbs_options(e, at, rb.k, rb.beta, rb.algorithm, rb.overlap);
+    out.push_back(std::move(rb));
+  }
+  return out;
+}
+
+nlohmann::json kpbs_options_json(std::size_t k, double beta, const std::string& algorithm, bool overlap) {
+  return {{"k", k}, {"beta", beta}, {"algorithm", algorithm}, {"overlap", overlap}};
 }
 
 }  // namespace
@@ -96,7 +187,8 @@ Scheme parse_scheme(const std::string& s, int iterations) {
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
   io::require_known_keys(doc, {"platform", "ring", "rows", "columns", "iterations", "ratio", "scheme", "algorithm",
-                               "targets", "traces", "network_model", "decision_flops", "report_bytes", "baseline"},
+                               "targets", "traces", "network_model", "decision_flops", "report_bytes", "baseline",
+                               "staging", "rebuild"},
                          where);
   RunConfig cfg;
   if (doc.contains("platform")) cfg.platform = text(doc, "platform");
@@ -187,6 +279,13 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       }
     }
   }
+  if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
+  if (doc.contains("rebuild")) {
+    cfg.rebuilds = parse_rebuilds(doc["rebuild"], cfg, where + " 'rebuild'");
+    if (!cfg.rebuilds.empty() && cfg.selection == RingSelection::planner)
+      throw InputError(where + ": 'rebuild' needs ring selection random or hosts (a planner ring's platform routes "
+                       "only the ring's own neighbours)");
+  }
   return cfg;
 }
 
@@ -199,13 +298,37 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},
                            {"windows", windows}};
   if (!cfg.trace_from_measured) traces["factor"] = {cfg.factor_low, cfg.factor_high};
-  return {{"platform", cfg.platform},   {"ring", ring},
+  nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},
           {"iterations", cfg.iterations}, {"ratio", cfg.ratio},
           {"scheme", cfg.scheme.name},  {"algorithm", cfg.algorithm},
           {"targets", to_string(cfg.targets)}, {"traces", traces},
           {"network_model", to_string(cfg.network)}, {"decision_flops", cfg.decision_flops},
           {"report_bytes", cfg.report_bytes}, {"baseline", cfg.baseline}};
+  // Only when used, so that the canonical form (and hash) of older configs does not change.
+  if (cfg.staging.enabled) {
+    const auto& st = cfg.staging;
+    nlohmann::json s = kpbs_options_json(st.k, st.beta, st.algorithm, st.overlap);
+    s.update({{"nodes", st.cluster.nodes},
+              {"node_bandwidth", st.cluster.node_bandwidth},
+              {"node_latency", st.cluster.node_latency},
+              {"backbone_bandwidth", st.cluster.backbone_bandwidth},
+              {"backbone_latency", st.cluster.backbone_latency}});
+    if (!st.gateway.empty()) s["gateway"] = st.gateway;
+    out["staging"] = s;
+  }
+  if (!cfg.rebuilds.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& rb : cfg.rebuilds) {
+      nlohmann::json e = kpbs_options_json(rb.k, rb.beta, rb.algorithm, rb.overlap);
+      e["after"] = rb.after;
+      if (rb.hosts.empty()) e.update({{"size", rb.size}, {"seed", rb.seed}});
+      else e["hosts"] = rb.hosts;
+      list.push_back(e);
+    }
+    out["rebuild"] = list;
+  }
+  return out;
 }
 
 }  // namespace ringsim

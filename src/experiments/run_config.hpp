@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "model/storage_cluster.hpp"
+
 namespace ringsim {
 
 // When to redistribute. `after` lists iterations (1-based counts of completed iterations) after
@@ -33,6 +35,32 @@ const char* to_string(RingSelection s);
 const char* to_string(TargetMode m);
 const char* to_string(NetworkModel m);
 
+// Staging (KPBS seed, Figure 1): before iteration 1 the matrix lies on a storage cluster joined to
+// the platform by a backbone ending at `gateway`; it reaches the ring members with a KPBS schedule.
+struct StagingConfig {
+  bool enabled = false;
+  StorageClusterSpec cluster;
+  std::string gateway;           // a platform host; empty: the first ring member
+  std::size_t k = 0;             // 0: the interference-free concurrency of the routes; capped at min(v1, v2)
+  double beta = 0.0;             // setup delay of a step, s
+  std::string algorithm = "ggp";
+  bool overlap = false;          // members start once they hold their columns, not when all is staged
+};
+
+// A rebuild: after iteration `after` the ring moves to another set of processors (drawn at random
+// from the platform's hosts, or given), and the old holders hand their columns to the new ones
+// with a KPBS schedule.
+struct RebuildConfig {
+  int after = 0;
+  std::vector<std::string> hosts;  // given hosts, in ring order; empty: a random draw
+  int size = 0;                    // random draw: how many (default: the current ring's size)
+  std::uint64_t seed = 0;          // random draw (default: ring seed + 1 + the rebuild's index)
+  std::size_t k = 0;
+  double beta = 0.0;
+  std::string algorithm = "ggp";
+  bool overlap = false;
+};
+
 struct RunConfig {
   // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
   std::string platform = "platforms/paper2004_tiers90.xml";
@@ -56,6 +84,8 @@ struct RunConfig {
   double decision_flops = 1e6;       // the planner's work at a redistribution point, per member
   double report_bytes = 16;          // one member's report in the all-gather
   bool baseline = true;              // also simulate scheme "none" (another process) to normalize
+  StagingConfig staging;
+  std::vector<RebuildConfig> rebuilds;  // increasing `after`
 };
 
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where);

@@ -5,6 +5,30 @@
 #include <nlohmann/json.hpp>
 
 namespace ringsim {
+namespace {
+
+nlohmann::json transfer_json(const ColumnTransferRecord& t) {
+  return {{"after_iteration", t.after_iteration},
+          {"senders", t.senders},
+          {"receivers", t.receivers},
+          {"algorithm", t.algorithm},
+          {"k", t.k},
+          {"beta", t.beta},
+          {"kpbs_feasible", t.kpbs_feasible},
+          {"columns_over_network", t.columns_over_network},
+          {"columns_local", t.columns_local},
+          {"lower_bound", t.lower_bound},
+          {"planned", t.planned},
+          {"simulated", t.simulated},
+          {"simulated_over_planned", t.planned > 0 ? nlohmann::json(t.simulated / t.planned) : nlohmann::json()},
+          {"decision_time", t.decision_time},
+          {"start", t.start},
+          {"end", t.end},
+          {"planned_steps", t.planned_steps},
+          {"simulated_steps", t.simulated_steps}};
+}
+
+}  // namespace
 
 nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
   nlohmann::json points = nlohmann::json::array();
@@ -45,6 +69,13 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"simgrid_version", res.simgrid_version},
       {"ringsim_version", RINGSIM_VERSION},
       {"points", points}};
+  // Only when used, so that the summaries of runs without them do not change.
+  if (res.staged) out["staging"] = transfer_json(res.staging);
+  if (!res.rebuilds.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& t : res.rebuilds) list.push_back(transfer_json(t));
+    out["rebuilds"] = list;
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 // What one simulated run produced (plain values; the simulation layer fills them).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,24 @@ struct RedistributionRecord {
   double tstep_before = 0.0, tstep_after = 0.0;  // predicted iteration times (adaptive test)
 };
 
+// Columns moved with a KPBS schedule: the staging from the storage cluster (after_iteration 0) or a
+// rebuild of the ring on other processors.
+struct ColumnTransferRecord {
+  int after_iteration = 0;
+  std::vector<std::string> senders, receivers;  // hosts
+  std::string algorithm;
+  std::size_t k = 0;
+  double beta = 0.0;
+  bool kpbs_feasible = true;
+  long columns_over_network = 0, columns_local = 0;
+  double lower_bound = 0.0;        // eta of the instance
+  double planned = 0.0;            // the schedule's time
+  double simulated = 0.0;          // end - start
+  double decision_time = 0.0;      // rebuilds: reports gathered and the plan computed before the move
+  double start = 0.0, end = 0.0;
+  std::vector<double> planned_steps, simulated_steps;
+};
+
 struct RunResult {
   std::vector<std::string> ring;
   double flops_per_column = 0.0;
@@ -42,6 +61,9 @@ struct RunResult {
   int redistributions = 0;  // performed
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
+  bool staged = false;
+  ColumnTransferRecord staging;
+  std::vector<ColumnTransferRecord> rebuilds;
   std::string simgrid_version;
 };
 

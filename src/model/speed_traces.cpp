@@ -44,17 +44,18 @@ double multiplier_at_iteration(const HostTrace& trace, int iteration) {
   return m;
 }
 
-std::string speed_profile_text(const HostTrace& trace, double iteration_time) {
+std::string speed_profile_text(const HostTrace& trace, double iteration_time, double origin) {
   std::ostringstream os;
   os << std::setprecision(17) << "0 1.0\n";
-  for (const auto& c : trace.changes) os << static_cast<double>(c.iteration) * iteration_time << ' ' << c.multiplier << '\n';
+  for (const auto& c : trace.changes)
+    os << origin + static_cast<double>(c.iteration) * iteration_time << ' ' << c.multiplier << '\n';
   return os.str();
 }
 
-double multiplier_at_time(const HostTrace& trace, double iteration_time, double t) {
+double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin) {
   double m = 1.0;
   for (const auto& c : trace.changes)
-    if (static_cast<double>(c.iteration) * iteration_time <= t) m = c.multiplier;
+    if (origin + static_cast<double>(c.iteration) * iteration_time <= t) m = c.multiplier;
   return m;
 }
 

@@ -40,10 +40,11 @@ std::vector<HostTrace> generate_speed_traces(const std::vector<std::pair<std::st
 // Multiplier in effect at iteration `it` (changes take effect at the start of their iteration).
 double multiplier_at_iteration(const HostTrace& trace, int iteration);
 
-// SimGrid profile text: "0 1.0" then one line per change at time iteration * iteration_time.
-std::string speed_profile_text(const HostTrace& trace, double iteration_time);
+// SimGrid profile text: "0 1.0" then one line per change at time origin + iteration *
+// iteration_time (origin: when iterations start, e.g. after the matrix has been staged).
+std::string speed_profile_text(const HostTrace& trace, double iteration_time, double origin = 0.0);
 
 // Multiplier in effect at simulated time t under that profile.
-double multiplier_at_time(const HostTrace& trace, double iteration_time, double t);
+double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin = 0.0);
 
 }  // namespace ringsim

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <deque>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -25,6 +27,9 @@
 #include "model/tiers_generator.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
+#include "model/column_moves.hpp"
+#include "model/storage_cluster.hpp"
+#include "sim/column_transfer.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_app, "ringsim: the iterative application on a ring");
 
@@ -33,14 +38,25 @@ namespace sg4 = simgrid::s4u;
 namespace ringsim {
 namespace {
 
+// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
+struct RingEpoch {
+  int first = 1;
+  std::vector<double> peak;
+  std::vector<const HostTrace*> traces;
+  double border_time = 0.0;
+};
+
 // Everything the ring members share. Actors receive a pointer to it: state is explicit.
 struct RingRun {
   const RunConfig* cfg = nullptr;
   std::size_t n = 0;
   std::vector<sg4::Host*> hosts;
   std::vector<double> peak;                 // flop/s
-  std::vector<HostTrace> traces;
+  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
+  std::vector<HostTrace> all_traces;         // every host that is ever a member
   double iteration_time0 = 0.0;
+  double time_origin = 0.0;                  // iterations (and the traces) start after the staging
+  std::vector<RingEpoch> epochs;
   double flops_per_column = 0.0;
   double column_bytes = 0.0;
   std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
@@ -53,6 +69,19 @@ struct RingRun {
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
   std::set<int> after;                       // redistribution points
+  std::map<int, std::size_t> rebuild_at;     // iteration -> index in cfg->rebuilds
+  std::vector<std::vector<sg4::Host*>> rebuild_rings;
+
+  // Columns on their way to the members (staging, rebuild): the interval each member will hold and
+  // what has arrived of it. A member starts iterating once its interval is complete.
+  std::vector<ColumnInterval> incoming;
+  std::vector<std::vector<long>> slots;
+  std::vector<long> filled;
+  bool moving = false;        // a staging or rebuild move is being played
+  bool start_early = false;   // members start once their own interval is complete ("overlap")
+  sim::ColumnTransfer staging_plan;
+  ColumnTransferRecord staging;
+  std::vector<ColumnTransferRecord> rebuilds;
 
   sg4::BarrierPtr barrier;
   sg4::MutexPtr mutex;
@@ -73,7 +102,7 @@ sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side) {
 }
 
 double current_speed(const RingRun& r, std::size_t i) {
-  return r.peak[i] * multiplier_at_time(r.traces[i], r.iteration_time0, sg4::Engine::get_clock());
+  return r.peak[i] * multiplier_at_time(*r.traces[i], r.iteration_time0, sg4::Engine::get_clock(), r.time_origin);
 }
 
 // Predicted iteration time: the slowest member's computation plus the border exchange.
@@ -267,13 +296,210 @@ void redistribution_point(RingRun& r, std::size_t i, int it) {
   r.barrier->wait();
 }
 
-void ring_member(RingRun* r, std::size_t i) {
-  for (int it = 1; it <= r->cfg->iterations; ++it) {
+// ---- columns moved with KPBS schedules: staging and rebuilds ----
+
+// The members will hold these intervals; their columns arrive through deliver_column.
+void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
+  r.incoming = intervals;
+  r.moving = true;
+  r.start_early = overlap;
+  r.slots.assign(r.n, {});
+  for (std::size_t i = 0; i < r.n; ++i) r.slots[i].assign(static_cast<std::size_t>(intervals[i].count), -1);
+  r.filled.assign(r.n, 0);
+  r.columns.assign(r.n, {});
+}
+
+void deliver_column(RingRun& r, std::size_t i, long column) {
+  const long total = r.cfg->columns;
+  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  const ColumnInterval& want = r.incoming.at(i);
+  const long slot = ((column - want.first) % total + total) % total;
+  if (slot >= want.count || r.slots[i][static_cast<std::size_t>(slot)] >= 0)
+    throw std::logic_error("column " + std::to_string(column) + " delivered to member " + std::to_string(i) +
+                           (slot >= want.count ? ", which does not hold it" : " twice"));
+  r.slots[i][static_cast<std::size_t>(slot)] = column;
+  if (++r.filled[i] == want.count) r.columns[i].assign(r.slots[i].begin(), r.slots[i].end());
+  r.column_arrived->notify_all();
+}
+
+void await_columns(RingRun& r, std::size_t i) {
+  if (r.incoming.empty()) return;
+  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  while (r.filled[i] < r.incoming[i].count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
+}
+
+void move_done(RingRun& r) {
+  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  r.moving = false;
+  r.column_arrived->notify_all();
+}
+
+ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after) {
+  ColumnTransferRecord rec;
+  rec.after_iteration = after;
+  for (const auto* h : t.senders) rec.senders.push_back(h->get_name());
+  for (const auto* h : t.receivers) rec.receivers.push_back(h->get_name());
+  rec.algorithm = t.schedule.algorithm;
+  rec.k = t.instance.k;
+  rec.beta = t.instance.beta;
+  rec.kpbs_feasible = t.schedule.kpbs_feasible;
+  rec.columns_over_network = times.columns_over_network;
+  rec.columns_local = times.columns_local;
+  rec.lower_bound = t.schedule.lower_bound;
+  rec.planned = t.schedule.time;
+  rec.start = times.start;
+  rec.end = times.end;
+  rec.simulated = times.end - times.start;
+  for (const auto& step : t.schedule.steps) rec.planned_steps.push_back(step.duration);
+  rec.simulated_steps = times.step_durations;
+  return rec;
+}
+
+// The stager (on a storage node) plays the staging schedule; the members wait for their columns.
+void stage_matrix(RingRun* r) {
+  const sim::ColumnTransferTimes times =
+      sim::play_column_transfer(r->staging_plan, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
+  check_conservation(*r, 0);
+  move_done(*r);
+  r->staging = transfer_record(r->staging_plan, times, 0);
+  XBT_VERB("staging: planned %g s (eta %g), simulated %g s", r->staging.planned, r->staging.lower_bound,
+           r->staging.simulated);
+}
+
+// Time for one column over the platform's route: latency plus bytes over the bottleneck.
+double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
+  std::vector<sg4::Link*> links;
+  double latency = 0.0;
+  a->route_to(b, links, &latency);
+  double bw = INFINITY;
+  for (const auto* l : links) bw = std::min(bw, l->get_bandwidth());
+  return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+}
+
+const HostTrace* trace_of(const RingRun& r, const std::string& host) {
+  for (const auto& t : r.all_traces)
+    if (t.host == host) return &t;
+  throw std::logic_error("no speed trace for host " + host);
+}
+
+// Members, their speeds and traces, the neighbour costs of the ring in `hosts` order; starts an
+// epoch at iteration `first`.
+void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
+  r.hosts = hosts;
+  r.n = hosts.size();
+  r.peak.clear();
+  r.traces.clear();
+  for (auto* h : hosts) {
+    r.peak.push_back(h->get_speed());
+    if (!r.all_traces.empty()) r.traces.push_back(trace_of(r, h->get_name()));
+  }
+  r.cost_next.assign(r.n, 0.0);
+  r.cost_prev.assign(r.n, 0.0);
+  r.border_time = 0.0;
+  for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
+    r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.column_bytes);
+    r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.column_bytes);
+    r.border_time = std::max({r.border_time, r.cost_next[i], r.cost_prev[i]});
+  }
+  r.rate_next.clear();
+  r.rate_prev.clear();
+  r.last_compute.assign(r.n, 0.0);
+  r.iter_start.assign(r.n, 0.0);
+  r.iter_end.assign(r.n, 0.0);
+  r.iter_span.assign(r.n, 0.0);
+  r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
+  if (!r.traces.empty()) r.epochs.push_back({first, r.peak, r.traces, r.border_time});
+}
+
+void ring_member(RingRun* r, std::size_t i, int first_iteration);
+
+// After iteration `it` the ring moves to other processors: the old members gather their reports
+// and decide as at a redistribution point; old member 0 then balances the columns over the new
+// members at their current speeds (keeping the column order, from the start that leaves the most
+// columns in place),
+// plans the move as a KPBS instance between old and new holders, starts the new members and plays
+// the schedule; the old members stop.
+void rebuild_point(RingRun& r, std::size_t i, int it) {
+  r.barrier->wait();
+  const double decision_start = sg4::Engine::get_clock();
+  gather_reports(r, i);
+  sg4::this_actor::execute(r.cfg->decision_flops);
+  r.barrier->wait();
+  if (i != 0) return;
+  const std::size_t index = r.rebuild_at.at(it);
+  const RebuildConfig& rb = r.cfg->rebuilds[index];
+  const auto& new_hosts = r.rebuild_rings[index];
+  std::vector<double> speeds;
+  for (auto* h : new_hosts)
+    speeds.push_back(h->get_speed() * multiplier_at_time(*trace_of(r, h->get_name()), r.iteration_time0,
+                                                         sg4::Engine::get_clock(), r.time_origin));
+  const long total = r.cfg->columns;
+  // Processors in both rings keep what they can: the new intervals start where most columns stay.
+  const auto sizes = balanced_targets(speeds, total);
+  std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
+  for (std::size_t m = 0; m < r.n; ++m)
+    for (long c : r.columns[m]) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
+  for (std::size_t j = 0; j < new_hosts.size(); ++j)
+    for (std::size_t m = 0; m < r.n; ++m)
+      if (new_hosts[j] == r.hosts[m]) keeper[j] = static_cast<long>(m);
+  const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.columns[0].front()), total);
+  std::vector<std::vector<long>> held;
+  for (const auto& c : r.columns) held.emplace_back(c.begin(), c.end());
+  sim::ColumnTransfer move = sim::plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
+                                                       r.column_bytes, rb.k, rb.beta, rb.algorithm);
+  set_ring(r, new_hosts, it + 1);
+  expect_columns(r, wanted, rb.overlap);
+  for (std::size_t j = 0; j < r.n; ++j)
+    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(index + 1), r.hosts[j], ring_member, &r,
+                       j, it + 1);
+  const sim::ColumnTransferTimes times =
+      sim::play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
+  check_conservation(r, it);
+  move_done(r);
+  ColumnTransferRecord rec = transfer_record(move, times, it);
+  rec.decision_time = times.start - decision_start;
+  XBT_VERB("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
+           move.senders.size(), move.receivers.size(), rec.planned, rec.lower_bound, rec.simulated);
+  r.rebuilds.push_back(std::move(rec));
+}
+
+void ring_member(RingRun* r, std::size_t i, int first_iteration) {
+  await_columns(*r, i);
+  for (int it = first_iteration; it <= r->cfg->iterations; ++it) {
     iterate(*r, i, it);
     r->barrier->wait();
     if (i == 0) record_iteration(*r, it);
+    if (r->rebuild_at.count(it)) {
+      rebuild_point(*r, i, it);
+      return;  // the rebuilt ring's members carry on
+    }
     if (r->after.count(it)) redistribution_point(*r, i, it);
   }
+}
+
+// The storage cluster of a staging, attached to `zone` at the gateway (a host of `source`, the
+// platform file; `zone` is that platform or the planner's zone built from it). `zone_link` maps
+// a link of `source` to its index in `zone`; receivers are zone node indices.
+void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
+                    const std::vector<std::size_t>& receivers, const std::string& default_gateway,
+                    const std::function<std::size_t(std::size_t)>& zone_link) {
+  const std::string gw = st.gateway.empty() ? default_gateway : st.gateway;
+  const auto gw_source = source.find_node(gw);
+  if (!gw_source || (!source.nodes[*gw_source].is_host && !source.graph_routed()))
+    throw InputError("staging gateway '" + gw + "' is not a host of the platform");
+  auto gw_zone = zone.find_node(gw);
+  if (!gw_zone) gw_zone = zone.add_host(gw, source.nodes[*gw_source].speed);
+  std::vector<std::vector<std::size_t>> tails(zone.nodes.size());
+  if (!zone.graph_routed()) {
+    const Adjacency adj = adjacency(source);
+    for (std::size_t r : receivers) {
+      if (r == *gw_zone) continue;
+      const auto path = route_between(source, adj, *gw_source, *source.find_node(zone.nodes[r].name));
+      if (!path) throw InputError("no route from the staging gateway '" + gw + "' to " + zone.nodes[r].name);
+      for (std::size_t l : path->links) tails[r].push_back(zone_link(l));
+    }
+  }
+  attach_storage_cluster(zone, st.cluster, *gw_zone, receivers, [&](std::size_t r) { return tails[r]; });
 }
 
 // A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
@@ -330,51 +556,69 @@ PlannedRing plan_ring_on_platform(const RunConfig& cfg) {
   }
   out.succ_bw = plan.succ_bw;
   out.pred_bw = plan.pred_bw;
+  if (cfg.staging.enabled) {
+    std::vector<std::size_t> receivers(q);
+    for (std::size_t m = 0; m < q; ++m) receivers[m] = m;  // the ring's hosts come first in the zone
+    attach_storage(out.zone, p, cfg.staging, receivers, out.hosts.front(), use_link);
+  }
   return out;
 }
 
-std::vector<sg4::Host*> choose_ring(const RunConfig& cfg, const sg4::Engine& e) {
-  std::vector<sg4::Host*> all = e.get_all_hosts();
-  std::sort(all.begin(), all.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
-  std::vector<sg4::Host*> ring;
-  switch (cfg.selection) {
-    case RingSelection::hosts:
-      for (const auto& name : cfg.ring_hosts) {
-        sg4::Host* h = e.host_by_name_or_null(name);
-        if (!h) throw InputError("ring host '" + name + "' is not in platform '" + cfg.platform + "'");
-        ring.push_back(h);
-      }
-      break;
-    case RingSelection::random: {
-      if (static_cast<std::size_t>(cfg.ring_size) > all.size())
-        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
-                         cfg.platform + "' (" + std::to_string(all.size()) + " hosts)");
-      // The paper's random selection of p processors, in the order drawn (partial Fisher-Yates).
-      std::mt19937_64 rng(cfg.ring_seed);
-      for (std::size_t k = 0; k < static_cast<std::size_t>(cfg.ring_size); ++k) {
-        const std::size_t j = k + uniform_below(rng, all.size() - k);
-        std::swap(all[k], all[j]);
-        ring.push_back(all[k]);
-      }
-      break;
-    }
-    case RingSelection::planner:  // the planned zone holds exactly the ring, in ring order
-      for (const auto& name : cfg.ring_hosts) ring.push_back(e.host_by_name(name));
-      break;
+// The paper's random selection of p processors among `names` (sorted), in the order drawn
+// (partial Fisher-Yates).
+std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
+                                   const std::string& platform) {
+  if (static_cast<std::size_t>(size) > names.size())
+    throw InputError("a ring of " + std::to_string(size) + " processors does not fit platform '" + platform + "' (" +
+                     std::to_string(names.size()) + " hosts)");
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> ring;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(size); ++k) {
+    const std::size_t j = k + uniform_below(rng, names.size() - k);
+    std::swap(names[k], names[j]);
+    ring.push_back(names[k]);
   }
-  std::set<const sg4::Host*> seen(ring.begin(), ring.end());
-  if (seen.size() != ring.size()) throw InputError("a host appears twice in the ring");
   return ring;
 }
 
-// Time for one column over the platform's route: latency plus bytes over the bottleneck.
-double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
-  std::vector<sg4::Link*> links;
-  double latency = 0.0;
-  a->route_to(b, links, &latency);
-  double bw = INFINITY;
-  for (const auto* l : links) bw = std::min(bw, l->get_bandwidth());
-  return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+// Checks given hosts against the platform's (sorted) host names.
+std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
+                                    const std::string& platform) {
+  for (const auto& h : hosts)
+    if (!std::binary_search(names.begin(), names.end(), h))
+      throw InputError("ring host '" + h + "' is not in platform '" + platform + "'");
+  std::set<std::string> seen(hosts.begin(), hosts.end());
+  if (seen.size() != hosts.size()) throw InputError("a host appears twice in the ring");
+  return hosts;
+}
+
+std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names) {
+  switch (cfg.selection) {
+    case RingSelection::random: return draw_ring(names, cfg.ring_size, cfg.ring_seed, cfg.platform);
+    case RingSelection::hosts:
+    case RingSelection::planner: return given_ring(cfg.ring_hosts, names, cfg.platform);
+  }
+  return {};
+}
+
+std::vector<std::string> sorted_host_names(const Platform& p) {
+  std::vector<std::string> names;
+  for (std::size_t h : p.host_indices()) names.push_back(p.nodes[h].name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string> sorted_host_names(const sg4::Engine& e) {
+  std::vector<std::string> names;
+  for (const auto* h : e.get_all_hosts()) names.push_back(h->get_name());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names) {
+  std::vector<sg4::Host*> out;
+  for (const auto& n : names) out.push_back(e.host_by_name(n));
+  return out;
 }
 
 void set_network_model(NetworkModel m, int argc, char** argv) {
@@ -390,64 +634,124 @@ void set_network_model(NetworkModel m, int argc, char** argv) {
   }
 }
 
-// Every iteration perfectly balanced at the current speeds, redistributions free.
+// Every iteration perfectly balanced at the current speeds of the ring in effect, redistributions,
+// rebuilds and the staging free (times counted from the start of iteration 1).
 double ideal_time(const RingRun& r) {
   double t = 0.0;
   const double work = static_cast<double>(r.cfg->columns) * r.flops_per_column;
+  std::size_t e = 0;
   for (int it = 1; it <= r.cfg->iterations; ++it) {
+    while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
+    const RingEpoch& ep = r.epochs[e];
     double speed = 0.0;
-    for (std::size_t i = 0; i < r.n; ++i) speed += r.peak[i] * multiplier_at_time(r.traces[i], r.iteration_time0, t);
-    t += work / speed + r.border_time;
+    for (std::size_t i = 0; i < ep.peak.size(); ++i)
+      speed += ep.peak[i] * multiplier_at_time(*ep.traces[i], r.iteration_time0, t);
+    t += work / speed + ep.border_time;
   }
   return t;
 }
 
-}  // namespace
-
-// traces.csv (one row per host and speed level) and one SimGrid profile file per ring member.
+// traces.csv (one row per host and speed level) and one SimGrid profile file per host that is ever
+// a ring member.
 void write_traces(const RingRun& r, const std::string& dir) {
   std::filesystem::create_directories(dir);
   std::ostringstream csv;
   csv.precision(17);
   csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
-  for (std::size_t i = 0; i < r.n; ++i) {
-    const auto& t = r.traces[i];
+  for (const auto& t : r.all_traces) {
     csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
     for (const auto& c : t.changes)
-      csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ',' << c.iteration * r.iteration_time0 << ','
-          << c.multiplier << ',' << c.multiplier * t.peak_speed << '\n';
-    io::write_file_atomically(dir + "/" + t.host + ".profile", speed_profile_text(t, r.iteration_time0));
+      csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
+          << r.time_origin + c.iteration * r.iteration_time0 << ',' << c.multiplier << ','
+          << c.multiplier * t.peak_speed << '\n';
+    io::write_file_atomically(dir + "/" + t.host + ".profile",
+                              speed_profile_text(t, r.iteration_time0, r.time_origin));
   }
   io::write_file_atomically(dir + "/traces.csv", csv.str());
 }
 
+// One trace per host that is ever a member: the initial ring's first (in ring order), then the
+// rebuilt rings' newcomers, so that adding a rebuild does not change the first ring's traces.
+std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
+                                  const std::vector<std::vector<sg4::Host*>>& rebuilt) {
+  TraceSpec spec;
+  spec.seed = cfg.trace_seed;
+  spec.windows = cfg.trace_windows;
+  spec.factor_low = cfg.factor_low;
+  spec.factor_high = cfg.factor_high;
+  if (cfg.trace_from_measured)
+    for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
+  std::vector<std::pair<std::string, double>> named;
+  std::set<std::string> seen;
+  auto add = [&](const sg4::Host* h) {
+    if (seen.insert(h->get_name()).second) named.emplace_back(h->get_name(), h->get_speed());
+  };
+  for (const auto* h : ring) add(h);
+  for (const auto& rr : rebuilt)
+    for (const auto* h : rr) add(h);
+  return generate_speed_traces(named, spec);
+}
+
+// The staging: storage blocks to the members' initial intervals, planned on the built platform.
+sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
+                                 const std::vector<ColumnInterval>& wanted) {
+  std::vector<sg4::Host*> storage;
+  std::vector<std::vector<long>> held;
+  const auto blocks = storage_blocks(cfg.columns, cfg.staging.cluster.nodes);
+  for (std::size_t s = 0; s < blocks.size(); ++s) {
+    storage.push_back(e.host_by_name(storage_host_name(s)));
+    held.push_back(columns_of(blocks[s], cfg.columns));
+  }
+  return sim::plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, cfg.columns), r.column_bytes,
+                                   cfg.staging.k, cfg.staging.beta, cfg.staging.algorithm);
+}
+
+}  // namespace
+
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
   sg4::Engine engine(argc, argv);
   set_network_model(cfg.network, *argc, argv);
-  RunConfig effective = cfg;
   PlannedRing planned;
+  std::vector<std::string> names;  // the platform's hosts (without the storage cluster), sorted
+  std::vector<std::string> ring_names;
   if (cfg.selection == RingSelection::planner) {
     planned = plan_ring_on_platform(cfg);
     sim::build_platform(planned.zone);
-    effective.ring_hosts = planned.hosts;
+    names = sorted_host_names(planned.zone);
+    ring_names = planned.hosts;
+  } else if (cfg.staging.enabled) {
+    // The storage cluster joins the platform: build it from ringsim's model rather than SimGrid's parser.
+    Platform p = io::read_platform_xml(cfg.platform);
+    const Platform source = p;
+    names = sorted_host_names(p);
+    ring_names = choose_ring(cfg, names);
+    std::vector<std::size_t> receivers;
+    for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
+    attach_storage(p, source, cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
+    sim::build_platform(p);
   } else {
     engine.load_platform(cfg.platform);
     engine.get_netzone_root()->seal();  // routes are only computed once the zone is sealed
+    names = sorted_host_names(engine);
+    ring_names = choose_ring(cfg, names);
   }
 
   RingRun r;
   r.cfg = &cfg;
-  r.hosts = choose_ring(effective, engine);
-  r.n = r.hosts.size();
   r.column_bytes = 8.0 * cfg.rows;
-  for (auto* h : r.hosts) r.peak.push_back(h->get_speed());
-  r.cost_next.resize(r.n);
-  r.cost_prev.resize(r.n);
+  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuilds[k];
+    r.rebuild_at[rb.after] = k;
+    r.rebuild_rings.push_back(hosts_named(
+        engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, names, cfg.platform)));
+  }
+  const std::vector<sg4::Host*> ring = hosts_named(engine, ring_names);
+  r.all_traces = traces_for(cfg, ring, r.rebuild_rings);
+  r.mutex = sg4::Mutex::create();
+  r.column_arrived = sg4::ConditionVariable::create();
+  set_ring(r, ring, 1);
   double mean_cost = 0.0, mean_speed = 0.0;
   for (std::size_t i = 0; i < r.n; ++i) {
-    r.cost_next[i] = r.n > 1 ? column_cost(r.hosts[i], r.hosts[succ(r, i)], r.column_bytes) : 0.0;
-    r.cost_prev[i] = r.n > 1 ? column_cost(r.hosts[i], r.hosts[pred(r, i)], r.column_bytes) : 0.0;
-    r.border_time = std::max({r.border_time, r.cost_next[i], r.cost_prev[i]});
     mean_cost += (r.cost_next[i] + r.cost_prev[i]) / (2.0 * static_cast<double>(r.n));
     mean_speed += r.peak[i] / static_cast<double>(r.n);
   }
@@ -463,22 +767,18 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
   }
 
   const auto initial = balanced_targets(r.peak, cfg.columns);
-  long next_column = 0;
-  r.columns.resize(r.n);
-  for (std::size_t i = 0; i < r.n; ++i)
-    for (Count k = 0; k < initial[i]; ++k) r.columns[i].push_back(next_column++);
+  const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
+  if (cfg.staging.enabled) {
+    r.staging_plan = plan_staging(cfg, engine, r, intervals);
+    r.time_origin = r.staging_plan.schedule.time;
+    expect_columns(r, intervals, cfg.staging.overlap);
+  } else {
+    r.columns.resize(r.n);
+    for (std::size_t i = 0; i < r.n; ++i)
+      for (long c : columns_of(intervals[i], cfg.columns)) r.columns[i].push_back(c);
+  }
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
 
-  TraceSpec spec;
-  spec.seed = cfg.trace_seed;
-  spec.windows = cfg.trace_windows;
-  spec.factor_low = cfg.factor_low;
-  spec.factor_high = cfg.factor_high;
-  if (cfg.trace_from_measured)
-    for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
-  std::vector<std::pair<std::string, double>> named;
-  for (std::size_t i = 0; i < r.n; ++i) named.emplace_back(r.hosts[i]->get_name(), r.peak[i]);
-  r.traces = generate_speed_traces(named, spec);
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir);
   RunResult res;
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
@@ -488,20 +788,14 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
   res.planned_tstep = planned.tstep;
   if (opt.setup_only) return res;
   // Profiles are attached before Engine::run (attaching later raises a false deadlock).
-  for (std::size_t i = 0; i < r.n; ++i)
-    r.hosts[i]->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
-        "speed-" + r.hosts[i]->get_name(), speed_profile_text(r.traces[i], r.iteration_time0), -1));
+  for (const auto& t : r.all_traces)
+    engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+        "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
 
   r.after.insert(cfg.scheme.after.begin(), cfg.scheme.after.end());
-  r.last_compute.assign(r.n, 0.0);
-  r.iter_start.assign(r.n, 0.0);
-  r.iter_end.assign(r.n, 0.0);
-  r.iter_span.assign(r.n, 0.0);
-  r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
-  r.mutex = sg4::Mutex::create();
-  r.column_arrived = sg4::ConditionVariable::create();
+  if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
   for (std::size_t i = 0; i < r.n; ++i)
-    sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i);
+    sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);
   engine.run();
 
   res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
@@ -516,6 +810,9 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
   }
   res.iterations = std::move(r.iterations);
   res.points = std::move(r.points);
+  res.staged = cfg.staging.enabled;
+  res.staging = std::move(r.staging);
+  res.rebuilds = std::move(r.rebuilds);
   res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
   if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
   return res;
