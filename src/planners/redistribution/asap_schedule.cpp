@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <queue>
+#include <random>
 #include <stdexcept>
 #include <tuple>
 
@@ -21,140 +23,187 @@ struct Completion {
 class AsapExecutor {
  public:
   AsapExecutor(const RingInstance& inst, const std::vector<Count>& send_next,
-               const std::vector<Count>& send_prev, PortPolicy policy)
-      : inst_(inst), policy_(policy), held_(inst.loads), remaining_{send_next, send_prev},
-        sending_(inst.size(), false), receiving_(inst.size(), false),
-        open_block_{std::vector<long>(inst.size(), -1), std::vector<long>(inst.size(), -1)},
-        all_(inst.size()) {
-    if (remaining_[1].empty()) remaining_[1].assign(inst.size(), 0);
-    for (std::size_t i = 0; i < all_.size(); ++i) all_[i] = i;
+               const std::vector<Count>& send_prev, const AsapRules& rules)
+      : inst_(inst), rules_(rules), held_(inst.loads), rem_{send_next, send_prev},
+        sending_(inst.size(), 0), receiving_(inst.size(), 0),
+        open_{std::vector<std::size_t>(inst.size(), kNone), std::vector<std::size_t>(inst.size(), kNone)},
+        rng_(rules.seed) {
+    if (rem_[1].empty()) rem_[1].assign(inst.size(), 0);
+    if (rules_.policy == PortPolicy::random_then_other) {
+      prefer_next_.resize(inst.size());
+      for (auto& p : prefer_next_) p = static_cast<char>(rng_() >> 63);
+    }
   }
 
   std::vector<Transfer> run() {
-    start_round(all_, 0.0);
+    const std::size_t n = inst_.size();
+    std::vector<std::size_t> ready(n);
     std::vector<std::pair<std::size_t, Direction>> continuing;
-    std::vector<std::size_t> touched;
+    for (std::size_t i = 0; i < n; ++i) ready[i] = i;
+    start_all(ready, 0.0);
     while (!queue_.empty()) {
       const double now = queue_.top().time;
       continuing.clear();
-      touched.clear();
+      ready.clear();
       while (!queue_.empty() && queue_.top().time == now) {
         const Completion c = queue_.top();
         queue_.pop();
         const std::size_t to = neighbour(inst_, c.from, c.dir);
         ++held_[to];
-        sending_[c.from] = false;
-        receiving_[to] = false;
+        sending_[c.from] = 0;
+        receiving_[to] = 0;
         continuing.emplace_back(c.from, c.dir);
-        touched.insert(touched.end(), {c.from, to, inst_.prev(to), inst_.next(to)});
+        ready.insert(ready.end(), {c.from, to, inst_.prev(to), inst_.next(to)});
       }
-      // A sender that just finished an item keeps the receiver's port for its next item in the
-      // same direction: blocks stay back to back, as Lemma 4's schedule requires (a competing
-      // neighbour gets the port when the block ends).
       std::sort(continuing.begin(), continuing.end());
-      for (const auto& [p, d] : continuing) try_continue(p, now, d);
-      std::sort(touched.begin(), touched.end());
-      touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-      start_round(touched, now);
+      for (const auto& [p, d] : continuing) continue_block(p, d, now);
+      start_all(ready, now);
     }
-    for (const auto& side : remaining_)
+    for (const auto& side : rem_)
       for (Count r : side)
         if (r != 0) throw std::logic_error("schedule_asap: some items are never available to send");
     return std::move(transfers_);
   }
 
  private:
+  static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
   static int side(Direction d) { return d == Direction::next ? 0 : 1; }
 
+  double work_left(std::size_t p, Direction d) const {
+    return static_cast<double>(rem_[side(d)][p]) * item_cost(inst_, p, d);
+  }
+  double work_left(std::size_t p) const { return work_left(p, Direction::next) + work_left(p, Direction::prev); }
+
   bool can_send(std::size_t p, Direction d) const {
-    return remaining_[side(d)][p] > 0 && !receiving_[neighbour(inst_, p, d)];
+    return rem_[side(d)][p] > 0 && !receiving_[neighbour(inst_, p, d)];
   }
 
   bool choose(std::size_t p, Direction& out) const {
     const bool n = can_send(p, Direction::next), b = can_send(p, Direction::prev);
-    switch (policy_) {
-      case PortPolicy::next_then_prev:
-        if (remaining_[0][p] > 0) return n ? (out = Direction::next, true) : false;
-        return b ? (out = Direction::prev, true) : false;
+    switch (rules_.policy) {
+      case PortPolicy::next_then_prev:  // Lemma 4: the other direction only once this one is done
+        if (rem_[0][p] > 0) return n && (out = Direction::next, true);
+        return b && (out = Direction::prev, true);
       case PortPolicy::prev_then_next:
-        if (remaining_[1][p] > 0) return b ? (out = Direction::prev, true) : false;
-        return n ? (out = Direction::next, true) : false;
-      case PortPolicy::longest_first: {
-        if (!n && !b) return false;
-        if (n && b) {
-          const double tn = static_cast<double>(remaining_[0][p]) * inst_.cost_next[p];
-          const double tp = static_cast<double>(remaining_[1][p]) * inst_.cost_prev[p];
-          out = tn >= tp ? Direction::next : Direction::prev;
-        } else {
-          out = n ? Direction::next : Direction::prev;
-        }
-        return true;
-      }
+        if (rem_[1][p] > 0) return b && (out = Direction::prev, true);
+        return n && (out = Direction::next, true);
+      case PortPolicy::longest_first:
+        if (n && b) out = work_left(p, Direction::next) >= work_left(p, Direction::prev) ? Direction::next : Direction::prev;
+        else if (n || b) out = n ? Direction::next : Direction::prev;
+        return n || b;
+      case PortPolicy::random_then_other:
+        if (prefer_next_[p] ? rem_[0][p] > 0 : rem_[1][p] == 0) return n && (out = Direction::next, true);
+        return b && (out = Direction::prev, true);
+      case PortPolicy::random_each_item:
+        if (n && b) out = rng_() >> 63 ? Direction::next : Direction::prev;
+        else if (n || b) out = n ? Direction::next : Direction::prev;
+        return n || b;
     }
     return false;
   }
 
-  // Clockwise sends claim free receivers before counter-clockwise ones: in Lemma 4's schedule
-  // every P_i sends to P_(i+1) from time 0, so a sink's clockwise reception must not be pre-empted
-  // by a neighbour that has only counter-clockwise items.
-  void start_round(const std::vector<std::size_t>& procs, double now) {
-    for (std::size_t p : procs) try_start(p, now, true);
-    for (std::size_t p : procs) try_start(p, now, false);
-  }
-
-  void try_continue(std::size_t p, double now, Direction same) {
+  // The sender that has just finished an item keeps the receiver's port for its next item in the
+  // same direction: blocks stay back to back, as Lemma 4's schedule requires (a competing
+  // neighbour gets the port when the block ends). With keep_busy it also has the first claim on
+  // the other receiver, which keeps a critical sender from idling.
+  void continue_block(std::size_t p, Direction same, double now) {
     Direction d{};
-    if (sending_[p] || held_[p] <= 0 || !choose(p, d) || d != same) return;
-    start(p, now, d);
+    if (!sending_[p] && held_[p] > 0 && choose(p, d) && (d == same || rules_.keep_busy)) start(p, d, now);
   }
 
-  void try_start(std::size_t p, double now, bool next_only) {
-    Direction d{};
-    if (sending_[p] || held_[p] <= 0 || !choose(p, d)) return;
-    if (next_only && d != Direction::next) return;
-    start(p, now, d);
+  void start_all(std::vector<std::size_t>& ready, double now) {
+    std::sort(ready.begin(), ready.end());
+    ready.erase(std::unique(ready.begin(), ready.end()), ready.end());
+    if (rules_.contention == PortContention::longest_first) {
+      std::stable_sort(ready.begin(), ready.end(),
+                       [this](std::size_t a, std::size_t b) { return work_left(a) > work_left(b); });
+    } else if (rules_.contention == PortContention::random) {
+      // Fisher-Yates with the raw generator (distributions differ between standard libraries).
+      for (std::size_t k = ready.size(); k > 1; --k) std::swap(ready[k - 1], ready[rng_() % k]);
+    }
+    // Lemma 4: every P_i sends to P_(i+1) from time 0, so a sink's clockwise reception must not
+    // be pre-empted by a neighbour that only has counter-clockwise items (the proof of Lemma 4
+    // starts P_(i+1)'s counter-clockwise block when both ports are free). The mirror rule holds
+    // for the mirrored order.
+    if (rules_.policy == PortPolicy::next_then_prev || rules_.policy == PortPolicy::prev_then_next) {
+      const Direction first = rules_.policy == PortPolicy::next_then_prev ? Direction::next : Direction::prev;
+      for (std::size_t p : ready) {
+        Direction d{};
+        if (!sending_[p] && held_[p] > 0 && choose(p, d) && d == first) start(p, d, now);
+      }
+    }
+    for (std::size_t p : ready) {
+      Direction d{};
+      if (!sending_[p] && held_[p] > 0 && choose(p, d)) start(p, d, now);
+    }
   }
 
-  void start(std::size_t p, double now, Direction d) {
+  void start(std::size_t p, Direction d, double now) {
     const std::size_t to = neighbour(inst_, p, d);
     const double c = item_cost(inst_, p, d);
     --held_[p];
-    --remaining_[side(d)][p];
-    sending_[p] = true;
-    receiving_[to] = true;
+    --rem_[side(d)][p];
+    sending_[p] = 1;
+    receiving_[to] = 1;
     queue_.push({now + c, p, d});
-    record(p, to, d, now, now + c);
-  }
-
-  // Items leaving back to back from the same sender in the same direction form one block.
-  void record(std::size_t p, std::size_t to, Direction d, double start, double end) {
-    long& open = open_block_[side(d)][p];
-    if (open >= 0 && transfers_[static_cast<std::size_t>(open)].end == start) {
-      Transfer& t = transfers_[static_cast<std::size_t>(open)];
-      ++t.items;
-      t.end = end;
+    // Items leaving back to back from the same sender in the same direction form one block.
+    std::size_t& open = open_[side(d)][p];
+    if (open != kNone && transfers_[open].end == now) {
+      ++transfers_[open].items;
+      transfers_[open].end = now + c;
       return;
     }
-    open = static_cast<long>(transfers_.size());
-    transfers_.push_back({p, to, d, 1, start, end});
+    open = transfers_.size();
+    transfers_.push_back({p, to, d, 1, now, now + c});
   }
 
   const RingInstance& inst_;
-  PortPolicy policy_;
+  AsapRules rules_;
   std::vector<Count> held_;
-  std::vector<Count> remaining_[2];
-  std::vector<bool> sending_, receiving_;
-  std::vector<long> open_block_[2];
-  std::vector<std::size_t> all_;
+  std::vector<Count> rem_[2];
+  std::vector<char> sending_, receiving_;
+  std::vector<std::size_t> open_[2];
   std::vector<Transfer> transfers_;
   std::priority_queue<Completion, std::vector<Completion>, std::greater<>> queue_;
+  mutable std::mt19937_64 rng_;  // the random rules only
+  std::vector<char> prefer_next_;
 };
+
+// Reversing a schedule (each item travels back, from its receiver to its sender, over
+// [T - end, T - start)) gives a feasible schedule of the reversed instance: loads and targets
+// swapped, the cost of P_i -> P_(i+1) moved to P_(i+1) -> P_i and conversely, the items crossing
+// each edge sent the other way. Holdings are the same at every instant and one-port is symmetric.
+std::vector<Transfer> schedule_alap(const RingInstance& inst, const std::vector<Count>& send_next,
+                                    const std::vector<Count>& send_prev, const AsapRules& rules) {
+  RingInstance rev = inst;
+  std::swap(rev.loads, rev.targets);
+  std::vector<Count> rev_next(inst.size()), rev_prev(inst.size());
+  for (std::size_t i = 0; i < inst.size(); ++i) {
+    rev.cost_next[i] = inst.cost_prev[inst.next(i)];
+    rev.cost_prev[inst.next(i)] = inst.cost_next[i];
+    rev_next[i] = send_prev[inst.next(i)];
+    rev_prev[inst.next(i)] = send_next[i];
+  }
+  auto transfers = AsapExecutor(rev, rev_next, rev_prev, rules).run();
+  const double T = makespan(transfers);
+  for (auto& t : transfers) {
+    const double s = t.start;
+    std::swap(t.from, t.to);
+    t.dir = t.dir == Direction::next ? Direction::prev : Direction::next;
+    t.start = T - t.end;
+    t.end = T - s;
+  }
+  std::sort(transfers.begin(), transfers.end(),
+            [](const Transfer& a, const Transfer& b) { return std::tie(a.start, a.from, a.dir) < std::tie(b.start, b.from, b.dir); });
+  return transfers;
+}
 
 }  // namespace
 
 std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<Count>& send_next,
-                                    const std::vector<Count>& send_prev, PortPolicy policy) {
-  return AsapExecutor(inst, send_next, send_prev, policy).run();
+                                    const std::vector<Count>& send_prev, const AsapRules& rules) {
+  if (rules.as_late_as_possible) return schedule_alap(inst, send_next, send_prev, rules);
+  return AsapExecutor(inst, send_next, send_prev, rules).run();
 }
 
 double makespan(const std::vector<Transfer>& transfers) {

@@ -1,25 +1,56 @@
 // Item-by-item, as-soon-as-possible execution of given per-edge item counts under the one-port
-// model. It is the executor behind Algorithm 2 (HiPC 2004, Section 4: "sends ... one by one and as
-// soon as possible"), the Lemma 4 schedule for light redistributions (Section 6) and the general
-// heuristic: a processor sends an item when it holds one, its sending port is free and the
-// receiver's receiving port is free.
+// model (HiPC 2004, Section 2): a processor sends an item when it holds one, its sending port is
+// free and the receiver's receiving port is free, so every schedule it returns is feasible (an item
+// is forwarded only once it has arrived). It executes the Lemma 4 schedule of light
+// redistributions (Section 6) and every run of the general heuristic (general_heuristic.cpp), which
+// searches over the rules below: the one-port model leaves open which neighbour a processor serves
+// first and who gets a receiving port two neighbours want at the same instant.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "model/redistribution.hpp"
 
 namespace ringsim {
 
+// Which neighbour a processor with items for both serves.
 enum class PortPolicy {
-  next_then_prev,  // Lemma 4: all items to P_(i+1) first, then to P_(i-1) as soon as possible
+  next_then_prev,     // Lemma 4: all items to P_(i+1) first, then to P_(i-1) as soon as possible
   prev_then_next,
-  longest_first,   // whichever direction has more sending time left, if its receiver is free
+  longest_first,      // whichever direction has more sending time left, if its receiver is free
+  random_then_other,  // next_then_prev or prev_then_next, drawn once per processor
+  random_each_item,   // a coin whenever both receivers are free
 };
 
-// Throws std::logic_error if the counts cannot be executed (some item is never available).
+// Who gets a receiving port that several senders could claim at the same instant.
+enum class PortContention {
+  ring_index,     // the lowest processor index
+  longest_first,  // the sender with the most sending time left: the one that would end last
+  random,
+};
+
+struct AsapRules {
+  // Implicit from a policy alone: schedule_asap(..., PortPolicy::next_then_prev) is Lemma 4's.
+  constexpr AsapRules(PortPolicy order = PortPolicy::next_then_prev,
+                      PortContention contested = PortContention::ring_index, bool busy = false,
+                      std::uint64_t random_seed = 0)
+      : policy(order), contention(contested), keep_busy(busy), seed(random_seed) {}
+
+  PortPolicy policy;
+  PortContention contention;
+  bool keep_busy;      // a sender that finishes an item may switch direction at once
+  std::uint64_t seed;  // for the random rules
+  // Execute the time-reversed instance as soon as possible and map the result back to real time:
+  // as late as possible, which suits a processor that forwards what it receives (it keeps the last
+  // items to arrive instead of waiting for them). Bidirectional rings only.
+  bool as_late_as_possible = false;
+};
+
+// send_prev may be empty on a unidirectional ring. Throws std::logic_error if the counts cannot
+// be executed (some item is never available).
 std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<Count>& send_next,
-                                    const std::vector<Count>& send_prev, PortPolicy policy);
+                                    const std::vector<Count>& send_prev, const AsapRules& rules);
 
 double makespan(const std::vector<Transfer>& transfers);
 
