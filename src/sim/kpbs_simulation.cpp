@@ -5,6 +5,8 @@
 
 #include <simgrid/s4u.hpp>
 
+#include "sim/platform_loader.hpp"
+
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_kpbs_sim, "ringsim: KPBS schedules executed between two clusters");
 
 namespace sg4 = simgrid::s4u;
@@ -43,19 +45,6 @@ TwoClusters build_two_clusters(const KpbsPlatformSpec& p) {
   return c;
 }
 
-void set_network_model(bool linear, int argc, char** argv) {
-  for (int k = 1; k < argc; ++k)
-    if (std::string(argv[k]).rfind("--cfg=network/model", 0) == 0) return;  // the user's choice wins
-  if (linear) {
-    // The seed's linear model: time = latency + size / bandwidth, fair sharing (DESIGN.md).
-    sg4::Engine::set_config("network/model:CM02");
-    sg4::Engine::set_config("network/TCP-gamma:0");
-    sg4::Engine::set_config("network/crosstraffic:0");
-  } else {
-    sg4::Engine::set_config("network/model:LV08");
-  }
-}
-
 struct Playback {
   const KpbsSchedule* schedule;
   double beta;
@@ -89,7 +78,7 @@ void play_schedule(Playback pb) {
 KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double beta, double unit_bandwidth,
                                             const KpbsPlatformSpec& platform, int* argc, char** argv) {
   sg4::Engine engine(argc, argv);
-  set_network_model(platform.linear_model, *argc, argv);
+  sim::set_network_model(platform.linear_model, *argc, argv);
   const TwoClusters clusters = build_two_clusters(platform);
   KpbsSimulationResult result;
   sg4::Actor::create("coordinator", clusters.senders.front(), play_schedule,

@@ -1,5 +1,6 @@
 #include "sim/platform_loader.hpp"
 
+#include <string>
 #include <vector>
 
 #include <simgrid/Exception.hpp>
@@ -80,6 +81,18 @@ void build_platform(const Platform& p) {
   }
   zone->seal();
   XBT_DEBUG("built zone %s: %zu nodes, %zu links", p.zone_name.c_str(), p.nodes.size(), p.links.size());
+}
+
+void set_network_model(bool linear, int argc, char** argv) {
+  for (int k = 1; k < argc; ++k)
+    if (std::string(argv[k]).rfind("--cfg=network/model", 0) == 0) return;  // the user's choice wins
+  if (linear) {
+    sg4::Engine::set_config("network/model:CM02");
+    sg4::Engine::set_config("network/TCP-gamma:0");
+    sg4::Engine::set_config("network/crosstraffic:0");
+  } else {
+    sg4::Engine::set_config("network/model:LV08");
+  }
 }
 
 }  // namespace ringsim::sim

@@ -18,4 +18,9 @@ void load_platform_file(simgrid::s4u::Engine& engine, const std::string& path);
 // symmetrical one-link route per edge (graph zones) or the explicit routes (Full zone); sealed.
 void build_platform(const Platform& p);
 
+// The seeds' linear model (time = latency + size / bandwidth, fair sharing: CM02, TCP-gamma 0,
+// cross-traffic off; DESIGN.md) or SimGrid's TCP-like LV08. A --cfg=network/model given on the
+// command line wins. Call after the Engine is built.
+void set_network_model(bool linear, int argc, char** argv);
+
 }  // namespace ringsim::sim

@@ -621,19 +621,6 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
   return out;
 }
 
-void set_network_model(NetworkModel m, int argc, char** argv) {
-  for (int k = 1; k < argc; ++k)
-    if (std::string(argv[k]).rfind("--cfg=network/model", 0) == 0) return;  // the user's choice wins
-  if (m == NetworkModel::linear) {
-    // The seeds' linear model: time = latency + size / bandwidth, fair sharing (DESIGN.md).
-    sg4::Engine::set_config("network/model:CM02");
-    sg4::Engine::set_config("network/TCP-gamma:0");
-    sg4::Engine::set_config("network/crosstraffic:0");
-  } else {
-    sg4::Engine::set_config("network/model:LV08");
-  }
-}
-
 // Every iteration perfectly balanced at the current speeds of the ring in effect, redistributions,
 // rebuilds and the staging free (times counted from the start of iteration 1).
 double ideal_time(const RingRun& r) {
@@ -710,7 +697,7 @@ sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, con
 
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
   sg4::Engine engine(argc, argv);
-  set_network_model(cfg.network, *argc, argv);
+  sim::set_network_model(cfg.network == NetworkModel::linear, *argc, argv);
   PlannedRing planned;
   std::vector<std::string> names;  // the platform's hosts (without the storage cluster), sorted
   std::vector<std::string> ring_names;
