@@ -1,5 +1,7 @@
-// `ringsim bench ring`: the greedy heuristic's running time on the 2004 paper's 90-host platform
-// and on generated Tiers platforms up to --max-hosts hosts (figures only, never pass/fail).
+// `ringsim bench ring`: the greedy heuristic's running time and peak memory on platform files
+// (loaded by SimGrid, read in either routing mode) and on generated Tiers platforms up to
+// --max-hosts hosts (figures only, never pass/fail). Each item runs in a forked child: one SimGrid
+// engine per process, and the child's peak resident memory is the item's.
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -8,9 +10,18 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include <functional>
+#include <cerrno>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
-#include "io/platform_xml.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/ring_platform.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
 #include "planners/ring/ring_planner.hpp"
@@ -46,25 +57,78 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void bench_one(const std::string& name, const Platform& platform, double ratio, const std::string& method,
-               bool prune) {
+struct Timing {
+  double load = 0.0;   // SimGrid loading the file and ringsim reading the model (routes asked)
+  double setup = 0.0;  // RingNetwork (all-pairs widest paths or routes)
+  double run = 0.0;    // the method
+};
+
+void print_row(const std::string& name, const std::string& routing, const Platform& platform,
+               const ring::RingNetwork& net, const ring::RingPlan& plan, const std::string& method, bool prune,
+               double ratio, const Timing& t) {
+  std::size_t grown = 0;
+  for (double x : plan.tstep_by_size) grown += std::isfinite(x) ? 1 : 0;
+  std::cout << name << ',' << routing << ',' << net.host_count() << ',' << platform.nodes.size() << ','
+            << platform.links.size() << ',' << method << (prune ? "" : " (no pruning)") << ',' << ratio << ','
+            << std::setprecision(4) << t.load << ',' << t.setup << ',' << t.run << ',' << plan.ring.size() << ','
+            << grown << ',' << std::setprecision(8) << plan.tstep << ',' << plan.candidates << ',' << plan.evaluations
+            << ',' << std::flush;
+}
+
+void plan_and_print(const std::string& name, const std::string& routing, const Platform& platform, double ratio,
+                    const std::string& method, bool prune, Timing t) {
   const auto t0 = std::chrono::steady_clock::now();
   const ring::RingNetwork net(platform);
-  const double setup = seconds_since(t0);
+  t.setup = seconds_since(t0);
   const ring::Workload load{1e9, ratio * 1e9};
   ring::RingOptions opt;
   opt.prune = prune;
   const auto t1 = std::chrono::steady_clock::now();
   const auto plan = ring::plan_ring(net, load, method, opt);
-  const double run = seconds_since(t1);
-  std::size_t grown = 0;
-  for (double t : plan.tstep_by_size) grown += std::isfinite(t) ? 1 : 0;
-  std::cout << name << ',' << net.host_count() << ',' << platform.nodes.size() << ',' << platform.links.size() << ','
-            << method << (prune ? "" : " (no pruning)") << ',' << ratio << ',' << std::setprecision(4) << setup
-            << ',' << run << ',' << plan.ring.size() << ',' << grown << ',' << std::setprecision(8) << plan.tstep
-            << ',' << plan.candidates << ',' << plan.evaluations << std::endl;
+  t.run = seconds_since(t1);
+  print_row(name, routing, platform, net, plan, method, prune, ratio, t);
 }
 
+// Runs `body` in a child and ends its row with the child's peak resident memory (MB), or says why
+// the child failed.
+void in_child(const std::function<void()>& body) {
+  std::cout.flush();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("bench ring: fork failed");
+  if (pid == 0) {
+    int code = 0;
+    try {
+      body();
+    } catch (const std::exception& e) {
+      std::cout << "failed: " << e.what();
+      code = 1;
+    }
+    std::cout.flush();
+    ::_exit(code);
+  }
+  int status = 0;
+  struct rusage usage {};
+  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  std::cout << std::setprecision(4) << static_cast<double>(usage.ru_maxrss) / 1024.0 << '\n' << std::flush;
+}
+
+void bench_file(const std::string& file, RingRouting routing, std::size_t candidates, double ratio,
+                const std::string& method, bool prune) {
+  in_child([&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    int argc = 1;
+    char program[] = "ringsim";
+    char* argv[] = {program, nullptr};
+    simgrid::s4u::Engine engine(&argc, argv);
+    sim::LoadedPlatform lp(engine, file);
+    lp.seal();
+    const auto rp = sim::read_ring_platform(lp, routing, candidates);
+    Timing t;
+    t.load = seconds_since(t0);
+    plan_and_print(file, to_string(rp.routing), rp.model, ratio, method, prune, t);
+  });
+}
 }  // namespace
 
 void add_bench_ring(CLI::App& bench) {
@@ -82,24 +146,32 @@ void add_bench_ring(CLI::App& bench) {
   cmd->add_option("--ratio", *ratio, "H/W in bytes per flop (W = 1e9 flops)")->check(CLI::PositiveNumber);
   cmd->add_option("--method", *method, "method to time")->default_val("greedy");
   cmd->add_flag("--compare-no-prune", *compare, "also time the greedy without branch and bound (slow)");
-  cmd->callback([platforms, max_hosts, ratio, method, compare] {
+  auto routing = std::make_shared<std::string>("auto");
+  auto candidates = std::make_shared<std::size_t>(0);
+  cmd->add_option("--routing", *routing, "routing mode for the platform files: auto, free or platform")->default_val("auto");
+  cmd->add_option("--candidates", *candidates, "platform files: consider only the N fastest hosts (0: all)");
+  cmd->callback([platforms, max_hosts, ratio, method, compare, routing, candidates] {
     ring::check_method(*method);
+    const auto mode = ring_routing_from_string(*routing);
+    if (!mode) throw InputError("--routing must be auto, free or platform, not '" + *routing + "'");
     std::vector<std::string> files = *platforms;
     if (files.empty() && std::ifstream("platforms/paper2004_tiers90.xml")) files.push_back("platforms/paper2004_tiers90.xml");
-    std::cout << "# ringsim bench ring: W = 1e9 flops, H = ratio x W; setup = RingNetwork (all-pairs widest "
-                 "paths), run = the method; q = ring chosen, grown = ring sizes reached\n";
-    std::cout << "platform,hosts,nodes,links,method,ratio,setup_s,run_s,q,grown,tstep,candidates,exact_evaluations\n";
+    std::cout << "# ringsim bench ring: W = 1e9 flops, H = ratio x W; load = SimGrid loading the file and the model "
+                 "read from it (routes asked of SimGrid in platform routing), setup = RingNetwork (all-pairs widest "
+                 "paths or routes), run = the method; q = ring chosen, grown = ring sizes reached; peak_rss_mb = the "
+                 "item's process\n";
+    std::cout << "platform,routing,hosts,nodes,links,method,ratio,load_s,setup_s,run_s,q,grown,tstep,candidates,"
+                 "exact_evaluations,peak_rss_mb\n";
     for (const auto& f : files) {
-      const Platform p = io::read_platform_xml(f);
-      bench_one(f, p, *ratio, *method, true);
-      if (*compare) bench_one(f, p, *ratio, *method, false);
+      bench_file(f, *mode, *candidates, *ratio, *method, true);
+      if (*compare) bench_file(f, *mode, *candidates, *ratio, *method, false);
     }
     for (std::size_t n : {100, 200, 500, 1000, 2000, 5000}) {
       if (n > *max_hosts) break;
-      const Platform p = generated_platform(n, 42);
       const std::string name = "tiers-generated-" + std::to_string(n);
-      bench_one(name, p, *ratio, *method, true);
-      if (*compare && n <= 200) bench_one(name, p, *ratio, *method, false);
+      in_child([&] { plan_and_print(name, "free", generated_platform(n, 42), *ratio, *method, true, Timing{}); });
+      if (*compare && n <= 200)
+        in_child([&] { plan_and_print(name, "free", generated_platform(n, 42), *ratio, *method, false, Timing{}); });
     }
   });
 }

@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "io/json_input.hpp"
 #include "io/legacy_xml_2005.hpp"
+#include "io/platform_formats.hpp"
 #include "io/platform_xml.hpp"
 #include "io/tiers_reader.hpp"
 #include "io/units.hpp"
@@ -20,39 +21,13 @@
 #include "model/platform.hpp"
 #include "model/tiers_generator.hpp"
 #include "sim/describe.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/ring_platform.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
 
 namespace ringsim::cli {
 namespace {
-
-enum class FileFormat { simgrid4, simgrid2005, tiers };
-
-// By content: a Tiers file starts with '#' comments or numbers, an XML file with '<'; the root
-// element tells the two SimGrid formats apart.
-FileFormat sniff_format(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read '" + path + "'");
-  std::string head(4096, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  const auto first = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-  if (first == std::string::npos) throw InputError("'" + path + "' is empty");
-  if (head[first] != '<') return FileFormat::tiers;
-  for (auto pos = head.find('<'); pos != std::string::npos; pos = head.find('<', pos + 1)) {
-    const char next = pos + 1 < head.size() ? head[pos + 1] : '\0';
-    if (next == '?' || next == '!') continue;
-    return head.compare(pos + 1, 20, "platform_description") == 0 ? FileFormat::simgrid2005 : FileFormat::simgrid4;
-  }
-  return FileFormat::simgrid4;  // let the XML reader say what is wrong
-}
-
-const char* format_name(FileFormat f) {
-  switch (f) {
-    case FileFormat::simgrid4: return "SimGrid XML 4.1";
-    case FileFormat::simgrid2005: return "SimGrid XML 2005";
-    case FileFormat::tiers: return "Tiers";
-  }
-  return "?";
-}
 
 std::string basename_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
@@ -126,6 +101,23 @@ struct ConversionOptions {
   }
 };
 
+// A SimGrid 4.1 platform, loaded by SimGrid, as one zone: its own declaration when it is one
+// Full/Floyd/Dijkstra zone, otherwise the routes SimGrid computes between its hosts (a Full zone of
+// explicit routes; hosts that cannot reach the others both ways are left out, and said so).
+Platform simgrid_platform_as_one_zone(const std::string& path, std::vector<std::string>& left_out) {
+  int argc = 1;
+  char program[] = "ringsim";
+  char* argv[] = {program, nullptr};
+  simgrid::s4u::Engine engine(&argc, argv);
+  sim::LoadedPlatform lp(engine, path);
+  lp.seal();
+  if (lp.declared()) return *lp.declared();
+  auto flat = sim::read_ring_platform(lp, RingRouting::platform, 0);
+  left_out = flat.left_out;
+  flat.model.zone_name = lp.zones().front().name;
+  return flat.model;
+}
+
 nlohmann::json summary(const Platform& p, const std::string& output) {
   return {{"output", output},
           {"routing", to_string(p.routing)},
@@ -191,7 +183,7 @@ void add_tiers_command(CLI::App* platform) {
 
 void add_import_command(CLI::App* platform) {
   auto* cmd = platform->add_subcommand(
-      "import", "Convert a Tiers .tiers file, a SimGrid 2005 XML or a SimGrid 4.1 XML to SimGrid XML 4.1");
+      "import", "Convert a Tiers .tiers file, a SimGrid 2005 XML or any SimGrid platform to one zone of SimGrid XML 4.1");
   auto input = std::make_shared<std::string>();
   auto output = std::make_shared<std::string>();
   auto conv = std::make_shared<ConversionOptions>();
@@ -201,20 +193,27 @@ void add_import_command(CLI::App* platform) {
   cmd->footer(
       "Tiers files become graph platforms the way `platform tiers` does (the options above);\n"
       "2005 files (<cpu power=MFlops>, <network_link bandwidth=MB/s latency=s>, explicit routes)\n"
-      "become a Full zone with the same routes; 4.1 files are read and rewritten.\n");
+      "become a Full zone with the same routes; 4.1 files are loaded by SimGrid and rewritten: a platform of one\n"
+      "Full/Floyd/Dijkstra zone as declared, any other (clusters, fat trees, nested zones) as a Full zone of the\n"
+      "routes SimGrid computes between its hosts.\n");
   auto routing_opt = cmd->get_option("--routing");
   cmd->callback([input, output, conv, routing_opt] {
-    const auto format = sniff_format(*input);
+    const auto format = io::sniff_platform_format(*input);
     Platform p;
     std::string provenance = "ringsim platform import " + basename_of(*input);
-    if (format == FileFormat::tiers) {
+    std::vector<std::string> left_out;
+    if (format == io::PlatformFormat::tiers) {
       const auto graph = io::read_tiers_file(*input);
       p = tiers_to_platform(graph, conv->measured_values(), conv->conversion());
       provenance += conv->describe();
     } else {
       if (conv->tiers_specific_given())
         throw InputError("--seed, --hosts, --host-probability, --prune-routers and --values apply to Tiers files only");
-      p = format == FileFormat::simgrid2005 ? io::read_legacy_platform_2005(*input) : io::read_platform_xml(*input);
+      if (format == io::PlatformFormat::simgrid2005) {
+        p = io::read_legacy_platform_2005(*input);
+      } else {
+        p = simgrid_platform_as_one_zone(*input, left_out);
+      }
       if (routing_opt->count()) {
         if (!p.graph_routed()) throw InputError("--routing applies to graph platforms, and '" + *input + "' has explicit routes");
         p.routing = conv->graph_routing();
@@ -224,27 +223,26 @@ void add_import_command(CLI::App* platform) {
     write_platform(p, *output, provenance);
     if (*output == "-") return;
     auto out = summary(p, *output);
-    out["input_format"] = format_name(format);
+    out["input_format"] = io::format_name(format);
+    if (!left_out.empty()) out["left_out"] = left_out;
     std::cout << out.dump() << '\n';
   });
 }
 
 void add_describe_command(CLI::App* platform) {
   auto* cmd = platform->add_subcommand(
-      "describe", "Load a SimGrid XML 4.1 platform in SimGrid and describe it (JSON); checks that all hosts are connected");
+      "describe", "Load a platform with SimGrid and describe it (JSON): zones, hosts, links, spreads, reachability");
   auto input = std::make_shared<std::string>();
   auto options = std::make_shared<sim::DescribeOptions>();
-  cmd->add_option("FILE", *input, "SimGrid XML 4.1 platform")->required();
-  cmd->add_flag("--via-model", options->via_model,
-                "build the platform through the S4U API from ringsim's reading, instead of SimGrid's parser");
-  cmd->add_flag("--timings", options->timings, "add the time taken to read, load and check the routes");
-  cmd->callback([input, options] {
-    const auto format = sniff_format(*input);
-    if (format != FileFormat::simgrid4)
-      throw InputError("'" + *input + "' is a " + format_name(format) +
-                       " file: convert it first with 'ringsim platform import'");
-    std::cout << sim::describe_platform(*input, *options).dump(2) << '\n';
-  });
+  cmd->add_option("FILE", *input, "platform: any file SimGrid loads (XML 4.1), a .tiers file or the 2005 XML")->required();
+  cmd->add_option("--pairs", options->max_pairs,
+                  "route checks: every ordered host pair when there are at most this many, else a seeded sample "
+                  "of this many pairs")
+      ->default_val(100000)
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
+  cmd->add_option("--seed", options->seed, "seed of the sample of pairs")->default_val(1);
+  cmd->add_flag("--timings", options->timings, "add the time taken to load and to check the routes");
+  cmd->callback([input, options] { std::cout << sim::describe_platform(*input, *options).dump(2) << '\n'; });
 }
 
 }  // namespace

@@ -10,11 +10,15 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
 #include "cli/commands.hpp"
-#include "io/platform_xml.hpp"
 #include "io/ring_json.hpp"
 #include "model/errors.hpp"
 #include "planners/ring/ring_planner.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/ring_platform.hpp"
 
 namespace ringsim::cli {
 namespace {
@@ -27,7 +31,13 @@ std::string methods_footer() {
       "(SHARED links: the paths crossing them in either direction share the bandwidth; FATPIPE: each path gets "
       "it all); shares alpha_i >= 0 (a member whose communication alone exceeds T_step gets no work). "
       "Complete-graph methods (exhaustive, tsp-*, ignore-sharing) choose the ring ignoring sharing and get the "
-      "optimal fractions for their paths. On Full zones the paths are the platform's routes.";
+      "optimal fractions for their paths.\n"
+      "Routing (--routing): free (the SharedRing report's assumption: messages may take any path, widest paths on "
+      "the platform graph; platforms of one Floyd/Dijkstra zone) or platform (the routes SimGrid uses, any platform: "
+      "the method chooses hosts, order and bandwidth shares only); auto: free when the platform is one graph-routed "
+      "zone, platform otherwise. Only hosts that reach each other both ways are candidates.\n"
+      "PLATFORM: any file SimGrid 3.32 loads (XML 4.1), a Tiers .tiers file or the 2005 XML of the paper's platform "
+      "(converted as `ringsim platform import` does with its defaults).";
   return text;
 }
 
@@ -38,12 +48,21 @@ struct CommonOptions {
   double gap = 1e-6;
   bool no_prune = false;
   std::string criterion = "eq4";
+  std::string routing = "auto";
+  std::size_t candidates = 0;
 
   void add_to(CLI::App* cmd) {
-    cmd->add_option("PLATFORM", platform,
-                    "SimGrid XML 4.1 platform file (other formats: convert with `ringsim platform import`)")
-        ->required();
+    cmd->add_option("PLATFORM", platform, "platform file (SimGrid XML 4.1, .tiers, or the 2005 XML)")->required();
     cmd->add_option("--work", work, "W: flops of one iteration (the whole matrix)")->required();
+    cmd->add_option("--routing", routing, "free, platform or auto (see below)")->default_val("auto");
+    cmd->add_option("--candidates", candidates,
+                    "consider only the N fastest hosts (0: all); large platforms in platform routing need it");
+  }
+
+  RingRouting routing_mode() const {
+    const auto r = ring_routing_from_string(routing);
+    if (!r) throw InputError("--routing must be free, platform or auto, not '" + routing + "'");
+    return *r;
   }
 
   void add_tuning(CLI::App* cmd) {
@@ -73,6 +92,24 @@ struct CommonOptions {
     return opt;
   }
 };
+
+// The one SimGrid engine of this process loads the platform; the planners get ringsim's model of it.
+sim::RingPlatform load_ring_platform(const CommonOptions& common, RingRouting mode) {
+  int argc = 1;
+  char program[] = "ringsim";
+  char* argv[] = {program, nullptr};
+  simgrid::s4u::Engine engine(&argc, argv);
+  sim::LoadedPlatform lp(engine, common.platform);
+  lp.seal();
+  return sim::read_ring_platform(lp, mode, common.candidates);
+}
+
+void add_platform_keys(nlohmann::json& doc, const sim::RingPlatform& loaded) {
+  doc["routing"] = to_string(loaded.routing);
+  doc["platform_hosts"] = loaded.platform_hosts;
+  doc["candidate_hosts"] = loaded.candidates;
+  if (!loaded.left_out.empty()) doc["left_out"] = loaded.left_out;
+}
 
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
@@ -126,10 +163,13 @@ void add_ring_command(CLI::App& app) {
       ring::check_workload(load);
       ring::check_method(*method);
       const auto opt = common->options();
-      const Platform platform = io::read_platform_xml(common->platform);
-      const ring::RingNetwork net(platform);
+      const auto mode = common->routing_mode();
+      const auto loaded = load_ring_platform(*common, mode);
+      const ring::RingNetwork net(loaded.model);
       const auto plan = ring::plan_ring(net, load, *method, opt);
-      std::cout << io::ring_plan_to_json_text(net, load, plan) << '\n';
+      auto doc = io::ring_plan_to_json(net, load, plan);
+      add_platform_keys(doc, loaded);
+      std::cout << doc.dump() << '\n';
     });
   }
   {
@@ -158,8 +198,8 @@ void add_ring_command(CLI::App& app) {
       const auto ms = split_list(*methods);
       if (ms.empty()) throw InputError("--methods lists no method");
       for (const auto& m : ms) ring::check_method(m);
-      const Platform platform = io::read_platform_xml(common->platform);
-      const ring::RingNetwork net(platform);
+      const auto loaded = load_ring_platform(*common, common->routing_mode());
+      const ring::RingNetwork net(loaded.model);
       const std::string name = basename_of(common->platform);
       if (*by_size)
         std::cout << "platform,method,ratio,q,tstep,tstep_per_work,objective,objective_per_work\n";

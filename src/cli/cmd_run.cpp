@@ -20,6 +20,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/sim_process.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/reachable_hosts.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
 #include "experiments/experiment.hpp"
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
@@ -40,6 +45,23 @@ struct RunPaths {
 RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
   const fs::path dir = out / "runs" / run.id;
   return {dir, dir / "config.json", dir / "result.json", dir / "iterations.csv", dir / "log.txt"};
+}
+
+// The hosts of the largest set that reach each other both ways, asked of SimGrid in a child (this
+// process runs no simulation and keeps no engine).
+std::size_t usable_host_count(const std::string& platform) {
+  ChildValue count(
+      [&] {
+        int argc = 1;
+        char program[] = "ringsim";
+        char* argv[] = {program, nullptr};
+        simgrid::s4u::Engine engine(&argc, argv);
+        sim::LoadedPlatform lp(engine, platform);
+        const auto sets = sim::reachable_sets(lp, lp.hosts());
+        return sets.sets.empty() ? 0.0 : static_cast<double>(sets.sets.front().size());
+      },
+      "reading platform '" + platform + "'");
+  return static_cast<std::size_t>(count.get());
 }
 
 std::string self_executable() { return fs::read_symlink("/proc/self/exe").string(); }
@@ -232,7 +254,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--list", *list, "print one command per run instead of running");
   cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
   cmd->callback([=] {
-    const Experiment e = load_experiment(*experiment, *quick);
+    const Experiment e = load_experiment(*experiment, *quick, usable_host_count);
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     fs::create_directories(dir);
     // One sweep per directory at a time; the lock dies with the process.

@@ -37,7 +37,9 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
 void add_simulate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Simulate one run of the iterative application (SimGrid); JSON summary on stdout");
   cmd->footer("SimGrid options pass through: --cfg=name:value, --log=category.thres:level.\n"
-              "Config keys: platform, ring {size, selection: random|hosts|planner, hosts, method, seed}, rows, columns,\n"
+              "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
+              "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
+              "neighbours both ways, checked before the run), rows, columns,\n"
               "iterations, ratio, scheme (none, once, every-K, after:a,b,.., adaptive, adaptive-K),\n"
               "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows},\n"
               "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"

@@ -31,15 +31,19 @@ ChildValue::ChildValue(const std::function<double()>& body, std::string what) : 
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
     close(fds[0]);
-    int status = 0;
+    // One tagged answer: V<value>, I<bad input message> (exit 2 upstream), E<other failure>.
+    std::string answer;
     try {
       char buf[64];
-      const int len = std::snprintf(buf, sizeof buf, "%.17g", body());
-      if (write(fds[1], buf, static_cast<std::size_t>(len)) < 0) status = 1;
+      std::snprintf(buf, sizeof buf, "%.17g", body());
+      answer = std::string("V") + buf;
+    } catch (const InputError& e) {
+      answer = std::string("I") + e.what();
     } catch (const std::exception& e) {
-      std::cerr << "ringsim: " << what_ << " failed: " << e.what() << '\n';
-      status = 1;
+      answer = std::string("E") + e.what();
     }
+    int status = 0;
+    if (write(fds[1], answer.data(), answer.size()) < 0) status = 1;
     close(fds[1]);
     _exit(status);
   }
@@ -57,8 +61,11 @@ double ChildValue::get() {
   int status = 0;
   waitpid(pid_, &status, 0);
   pid_ = -1;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.empty()) throw std::runtime_error("the " + what_ + " failed");
-  return std::stod(text);
+  if (!text.empty() && text[0] == 'I') throw InputError(text.substr(1));
+  if (!text.empty() && text[0] == 'E') throw std::runtime_error("the " + what_ + " failed: " + text.substr(1));
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.size() < 2 || text[0] != 'V')
+    throw std::runtime_error("the " + what_ + " failed");
+  return std::stod(text.substr(1));
 }
 
 ChildValue::~ChildValue() {

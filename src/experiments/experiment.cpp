@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "io/json_input.hpp"
-#include "io/platform_xml.hpp"
 #include "model/errors.hpp"
 #include "model/platform.hpp"
 
@@ -63,7 +62,7 @@ std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
   return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
 }
 
-Experiment load_experiment(const std::string& path, bool quick) {
+Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count) {
   const std::string where = "'" + path + "'";
   nlohmann::json doc = io::read_json_document(path);
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
@@ -108,12 +107,12 @@ Experiment load_experiment(const std::string& path, bool quick) {
   if (base.contains("platform") && base["platform"].is_string()) {
     const std::string p = base["platform"].get<std::string>();
     if (!std::filesystem::exists(p)) throw InputError(where + ": platform file '" + p + "' does not exist");
-    platform_hosts = io::read_platform_xml(p).host_count();
+    platform_hosts = host_count(p);
   }
   for (int size : sizes)
     if (size < 1 || static_cast<std::size_t>(size) > platform_hosts)
       throw InputError(where + ": ring size " + std::to_string(size) + " does not fit the platform (" +
-                       std::to_string(platform_hosts) + " hosts)");
+                       std::to_string(platform_hosts) + " hosts that reach each other)");
 
   for (int size : sizes)
     for (double ratio : ratios)

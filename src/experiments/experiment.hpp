@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,13 @@ struct Experiment {
   std::uint64_t config_hash = 0;  // FNV-1a of the canonical experiment JSON (after --quick)
 };
 
+// How many hosts of a platform file a ring can use (the sweep does not load platforms itself:
+// SimGrid lives below, in the simulation layer; the command line passes a function that asks it).
+using HostCount = std::function<std::size_t(const std::string& platform)>;
+
 // Reads and checks every run's config before anything runs (InputError on any problem).
 // Relative platform paths are resolved next to the experiment file first.
-Experiment load_experiment(const std::string& path, bool quick);
+Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count);
 
 // The seeds of repetition k of base seed s (ring choice and speed traces).
 std::uint64_t derived_seed(std::uint64_t seed, int repetition);

@@ -223,7 +223,8 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   if (doc.contains("ring")) {
     const auto& r = doc["ring"];
     if (!r.is_object()) throw InputError(where + ": 'ring' must be an object");
-    io::require_known_keys(r, {"size", "selection", "hosts", "method", "seed"}, where + " 'ring'");
+    io::require_known_keys(r, {"size", "selection", "hosts", "method", "seed", "routing", "candidates"},
+                           where + " 'ring'");
     if (r.contains("selection")) {
       const auto s = text(r, "selection");
       if (s == "random") cfg.selection = RingSelection::random;
@@ -234,6 +235,18 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     if (r.contains("size")) cfg.ring_size = static_cast<int>(integer(r, "size"));
     if (r.contains("seed")) cfg.ring_seed = static_cast<std::uint64_t>(integer(r, "seed"));
     if (r.contains("method")) cfg.ring_method = text(r, "method");
+    if (r.contains("routing")) {
+      const auto routing = ring_routing_from_string(text(r, "routing"));
+      if (!routing) throw InputError(where + ": ring 'routing' must be auto, free or platform");
+      cfg.ring_routing = *routing;
+    }
+    if (r.contains("candidates")) {
+      const auto n = integer(r, "candidates");
+      if (n < 0) throw InputError(where + ": ring 'candidates' must be >= 0 (0: every host)");
+      cfg.ring_candidates = static_cast<std::size_t>(n);
+    }
+    if ((r.contains("routing") || r.contains("candidates")) && cfg.selection != RingSelection::planner)
+      throw InputError(where + ": ring 'routing' and 'candidates' apply to selection 'planner'");
     if (r.contains("hosts")) {
       if (!r["hosts"].is_array()) throw InputError(where + ": ring 'hosts' must be an array of host names");
       for (const auto& h : r["hosts"]) {
@@ -292,7 +305,11 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
 nlohmann::json run_config_to_json(const RunConfig& cfg) {
   nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
   if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
-  if (cfg.selection == RingSelection::planner) ring["method"] = cfg.ring_method;
+  if (cfg.selection == RingSelection::planner) {
+    ring["method"] = cfg.ring_method;
+    ring["routing"] = to_string(cfg.ring_routing);
+    if (cfg.ring_candidates > 0) ring["candidates"] = cfg.ring_candidates;
+  }
   nlohmann::json windows = nlohmann::json::array();
   for (const auto& [lo, hi] : cfg.trace_windows) windows.push_back({lo, hi});
   nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "model/platform.hpp"
 #include "model/storage_cluster.hpp"
 
 namespace ringsim {
@@ -68,6 +69,8 @@ struct RunConfig {
   int ring_size = 8;
   std::vector<std::string> ring_hosts;  // selection == hosts
   std::string ring_method = "greedy";   // selection == planner
+  RingRouting ring_routing = RingRouting::automatic;  // selection == planner: how the planner routes
+  std::size_t ring_candidates = 0;      // selection == planner: the N fastest hosts only (0: all)
   std::uint64_t ring_seed = 1;
   int rows = 1000;
   int columns = 1000;

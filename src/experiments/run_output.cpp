@@ -71,6 +71,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"points", points}};
   // Only when used, so that the summaries of runs without them do not change.
   if (res.staged) out["staging"] = transfer_json(res.staging);
+  if (!res.ring_routing.empty()) out["ring_routing"] = res.ring_routing;
   if (!res.rebuilds.empty()) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& t : res.rebuilds) list.push_back(transfer_json(t));

@@ -53,6 +53,7 @@ struct RunResult {
   double column_bytes = 0.0;
   double initial_iteration_time = 0.0;  // predicted, converts trace iterations to times
   double planned_tstep = 0.0;           // ring selection "planner": the planner's T_step
+  std::string ring_routing;             // ring selection "planner": the routing mode used (free|platform)
   double makespan = 0.0;
   double ideal_time = 0.0;
   double decision_time = 0.0;

@@ -3,16 +3,18 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <map>
+#include <random>
 #include <vector>
 
-#include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
 #include <xbt/log.h>
 
-#include "io/platform_xml.hpp"
-#include "model/errors.hpp"
-#include "sim/platform_loader.hpp"
+#include "io/platform_formats.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/route_prober.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_describe, "ringsim: platform description");
 
@@ -25,139 +27,171 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-struct Range {
+struct Spread {
   double min = std::numeric_limits<double>::infinity();
   double max = -std::numeric_limits<double>::infinity();
+  double sum = 0.0;
+  std::size_t count = 0;
   void add(double v) {
     min = std::min(min, v);
     max = std::max(max, v);
+    sum += v;
+    ++count;
   }
   nlohmann::json to_json() const {
-    if (min > max) return nullptr;
-    return {{"min", min}, {"max", max}};
+    if (count == 0) return nullptr;
+    nlohmann::json j = {{"min", min}, {"max", max}, {"mean", sum / static_cast<double>(count)}};
+    if (min > 0) j["max_over_min"] = max / min;
+    return j;
   }
 };
 
-// SimGrid adds internal links (the loopback) that no platform file declares.
-bool internal_link(const sg4::Link* l) { return l->get_name().rfind("__", 0) == 0; }
-
-struct RouteCheck {
-  std::size_t pairs = 0;
-  std::size_t unrouted = 0;
-  std::string first_unrouted;
-  std::size_t min_links = std::numeric_limits<std::size_t>::max();
-  std::size_t max_links = 0;
-  double total_links = 0;
-  double max_latency = 0;
-};
-
-void check_route(const sg4::Host* a, const sg4::Host* b, RouteCheck& check) {
-  std::vector<sg4::Link*> links;
-  double latency = 0;
-  ++check.pairs;
-  bool routed = true;
-  try {
-    a->route_to(b, links, &latency);
-    routed = !links.empty();  // a Full zone answers an empty route for a missing one
-  } catch (const std::exception&) {
-    routed = false;
+// The ordered pairs to ask: all of them within the budget, else a seeded sample (with repetition
+// avoided only within one source: enough to estimate, and cheap at 65536 hosts).
+std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs_to_check(const std::vector<sg4::Host*>& hosts,
+                                                              const DescribeOptions& opt, bool& all) {
+  std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
+  const std::size_t n = hosts.size();
+  all = n < 2 || n * (n - 1) <= opt.max_pairs;
+  if (all) {
+    for (auto* a : hosts)
+      for (auto* b : hosts)
+        if (a != b) pairs.emplace_back(a, b);
+    return pairs;
   }
-  if (!routed) {
-    if (check.unrouted++ == 0) check.first_unrouted = "'" + a->get_name() + "' -> '" + b->get_name() + "'";
-    return;
+  std::mt19937_64 rng(opt.seed);
+  std::uniform_int_distribution<std::size_t> pick(0, n - 1), other(0, n - 2);
+  pairs.reserve(opt.max_pairs);
+  for (std::size_t k = 0; k < opt.max_pairs; ++k) {
+    const std::size_t a = pick(rng);
+    std::size_t b = other(rng);
+    if (b >= a) ++b;
+    pairs.emplace_back(hosts[a], hosts[b]);
   }
-  check.min_links = std::min(check.min_links, links.size());
-  check.max_links = std::max(check.max_links, links.size());
-  check.total_links += static_cast<double>(links.size());
-  check.max_latency = std::max(check.max_latency, latency);
-}
-
-RouteCheck check_routes(const std::vector<sg4::Host*>& hosts) {
-  RouteCheck check;
-  constexpr std::size_t all_pairs_limit = 400;
-  if (hosts.size() <= all_pairs_limit) {
-    for (const auto* a : hosts)
-      for (const auto* b : hosts)
-        if (a != b) check_route(a, b, check);
-  } else {
-    for (std::size_t i = 1; i < hosts.size(); ++i) {
-      check_route(hosts.front(), hosts[i], check);
-      check_route(hosts[i], hosts.front(), check);
-    }
-  }
-  return check;
+  return pairs;
 }
 
 }  // namespace
 
 nlohmann::json describe_platform(const std::string& path, const DescribeOptions& options) {
-  auto t = Clock::now();
-  const Platform model = io::read_platform_xml(path);  // rejects what SimGrid would choke on
-  const double read_s = seconds_since(t);
-
   int argc = 1;
   char program[] = "ringsim";
   char* argv[] = {program, nullptr};
   sg4::Engine engine(&argc, argv);
-  t = Clock::now();
-  if (options.via_model)
-    build_platform(model);
-  else
-    load_platform_file(engine, path);
+  auto t = Clock::now();
+  LoadedPlatform lp(engine, path);
+  lp.seal();
   const double load_s = seconds_since(t);
 
-  auto hosts = engine.get_all_hosts();
-  std::sort(hosts.begin(), hosts.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
-  Range speed, bandwidth, latency;
-  for (const auto* h : hosts) speed.add(h->get_speed());
-  std::size_t link_count = 0, fatpipes = 0;
-  for (const auto* l : engine.get_all_links()) {
-    if (internal_link(l)) continue;
-    ++link_count;
+  const auto& hosts = lp.hosts();
+  Spread speed, cores, bandwidth, latency;
+  std::size_t multi_pstate = 0, with_disks = 0;
+  for (const auto* h : hosts) {
+    speed.add(h->get_speed());
+    cores.add(h->get_core_count());
+    if (h->get_pstate_count() > 1) ++multi_pstate;
+    if (!h->get_disks().empty()) ++with_disks;
+  }
+  std::map<std::string, std::size_t> sharing;
+  for (const auto* l : lp.links()) {
     bandwidth.add(l->get_bandwidth());
     latency.add(l->get_latency());
-    if (l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE) ++fatpipes;
+    switch (l->get_sharing_policy()) {
+      case sg4::Link::SharingPolicy::FATPIPE: ++sharing["FATPIPE"]; break;
+      case sg4::Link::SharingPolicy::WIFI: ++sharing["WIFI"]; break;
+      case sg4::Link::SharingPolicy::NONLINEAR: ++sharing["NONLINEAR"]; break;
+      default: ++sharing["SHARED"]; break;
+    }
   }
-  std::size_t routers = 0;
-  for (const auto* np : engine.get_all_netpoints())
-    if (np->is_router()) ++routers;
+  auto zones = nlohmann::json::array();
+  std::map<std::string, std::size_t> kinds;
+  for (const auto& z : lp.zones()) {
+    zones.push_back({{"name", z.name}, {"routing", z.kind}, {"depth", z.depth}, {"hosts", z.hosts}, {"zones", z.children}});
+    ++kinds[z.kind];
+  }
 
+  // Reachability: sets of hosts that reach each other (two questions per host), then the pairs.
   t = Clock::now();
-  const auto check = check_routes(hosts);
+  const auto sets = reachable_sets(lp, hosts);
+  bool all_pairs = false;
+  std::vector<sg4::Host*> askable;
+  for (auto* h : hosts)
+    if (!lp.unroutable_hosts().count(h)) askable.push_back(h);
+  const auto pairs = pairs_to_check(hosts, options, all_pairs);
+  // Hosts of routing="None" zones are not asked (SimGrid would abort): their pairs count as unrouted.
+  std::vector<std::pair<sg4::Host*, sg4::Host*>> asked;
+  std::size_t unrouted = 0, routed = 0;
+  std::string first_unrouted;
+  for (const auto& pr : pairs) {
+    const auto known = lp.unroutable_hosts().find(lp.unroutable_hosts().count(pr.first) ? pr.first : pr.second);
+    if (known != lp.unroutable_hosts().end()) {
+      if (unrouted++ == 0) first_unrouted = known->second;
+      continue;
+    }
+    asked.push_back(pr);
+  }
+  const auto answers = probe_routes(asked, true);
+  Spread route_links, route_latency;
+  for (std::size_t k = 0; k < asked.size(); ++k) {
+    const auto& a = answers[k];
+    if (!a.routed) {
+      if (unrouted++ == 0) first_unrouted = a.why;
+      continue;
+    }
+    ++routed;
+    route_links.add(static_cast<double>(a.links.size()));
+    route_latency.add(a.latency);
+  }
   const double routes_s = seconds_since(t);
-  XBT_DEBUG("%zu host pairs checked in %g s", check.pairs, routes_s);
-  if (check.unrouted > 0)
-    throw InputError("SimGrid finds no route for " + std::to_string(check.unrouted) + " host pairs in '" + path +
-                     "', e.g. " + check.first_unrouted);
+  auto set_sizes = nlohmann::json::array();
+  for (const auto& s : sets.sets) set_sizes.push_back(s.size());
 
   int major = 0, minor = 0, patch = 0;
   sg_version_get(&major, &minor, &patch);
+  const auto format = io::sniff_platform_format(path);
   nlohmann::json out = {
       {"file", path},
-      {"loaded_by", options.via_model ? "S4U API, from ringsim's reading" : "SimGrid's XML parser"},
+      {"format", io::format_name(format)},
+      {"loaded_by", format == io::PlatformFormat::simgrid4 ? "SimGrid's loader"
+                                                           : "SimGrid's loader, after ringsim's conversion to XML 4.1"},
       {"simgrid_version", std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch)},
-      {"zone", model.zone_name},
-      {"routing", to_string(model.routing)},
+      {"zone", lp.zones().front().name},
+      {"routing", lp.zones().front().kind},
+      {"zones", zones},
+      {"zone_kinds", kinds},
       {"hosts", hosts.size()},
-      {"routers", routers},
-      {"links", link_count},
-      {"fatpipe_links", fatpipes},
-      {"edges", model.edges.size()},
-      {"explicit_routes", model.routes.size()},
+      {"routers", lp.router_count()},
+      {"links", lp.links().size()},
+      {"links_by_sharing", sharing},
+      {"fatpipe_links", sharing.count("FATPIPE") ? sharing["FATPIPE"] : 0},
+      {"hosts_with_pstates", multi_pstate},
+      {"hosts_with_disks", with_disks},
       {"speed_flops", speed.to_json()},
+      {"cores", cores.to_json()},
       {"bandwidth_Bps", bandwidth.to_json()},
       {"latency_s", latency.to_json()},
-      {"host_pairs_checked", check.pairs},
-      {"all_hosts_connected", check.unrouted == 0},
-      {"route_links", {{"min", check.pairs ? check.min_links : 0},
-                       {"max", check.max_links},
-                       {"mean", check.pairs ? check.total_links / static_cast<double>(check.pairs) : 0.0}}},
-      {"max_route_latency_s", check.max_latency},
-      {"matches_ringsim_reading", hosts.size() == model.host_count() && routers == model.router_count() &&
-                                      link_count == model.links.size()},
+      {"graph_known", lp.graph_known()},
+      {"ring_routing_default", lp.graph_known() ? "free" : "platform"},
+      {"host_pairs", all_pairs ? "all" : "sample"},
+      {"host_pairs_checked", pairs.size()},
+      {"host_pairs_routed", routed},
+      {"host_pairs_unrouted", unrouted},
+      {"all_hosts_connected", unrouted == 0 && sets.unroutable.empty() && sets.sets.size() <= 1},
+      {"reachable_sets", set_sizes},
+      {"unroutable_hosts", sets.unroutable.size()},
+      {"route_links", route_links.to_json()},
+      {"route_latency_s", route_latency.to_json()},
   };
-  if (options.timings)
-    out["timings_s"] = {{"ringsim_read", read_s}, {"simgrid_load_and_seal", load_s}, {"route_checks", routes_s}};
+  if (!lp.graph_known()) out["why_no_graph"] = lp.declared() ? "explicit routes (a Full zone)" : lp.why_no_model();
+  if (!all_pairs) out["sample_seed"] = options.seed;
+  if (!first_unrouted.empty()) out["first_unrouted"] = first_unrouted;
+  if (!sets.unroutable.empty()) out["first_unroutable_host"] = sets.unroutable.front().second;
+  if (lp.declared()) {
+    out["edges"] = lp.declared()->edges.size();
+    out["explicit_routes"] = lp.declared()->routes.size();
+  }
+  if (options.timings) out["timings_s"] = {{"simgrid_load_and_seal", load_s}, {"route_checks", routes_s}};
+  XBT_DEBUG("%zu pairs checked in %g s", pairs.size(), routes_s);
   return out;
 }
 

@@ -1,6 +1,11 @@
-// `ringsim platform describe`: what SimGrid itself makes of a platform file.
+// `ringsim platform describe`: what SimGrid itself makes of a platform file, for any platform it
+// loads: hosts, links, zones and their routing kinds, the speed and bandwidth spread, and whether
+// hosts can reach each other (every ordered pair up to a budget of questions; beyond, a seeded
+// sample of pairs, and the answer says which).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -8,15 +13,14 @@
 namespace ringsim::sim {
 
 struct DescribeOptions {
-  bool via_model = false;  // build the platform from ringsim's reading through the S4U API
-  bool timings = false;    // add "timings_s" (not reproducible byte for byte)
+  bool timings = false;         // add "timings_s" (not reproducible byte for byte)
+  std::size_t max_pairs = 100000;  // all ordered pairs when there are at most this many, else a sample this size
+  std::uint64_t seed = 1;       // of the sample
 };
 
-// Reads the file with ringsim's reader (which rejects what ringsim does not understand, with
-// InputError), creates the process's one Engine, loads the platform in SimGrid, seals it, and
-// reports SimGrid's view: hosts, routers, links, speed/bandwidth/latency ranges, and whether
-// route_to finds a route between every ordered pair of hosts (or, beyond 400 hosts, between the
-// first host and every other, both ways). Throws InputError when some hosts are not connected.
+// Creates the process's one Engine, loads the platform with SimGrid (InputError with SimGrid's
+// message when it refuses the file), seals it and reports. Unroutable pairs are reported, not
+// refused: "all_hosts_reach_each_other" says whether a ring could use any host.
 nlohmann::json describe_platform(const std::string& path, const DescribeOptions& options);
 
 }  // namespace ringsim::sim

@@ -18,6 +18,14 @@ void load_platform_file(simgrid::s4u::Engine& engine, const std::string& path);
 // symmetrical one-link route per edge (graph zones) or the explicit routes (Full zone); sealed.
 void build_platform(const Platform& p);
 
+// Adds to the root zone of a loaded platform (before it is sealed) what `after` holds beyond
+// `before` (a copy of the platform's own model that ringsim extended, e.g. with a storage cluster):
+// its nodes past before.nodes (a node whose name SimGrid already knows is that netpoint), its links
+// past before.links (by name likewise), then its edges and explicit routes past before's. Explicit
+// routes become bypass routes when asked (a graph-routed root: SimGrid prefers them to its own
+// shortest paths): that is how a planner's chosen paths are imposed.
+void extend_platform(simgrid::s4u::Engine& engine, const Platform& before, const Platform& after, bool routes_as_bypass);
+
 // The seeds' linear model (time = latency + size / bandwidth, fair sharing: CM02, TCP-gamma 0,
 // cross-traffic off; DESIGN.md) or SimGrid's TCP-like LV08. A --cfg=network/model given on the
 // command line wins. Call after the Engine is built.

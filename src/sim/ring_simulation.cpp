@@ -18,9 +18,11 @@
 #include <simgrid/version.h>
 
 #include "io/json_input.hpp"
-#include "io/platform_xml.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "sim/platform_loader.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/ring_platform.hpp"
 #include "model/errors.hpp"
 #include "model/replay.hpp"
 #include "model/speed_traces.hpp"
@@ -505,27 +507,40 @@ void attach_storage(Platform& zone, const Platform& source, const StagingConfig&
 // A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
 // zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
 struct PlannedRing {
-  Platform zone;
+  RingRouting routing = RingRouting::platform;
+  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
   std::vector<std::string> hosts;
   std::vector<double> succ_bw, pred_bw;
   double flops_per_column = 0.0;
   double tstep = 0.0;
 };
 
-PlannedRing plan_ring_on_platform(const RunConfig& cfg) {
-  const Platform p = io::read_platform_xml(cfg.platform);
+// The ring chosen by the SharedRing planners on the loaded platform (sim/ring_platform.hpp). In
+// the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
+// of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
+// own routes. The paths' bandwidth shares are the planner's either way.
+PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp) {
+  const sim::RingPlatform rp = sim::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates);
+  const Platform& p = rp.model;
   const ring::RingNetwork net(p);
   // The ratio on platform means (the ring is not known yet): one column computed at the mean host
-  // speed over one column sent at the mean link bandwidth.
+  // speed over one column sent at the mean link bandwidth, over the whole platform as loaded.
   double speed = 0.0, bandwidth = 0.0;
-  for (std::size_t h = 0; h < net.host_count(); ++h) speed += net.speed(h) / static_cast<double>(net.host_count());
-  for (const auto& l : p.links) bandwidth += l.bandwidth / static_cast<double>(p.links.size());
+  for (const auto* h : lp.hosts()) speed += h->get_speed() / static_cast<double>(lp.hosts().size());
+  for (const auto* l : lp.links()) bandwidth += l->get_bandwidth() / static_cast<double>(lp.links().size());
   PlannedRing out;
+  out.routing = rp.routing;
   const double bytes = 8.0 * cfg.rows;
   out.flops_per_column = cfg.ratio * (bytes / bandwidth) * speed;
   const ring::RingPlan plan =
       ring::plan_ring(net, ring::Workload{out.flops_per_column * cfg.columns, bytes}, cfg.ring_method);
   out.tstep = plan.tstep;
+  const std::size_t q = plan.size();
+  for (std::size_t m = 0; m < q; ++m) out.hosts.push_back(net.host_name(plan.ring[m]));
+  out.succ_bw = plan.succ_bw;
+  out.pred_bw = plan.pred_bw;
+  if (rp.routing != RingRouting::free) return out;
+
   out.zone.zone_name = "planned-ring";
   out.zone.routing = ZoneRouting::full;
   std::vector<long> link_index(p.links.size(), -1);
@@ -536,11 +551,7 @@ PlannedRing plan_ring_on_platform(const RunConfig& cfg) {
     }
     return static_cast<std::size_t>(link_index[l]);
   };
-  const std::size_t q = plan.size();
-  for (std::size_t m = 0; m < q; ++m) {
-    out.hosts.push_back(net.host_name(plan.ring[m]));
-    out.zone.add_host(net.host_name(plan.ring[m]), net.speed(plan.ring[m]));
-  }
+  for (std::size_t m = 0; m < q; ++m) out.zone.add_host(net.host_name(plan.ring[m]), net.speed(plan.ring[m]));
   std::set<std::pair<std::size_t, std::size_t>> routed;
   auto add_route = [&](std::size_t from, std::size_t to, const ring::HostPath& path) {
     if (from == to || !routed.insert({from, to}).second) return;  // q = 2: one route per ordered pair
@@ -554,14 +565,24 @@ PlannedRing plan_ring_on_platform(const RunConfig& cfg) {
     add_route(m, (m + 1) % q, plan.succ[m]);
     add_route(m, (m + q - 1) % q, plan.pred[m]);
   }
-  out.succ_bw = plan.succ_bw;
-  out.pred_bw = plan.pred_bw;
   if (cfg.staging.enabled) {
     std::vector<std::size_t> receivers(q);
     for (std::size_t m = 0; m < q; ++m) receivers[m] = m;  // the ring's hosts come first in the zone
     attach_storage(out.zone, p, cfg.staging, receivers, out.hosts.front(), use_link);
   }
   return out;
+}
+
+// The hosts a ring may be drawn from: the largest set of hosts that reach each other both ways
+// (sorted by name, as the paper's draw expects).
+std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp) {
+  auto hosts = lp.hosts();
+  std::sort(hosts.begin(), hosts.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
+  const auto sets = sim::reachable_sets(lp, hosts);
+  std::vector<std::string> names;
+  if (!sets.sets.empty())
+    for (const auto* h : sets.sets.front()) names.push_back(h->get_name());
+  return names;
 }
 
 // The paper's random selection of p processors among `names` (sorted), in the order drawn
@@ -698,30 +719,57 @@ sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, con
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
   sg4::Engine engine(argc, argv);
   sim::set_network_model(cfg.network == NetworkModel::linear, *argc, argv);
+  sim::LoadedPlatform lp(engine, cfg.platform);
+  if (cfg.staging.enabled && !lp.declared())
+    throw InputError("staging needs a platform of one Full, Floyd or Dijkstra zone (the storage cluster joins it), "
+                     "and '" + cfg.platform + "' has " + lp.why_no_model());
   PlannedRing planned;
-  std::vector<std::string> names;  // the platform's hosts (without the storage cluster), sorted
+  const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
+  std::vector<std::string> names;  // the hosts rings are drawn from (without the storage cluster), sorted
   std::vector<std::string> ring_names;
   if (cfg.selection == RingSelection::planner) {
-    planned = plan_ring_on_platform(cfg);
-    sim::build_platform(planned.zone);
-    names = sorted_host_names(planned.zone);
+    planned = plan_ring_on_platform(cfg, lp);
+    names = planned.hosts;
+    std::sort(names.begin(), names.end());
     ring_names = planned.hosts;
-  } else if (cfg.staging.enabled) {
-    // The storage cluster joins the platform: build it from ringsim's model rather than SimGrid's parser.
-    Platform p = io::read_platform_xml(cfg.platform);
-    const Platform source = p;
-    names = sorted_host_names(p);
-    ring_names = choose_ring(cfg, names);
-    std::vector<std::size_t> receivers;
-    for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
-    attach_storage(p, source, cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
-    sim::build_platform(p);
+    if (planned.routing == RingRouting::free) {
+      sim::extend_platform(engine, Platform{}, planned.zone, true);
+    } else if (cfg.staging.enabled) {
+      Platform p = *lp.declared();
+      std::vector<std::size_t> receivers;
+      for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
+      attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
+      sim::extend_platform(engine, *lp.declared(), p, false);
+    }
   } else {
-    engine.load_platform(cfg.platform);
-    engine.get_netzone_root()->seal();  // routes are only computed once the zone is sealed
-    names = sorted_host_names(engine);
-    ring_names = choose_ring(cfg, names);
+    names = reachable_host_names(lp);
+    if (cfg.selection == RingSelection::random && static_cast<std::size_t>(cfg.ring_size) > names.size() &&
+        names.size() < all_names.size())
+      throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                       cfg.platform + "': only " + std::to_string(names.size()) + " of its " +
+                       std::to_string(all_names.size()) + " hosts reach each other both ways");
+    ring_names = cfg.selection == RingSelection::random ? choose_ring(cfg, names) : given_ring(cfg.ring_hosts, all_names, cfg.platform);
+    if (cfg.selection == RingSelection::random) {
+      // Reachability was taken as transitive: a hand-written Full zone may still miss a neighbour
+      // route; then draw again among hosts that all reach each other.
+      if (sim::unroutable_neighbours(hosts_named(engine, ring_names))) {
+        auto clique = sim::largest_clique(hosts_named(engine, names));
+        names.clear();
+        for (const auto* h : clique) names.push_back(h->get_name());
+        std::sort(names.begin(), names.end());
+        ring_names = choose_ring(cfg, names);
+      }
+    }
+    if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+    if (cfg.staging.enabled) {
+      Platform p = *lp.declared();
+      std::vector<std::size_t> receivers;
+      for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
+      attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
+      sim::extend_platform(engine, *lp.declared(), p, false);
+    }
   }
+  lp.seal();
 
   RingRun r;
   r.cfg = &cfg;
@@ -730,7 +778,9 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
     const RebuildConfig& rb = cfg.rebuilds[k];
     r.rebuild_at[rb.after] = k;
     r.rebuild_rings.push_back(hosts_named(
-        engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, names, cfg.platform)));
+        engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
+    if (const auto why = sim::unroutable_neighbours(r.rebuild_rings.back()))
+      throw InputError("rebuild after iteration " + std::to_string(rb.after) + ": " + *why);
   }
   const std::vector<sg4::Host*> ring = hosts_named(engine, ring_names);
   r.all_traces = traces_for(cfg, ring, r.rebuild_rings);
@@ -773,6 +823,7 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
   res.column_bytes = r.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
+  if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
   if (opt.setup_only) return res;
   // Profiles are attached before Engine::run (attaching later raises a false deadlock).
   for (const auto& t : r.all_traces)

@@ -63,7 +63,16 @@ expect_bad work_text "work" ring "$P" --work lots --comm 1e6
 expect_bad missing_comm "comm" ring "$P" --work 1e9
 expect_bad missing_file "cannot read" ring /nonexistent/platform.xml --work 1e9 --comm 1e6
 expect_bad malformed_xml "XML" ring "$tmp/broken.xml" --work 1e9 --comm 1e6
-expect_bad disconnected "not connected" ring "$tmp/apart.xml" --work 1e9 --comm 1e6
+expect_bad bad_routing "--routing must be free, platform or auto" ring "$P" --work 1e9 --comm 1e6 --routing shortest
+cat >"$tmp/full.xml" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="AS0" routing="Full">
+  <host id="x" speed="1Gf"/><host id="y" speed="1Gf"/><link id="l" bandwidth="1MBps" latency="1ms"/>
+  <route src="x" dst="y"><link_ctn id="l"/></route>
+</zone></platform>
+XML
+expect_bad free_on_full "routing 'free' needs a platform of one Floyd or Dijkstra zone" ring "$tmp/full.xml" --work 1e9 --comm 1e6 --routing free
 expect_bad exhaustive_too_big "limited to 10 hosts" ring "$tmp/star11.xml" --work 1e9 --comm 1e6 --method exhaustive
 expect_bad bad_criterion "criterion" ring "$P" --work 1e9 --comm 1e6 --criterion best
 expect_bad bad_gap "gap" ring "$P" --work 1e9 --comm 1e6 --gap 0
@@ -80,6 +89,24 @@ for m in greedy greedy-maxmin greedy-global exhaustive tsp-ilp tsp-local ignore-
     grep -q "$key" "$tmp/out" || { echo "FAIL $m output lacks $key"; fail=1; }
   done
 done
+# Hosts that cannot reach the others are left out and said so (two hosts without a link: one is left).
+for routing in free; do
+  if "$RINGSIM" ring "$tmp/apart.xml" --work 1e9 --comm 1e6 --routing $routing >"$tmp/out" 2>"$tmp/err"; then
+    grep -q '"q":1' "$tmp/out" && grep -q '"left_out":\["1 hosts' "$tmp/out" && grep -q "\"routing\":\"$routing\"" "$tmp/out" \
+      || { echo "FAIL apart ($routing): expected a ring of 1 and the other host left out:"; cat "$tmp/out"; fail=1; }
+  else
+    echo "FAIL apart ($routing):"; cat "$tmp/err"; fail=1
+  fi
+done
+# SimGrid itself cannot route a Dijkstra zone without edges (it crashes): refused with its reason.
+expect_bad apart_platform "can be routed by SimGrid: SimGrid aborts when routing from 'x' to 'x'" \
+  ring "$tmp/apart.xml" --work 1e9 --comm 1e6 --routing platform
+# Both routing modes on the same graph platform; --candidates keeps the fastest.
+"$RINGSIM" ring "$P" --work 1e9 --comm 1e5 >"$tmp/auto" && grep -q '"routing":"free"' "$tmp/auto" \
+  || { echo "FAIL auto routing on a Dijkstra zone is not free"; fail=1; }
+"$RINGSIM" ring "$P" --work 1e9 --comm 1e5 --routing platform --candidates 3 >"$tmp/out" 2>"$tmp/err" \
+  && grep -q '"routing":"platform"' "$tmp/out" && grep -q '"candidate_hosts":3' "$tmp/out" \
+  || { echo "FAIL --routing platform --candidates 3:"; cat "$tmp/out" "$tmp/err"; fail=1; }
 # Same inputs, same bytes.
 "$RINGSIM" ring "$P" --work 1e9 --comm 1e5 >"$tmp/a" && "$RINGSIM" ring "$P" --work 1e9 --comm 1e5 >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL ring output is not deterministic"; fail=1; }

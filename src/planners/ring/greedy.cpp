@@ -178,6 +178,10 @@ class Greedy {
   };
   Top top_[3];
   std::vector<std::pair<std::size_t, double>> saved_;
+  std::vector<std::uint32_t> mark_stamp_, old_stamp_;  // build_fixed_sets' per-link marks
+  std::vector<unsigned char> mark_, old_mark_;
+  std::vector<std::size_t> touched_;
+  std::uint32_t mark_gen_ = 0;
 
   double gap_at(std::size_t q) const { return q >= 2 && q - 1 < gap_by_size_.size() ? gap_by_size_[q - 1] : 0.0; }
   static double cost(const PathState& ps) { return 1.0 / ps.bw; }
@@ -197,8 +201,8 @@ class Greedy {
 
   // Shared sets (table by mask over `n` paths) and caps of paths given by link lists; `extra(l)`
   // is added to the residual capacity of link l (re-injection).
-  template <class Extra>
-  void build_sets(int n, const std::vector<std::size_t>* const* lists, const std::vector<double>& capacity,
+  template <class List, class Extra>
+  void build_sets(int n, const List* const* lists, const std::vector<double>& capacity,
                   Extra extra, double* cap, double* set_cap) const {
     for (int m = 0; m < (1 << n); ++m) set_cap[m] = kInfinity;
     for (int p = 0; p < n; ++p) cap[p] = kInfinity;
@@ -217,6 +221,53 @@ class Greedy {
           if (std::find(lists[o]->begin(), lists[o]->end(), l) != lists[o]->end()) mask |= 1 << o;
         set_cap[mask] = std::min(set_cap[mask], std::min(full_[l], capacity[l] + extra(l)));
       }
+  }
+
+  // build_sets for the fixed routes of one candidate, with S_i and P_j re-injected, by marking
+  // links (the per-candidate cost of a greedy step on a large Full platform): the same sets and
+  // caps, without searching one route in another.
+  void build_fixed_sets(const RouteView* const* lists, const PathState& old_si,
+                        const PathState& old_pj, double* cap, double* set_cap) {
+    if (mark_stamp_.size() != full_.size()) {
+      mark_stamp_.assign(full_.size(), 0);
+      mark_.assign(full_.size(), 0);
+      old_stamp_.assign(full_.size(), 0);
+      old_mark_.assign(full_.size(), 0);
+    }
+    ++mark_gen_;
+    touched_.clear();
+    for (int m = 0; m < 16; ++m) set_cap[m] = kInfinity;
+    for (int p = 0; p < 4; ++p) {
+      cap[p] = kInfinity;
+      for (auto l : *lists[p]) {
+        if (net_.fatpipe(l)) {
+          cap[p] = std::min(cap[p], full_[l]);
+          continue;
+        }
+        if (mark_stamp_[l] != mark_gen_) {
+          mark_stamp_[l] = mark_gen_;
+          mark_[l] = 0;
+          touched_.push_back(l);
+        }
+        mark_[l] = static_cast<unsigned char>(mark_[l] | (1u << p));
+      }
+    }
+    for (int which = 0; which < 2; ++which)
+      for (auto l : (which == 0 ? old_si : old_pj).links) {
+        if (old_stamp_[l] != mark_gen_) {
+          old_stamp_[l] = mark_gen_;
+          old_mark_[l] = 0;
+        }
+        old_mark_[l] = static_cast<unsigned char>(old_mark_[l] | (1u << which));
+      }
+    for (auto l : touched_) {
+      double x = 0.0;
+      if (old_stamp_[l] == mark_gen_) {
+        if (old_mark_[l] & 1u) x += old_si.bw;
+        if (old_mark_[l] & 2u) x += old_pj.bw;
+      }
+      set_cap[mark_[l]] = std::min(set_cap[mark_[l]], std::min(full_[l], residual_[l] + x));
+    }
   }
 
   // ---- the best pair -------------------------------------------------------------------------
@@ -246,8 +297,8 @@ class Greedy {
       for (std::size_t b = a + 1; b < p; ++b) {
         const double w[4] = {speed_[a], speed_[a], speed_[b], speed_[b]};
         if (net_.fixed_routes()) {
-          const std::vector<std::size_t>* lists[4] = {&net_.route(a, b), &net_.route(a, b), &net_.route(b, a),
-                                                      &net_.route(b, a)};
+          const RouteView ab = net_.route(a, b), ba = net_.route(b, a);
+          const RouteView* lists[4] = {&ab, &ab, &ba, &ba};
           build_sets(4, lists, full_, [](std::size_t) { return 0.0; }, cap, set_cap);
         } else {
           if (!search_.reached(net_.host_node(b))) continue;
@@ -340,23 +391,18 @@ class Greedy {
     const double w[4] = {speed_[k], speed_[i], speed_[k], speed_[j]};
     if (net_.fixed_routes()) {
       // Paths 0: P_k = k -> i, 1: S_i = i -> k, 2: S_k = k -> j, 3: P_j = j -> k.
-      const std::vector<std::size_t>* lists[4] = {&net_.route(k, i), &net_.route(i, k), &net_.route(k, j),
-                                                  &net_.route(j, k)};
-      auto extra = [&](std::size_t l) {
-        double x = 0.0;
-        if (std::find(old_si.links.begin(), old_si.links.end(), l) != old_si.links.end()) x += old_si.bw;
-        if (std::find(old_pj.links.begin(), old_pj.links.end(), l) != old_pj.links.end()) x += old_pj.bw;
-        return x;
-      };
-      build_sets(4, lists, residual_, extra, cap, set_cap);
+      const RouteView ki = net_.route(k, i), ik = net_.route(i, k), kj = net_.route(k, j), jk = net_.route(j, k);
+      const RouteView* lists[4] = {&ki, &ik, &kj, &jk};
+      build_fixed_sets(lists, old_si, old_pj, cap, set_cap);
       min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
       for (double x : f)
         if (!(x > 0) || !std::isfinite(x)) return out;
       out.tstep = candidate_tstep(k, i, j, 1 / f[0], 1 / f[1], 1 / f[2], 1 / f[3]);
-      out.pk = {*lists[0], f[0]};
-      out.si = {*lists[1], f[1]};
-      out.sk = {*lists[2], f[2]};
-      out.pj = {*lists[3], f[3]};
+      // Fixed routes: the links are the routes, copied only if this candidate is applied.
+      out.pk.bw = f[0];
+      out.si.bw = f[1];
+      out.sk.bw = f[2];
+      out.pj.bw = f[3];
       return out;
     }
     // Graph zone: re-inject S_i and P_j (saved and restored exactly), one widest search from k.
@@ -639,6 +685,12 @@ class Greedy {
     P_[j] = ins.pj;
     P_[k] = ins.pk;
     S_[k] = ins.sk;
+    if (net_.fixed_routes()) {
+      S_[i].links = net_.route(i, k).to_vector();
+      P_[j].links = net_.route(j, k).to_vector();
+      P_[k].links = net_.route(k, i).to_vector();
+      S_[k].links = net_.route(k, j).to_vector();
+    }
     take(S_[i]);
     take(P_[j]);
     take(P_[k]);

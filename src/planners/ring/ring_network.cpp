@@ -8,6 +8,10 @@
 namespace ringsim::ring {
 
 RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
+  for (const auto& l : platform.links) {
+    capacity_.push_back(l.bandwidth);
+    fatpipe_.push_back(l.sharing == SharingPolicy::fatpipe ? 1 : 0);
+  }
   hosts_ = platform.host_indices();
   const std::size_t p = hosts_.size();
   const std::size_t n = platform.nodes.size();
@@ -54,18 +58,24 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
   } else {
     std::vector<std::size_t> host_id(n, p);
     for (std::size_t h = 0; h < p; ++h) host_id[hosts_[h]] = h;
-    routes_.assign(p * p, {});
+    std::vector<std::vector<std::size_t>> routes_(p * p);
+    // A route may cross no link at all (a Vivaldi zone's latency-only routes): presence is kept apart.
+    std::vector<char> routed(p * p, 0);
     for (const auto& r : platform.routes) {
       const std::size_t a = host_id[r.src], b = host_id[r.dst];
       if (a == p || b == p) continue;  // routes between routers carry no ring traffic
       routes_[a * p + b] = r.links;
-      if (r.symmetrical) routes_[b * p + a].assign(r.links.rbegin(), r.links.rend());
+      routed[a * p + b] = 1;
+      if (r.symmetrical) {
+        routes_[b * p + a].assign(r.links.rbegin(), r.links.rend());
+        routed[b * p + a] = 1;
+      }
     }
     for (std::size_t a = 0; a < p; ++a)
       for (std::size_t b = 0; b < p; ++b) {
         if (a == b) continue;
         const auto& links = routes_[a * p + b];
-        if (links.empty())
+        if (!routed[a * p + b])
           throw InputError("no route from host '" + host_name(a) + "' to host '" + host_name(b) + "'");
         double bw = kInfinity;
         for (auto l : links) bw = std::min(bw, capacity(l));
@@ -95,20 +105,29 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
       }
       for (auto l : common) pool_[h] = std::min(pool_[h], capacity(l));
     }
+    // Flat storage: the greedy reads four routes per candidate, a million times on large platforms.
+    route_start_.assign(p * p + 1, 0);
+    for (std::size_t x = 0; x < p * p; ++x) route_start_[x + 1] = route_start_[x] + routes_[x].size();
+    route_links_.reserve(route_start_.back());
+    for (auto& r : routes_) {
+      route_links_.insert(route_links_.end(), r.begin(), r.end());
+      std::vector<std::size_t>().swap(r);
+    }
   }
 }
 
 RingNetwork::~RingNetwork() = default;
 
-const std::vector<std::size_t>& RingNetwork::route(std::size_t a, std::size_t b) const {
-  return routes_[a * hosts_.size() + b];
+RouteView RingNetwork::route(std::size_t a, std::size_t b) const {
+  const std::size_t x = a * hosts_.size() + b;
+  return {route_links_.data() + route_start_[x], route_links_.data() + route_start_[x + 1]};
 }
 
 HostPath RingNetwork::pair_path(std::size_t a, std::size_t b) const {
   HostPath path{a, b, {}};
   if (a == b) throw std::logic_error("pair_path: a host has no path to itself");
   if (fixed_routes()) {
-    path.links = route(a, b);
+    path.links = route(a, b).to_vector();
     return path;
   }
   std::vector<double> cap(link_count());

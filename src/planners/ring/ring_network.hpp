@@ -6,6 +6,7 @@
 // on Full zones (clusters, explicit routes: no path choice).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -27,6 +28,21 @@ struct HostPath {
 
 class WidestSearch;
 
+// A route's links, in order, viewed in RingNetwork's flat storage.
+struct RouteView {
+  const std::size_t* first = nullptr;
+  const std::size_t* last = nullptr;
+  const std::size_t* begin() const { return first; }
+  const std::size_t* end() const { return last; }
+  std::size_t size() const { return static_cast<std::size_t>(last - first); }
+  bool empty() const { return first == last; }
+  std::vector<std::size_t> to_vector() const { return {first, last}; }
+};
+inline bool operator==(const std::vector<std::size_t>& v, const RouteView& r) {
+  return v.size() == r.size() && std::equal(v.begin(), v.end(), r.begin());
+}
+inline bool operator!=(const std::vector<std::size_t>& v, const RouteView& r) { return !(v == r); }
+
 class RingNetwork {
  public:
   // The platform must be valid (model/platform.hpp's validate).
@@ -42,15 +58,16 @@ class RingNetwork {
   double speed(std::size_t h) const { return platform_.nodes[hosts_[h]].speed; }
 
   std::size_t link_count() const { return platform_.links.size(); }
-  double capacity(std::size_t l) const { return platform_.links[l].bandwidth; }
-  bool fatpipe(std::size_t l) const { return platform_.links[l].sharing == SharingPolicy::fatpipe; }
+  // From flat arrays: the greedy asks these for every link of every candidate it evaluates.
+  double capacity(std::size_t l) const { return capacity_[l]; }
+  bool fatpipe(std::size_t l) const { return fatpipe_[l] != 0; }
   const std::string& link_name(std::size_t l) const { return platform_.links[l].name; }
 
   // Full zones: paths are the platform's routes. Graph zones: the planners choose them.
   bool fixed_routes() const { return !platform_.graph_routed(); }
 
   // The route of a Full zone from host a to host b (a != b).
-  const std::vector<std::size_t>& route(std::size_t a, std::size_t b) const;
+  RouteView route(std::size_t a, std::size_t b) const;
 
   // Bottleneck of the best path from a to b on the full-capacity network: the widest path on a
   // graph zone, the route's smallest link bandwidth on a Full zone. The complete-graph view of
@@ -92,13 +109,16 @@ class RingNetwork {
 
  private:
   const Platform& platform_;
+  std::vector<double> capacity_;   // per link: its bandwidth
+  std::vector<char> fatpipe_;      // per link: FATPIPE
   std::vector<std::size_t> hosts_;  // host id -> platform node
   std::vector<std::uint32_t> arc_start_;
   std::vector<Arc> arcs_;
   std::vector<double> full_bw_;    // host x host
   std::vector<double> full_bw_t_;  // its transpose when not symmetric (Full zones)
   std::vector<double> pool_, pair_shared_;
-  std::vector<std::vector<std::size_t>> routes_;  // Full zones: host x host (empty on the diagonal)
+  // Full zones: the route of host pair (a, b) is route_links_[route_start_[a p + b] .. route_start_[a p + b + 1]).
+  std::vector<std::size_t> route_start_, route_links_;
 };
 
 // Single-source widest paths (largest bottleneck capacity; among them, few links then low

@@ -1,11 +1,14 @@
-// Ring construction on hand-written SimGrid XML platforms (through the platform reader), and the
-// JSON answer's contract.
+// Ring construction on small hand-built platforms (a Dijkstra zone with a widest detour, a Full
+// zone with a FATPIPE backbone), and the JSON answer's contract. The platforms are built in code
+// with the model API, as the SimGrid XML 4.1 files they replace would have read: same node, link,
+// edge and route order, values in SI units (flop/s, bytes/s, s; SimGrid's unit suffixes
+// converted as io/units.cpp does: "100Mf" = 100 * 1e6, "10MBps" = 10 * 1e6, "100us" = 100 * 1e-6).
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "io/platform_xml.hpp"
 #include "io/ring_json.hpp"
+#include "model/platform.hpp"
 #include "oracles/ring_bruteforce.hpp"
 #include "oracles/ring_platforms.hpp"
 #include "planners/ring/ring_planner.hpp"
@@ -15,53 +18,77 @@ using namespace ringsim::ring;
 
 namespace {
 
-// Two LANs; between their routers a slow direct WAN link and a faster detour through a third
-// router (widest paths must take the detour).
-const char* const kTwoLans = R"(<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <zone id="AS0" routing="Dijkstra">
-    <host id="a1" speed="100Mf"/><host id="a2" speed="80Mf"/><host id="a3" speed="120Mf"/>
-    <host id="b1" speed="100Mf"/><host id="b2" speed="60Mf"/>
-    <router id="ra"/><router id="rb"/><router id="rc"/>
-    <link id="la1" bandwidth="10MBps" latency="100us"/><link id="la2" bandwidth="10MBps" latency="100us"/>
-    <link id="la3" bandwidth="10MBps" latency="100us"/><link id="lb1" bandwidth="10MBps" latency="100us"/>
-    <link id="lb2" bandwidth="10MBps" latency="100us"/>
-    <link id="slow" bandwidth="1MBps" latency="1ms"/>
-    <link id="d1" bandwidth="5MBps" latency="5ms"/><link id="d2" bandwidth="5MBps" latency="5ms"/>
-    <route src="a1" dst="ra"><link_ctn id="la1"/></route><route src="a2" dst="ra"><link_ctn id="la2"/></route>
-    <route src="a3" dst="ra"><link_ctn id="la3"/></route><route src="b1" dst="rb"><link_ctn id="lb1"/></route>
-    <route src="b2" dst="rb"><link_ctn id="lb2"/></route>
-    <route src="ra" dst="rb"><link_ctn id="slow"/></route>
-    <route src="ra" dst="rc"><link_ctn id="d1"/></route><route src="rc" dst="rb"><link_ctn id="d2"/></route>
-  </zone>
-</platform>)";
+// SimGrid's unit factors (io/units.cpp): each value is number * factor, computed as the unit
+// parser computes it, so the doubles are the very ones the XML text gave.
+constexpr double kMf = 1e6;    // Mf
+constexpr double kGf = 1e9;    // Gf
+constexpr double kMBps = 1e6;  // MBps
+constexpr double kMs = 1e-3;   // ms
+constexpr double kUs = 1e-6;   // us
 
-// A Full zone: four hosts, private links and a FATPIPE backbone, symmetrical routes.
-const char* const kFullZone = R"(<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <zone id="AS0" routing="Full">
-    <host id="c0" speed="1Gf"/><host id="c1" speed="2Gf"/><host id="c2" speed="1.5Gf"/><host id="c3" speed="0.5Gf"/>
-    <link id="p0" bandwidth="125MBps" latency="10us"/><link id="p1" bandwidth="125MBps" latency="10us"/>
-    <link id="p2" bandwidth="60MBps" latency="10us"/><link id="p3" bandwidth="125MBps" latency="10us"/>
-    <link id="bb" bandwidth="100MBps" latency="10us" sharing_policy="FATPIPE"/>
-    <route src="c0" dst="c1"><link_ctn id="p0"/><link_ctn id="bb"/><link_ctn id="p1"/></route>
-    <route src="c0" dst="c2"><link_ctn id="p0"/><link_ctn id="bb"/><link_ctn id="p2"/></route>
-    <route src="c0" dst="c3"><link_ctn id="p0"/><link_ctn id="bb"/><link_ctn id="p3"/></route>
-    <route src="c1" dst="c2"><link_ctn id="p1"/><link_ctn id="bb"/><link_ctn id="p2"/></route>
-    <route src="c1" dst="c3"><link_ctn id="p1"/><link_ctn id="bb"/><link_ctn id="p3"/></route>
-    <route src="c2" dst="c3"><link_ctn id="p2"/><link_ctn id="bb"/><link_ctn id="p3"/></route>
-  </zone>
-</platform>)";
+// Two LANs; between their routers a slow direct WAN link and a faster detour through a third
+// router (widest paths must take the detour). A Dijkstra zone "AS0":
+//   hosts a1 (100Mf), a2 (80Mf), a3 (120Mf), b1 (100Mf), b2 (60Mf); routers ra, rb, rc;
+//   links la1 la2 la3 lb1 lb2 (10MBps, 100us), slow (1MBps, 1ms), d1 d2 (5MBps, 5ms);
+//   symmetrical one-link routes a1-ra, a2-ra, a3-ra, b1-rb, b2-rb, ra-rb (slow), ra-rc (d1),
+//   rc-rb (d2), each an edge.
+Platform two_lans() {
+  Platform p;
+  p.zone_name = "AS0";
+  p.routing = ZoneRouting::dijkstra;
+  const auto a1 = p.add_host("a1", 100 * kMf);
+  const auto a2 = p.add_host("a2", 80 * kMf);
+  const auto a3 = p.add_host("a3", 120 * kMf);
+  const auto b1 = p.add_host("b1", 100 * kMf);
+  const auto b2 = p.add_host("b2", 60 * kMf);
+  const auto ra = p.add_router("ra");
+  const auto rb = p.add_router("rb");
+  const auto rc = p.add_router("rc");
+  const auto la1 = p.add_link("la1", 10 * kMBps, 100 * kUs);
+  const auto la2 = p.add_link("la2", 10 * kMBps, 100 * kUs);
+  const auto la3 = p.add_link("la3", 10 * kMBps, 100 * kUs);
+  const auto lb1 = p.add_link("lb1", 10 * kMBps, 100 * kUs);
+  const auto lb2 = p.add_link("lb2", 10 * kMBps, 100 * kUs);
+  const auto slow = p.add_link("slow", 1 * kMBps, 1 * kMs);
+  const auto d1 = p.add_link("d1", 5 * kMBps, 5 * kMs);
+  const auto d2 = p.add_link("d2", 5 * kMBps, 5 * kMs);
+  p.add_edge(a1, ra, la1);
+  p.add_edge(a2, ra, la2);
+  p.add_edge(a3, ra, la3);
+  p.add_edge(b1, rb, lb1);
+  p.add_edge(b2, rb, lb2);
+  p.add_edge(ra, rb, slow);
+  p.add_edge(ra, rc, d1);
+  p.add_edge(rc, rb, d2);
+  validate(p);
+  return p;
+}
+
+// A Full zone "AS0": four hosts c0 (1Gf), c1 (2Gf), c2 (1.5Gf), c3 (0.5Gf), private links p0 p1 p3
+// (125MBps, 10us) and p2 (60MBps, 10us), a FATPIPE backbone bb (100MBps, 10us); symmetrical
+// routes ci -> cj (i < j) through pi, bb, pj.
+Platform full_zone() {
+  Platform p;
+  p.zone_name = "AS0";
+  p.routing = ZoneRouting::full;
+  const std::size_t c[] = {p.add_host("c0", 1 * kGf), p.add_host("c1", 2 * kGf), p.add_host("c2", 1.5 * kGf),
+                           p.add_host("c3", 0.5 * kGf)};
+  const std::size_t priv[] = {p.add_link("p0", 125 * kMBps, 10 * kUs), p.add_link("p1", 125 * kMBps, 10 * kUs),
+                              p.add_link("p2", 60 * kMBps, 10 * kUs), p.add_link("p3", 125 * kMBps, 10 * kUs)};
+  const auto bb = p.add_link("bb", 100 * kMBps, 10 * kUs, SharingPolicy::fatpipe);
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = i + 1; j < 4; ++j) p.routes.push_back(ExplicitRoute{c[i], c[j], {priv[i], bb, priv[j]}, true});
+  validate(p);
+  return p;
+}
 
 const char* const kMethods[] = {"greedy",  "greedy-maxmin", "greedy-global", "exhaustive",
                                 "tsp-ilp", "tsp-local",     "ignore-sharing"};
 
 }  // namespace
 
-TEST_CASE("ring methods on a hand-written Dijkstra platform: consistent answers, widest detours") {
-  const Platform p = io::parse_platform_xml(kTwoLans, "two-lans.xml");
+TEST_CASE("ring methods on a hand-built Dijkstra platform: consistent answers, widest detours") {
+  const Platform p = two_lans();
   const RingNetwork net(p);
   REQUIRE(net.host_count() == 5);
   // a1 -> b1: the detour (bottleneck 5 MB/s) beats the direct 1 MB/s link.
@@ -81,8 +108,8 @@ TEST_CASE("ring methods on a hand-written Dijkstra platform: consistent answers,
   }
 }
 
-TEST_CASE("ring methods on a hand-written Full zone with a FATPIPE backbone: routes as given") {
-  const Platform p = io::parse_platform_xml(kFullZone, "full.xml");
+TEST_CASE("ring methods on a hand-built Full zone with a FATPIPE backbone: routes as given") {
+  const Platform p = full_zone();
   const RingNetwork net(p);
   REQUIRE(net.fixed_routes());
   // The backbone (FATPIPE, 100 MB/s) caps each path; c2's 60 MB/s private link is its pool.
@@ -111,7 +138,7 @@ TEST_CASE("ring methods on a hand-written Full zone with a FATPIPE backbone: rou
 }
 
 TEST_CASE("the JSON answer carries the contract's keys and recomputes") {
-  const Platform p = io::parse_platform_xml(kTwoLans, "two-lans.xml");
+  const Platform p = two_lans();
   const RingNetwork net(p);
   const Workload load{1e9, 1e5};
   const auto plan = plan_ring(net, load, "greedy");

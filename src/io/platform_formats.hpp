@@ -1,0 +1,22 @@
+// The platform files ringsim accepts: SimGrid's own (XML 4.1, read by SimGrid's loader), and the two
+// that SimGrid does not read, each converted to SimGrid XML 4.1 by ringsim's readers: Tiers graphs
+// (.tiers, turned into hosts and links with the measured values, as `platform tiers` does) and the
+// 2005 SimGrid XML of the paper's platform (reference/).
+#pragma once
+
+#include <string>
+
+namespace ringsim::io {
+
+enum class PlatformFormat { simgrid4, simgrid2005, tiers };
+
+// By content: a Tiers file starts with '#' comments or numbers, an XML file with '<'; the root
+// element tells the two SimGrid formats apart. InputError when the file cannot be read or is empty.
+PlatformFormat sniff_platform_format(const std::string& path);
+const char* format_name(PlatformFormat f);
+
+// A .tiers or 2005 file as SimGrid XML 4.1 text (defaults of `platform import`); InputError for a
+// SimGrid 4.1 file (SimGrid reads it itself) or a file its reader rejects.
+std::string converted_to_simgrid4(const std::string& path, PlatformFormat format);
+
+}  // namespace ringsim::io

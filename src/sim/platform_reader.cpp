@@ -1,0 +1,384 @@
+#include "sim/platform_reader.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <set>
+#include <stdexcept>
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+#include "io/json_input.hpp"
+#include "io/platform_formats.hpp"
+#include "model/errors.hpp"
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_platform_reader, "ringsim: platforms loaded by SimGrid, read back");
+
+namespace sg4 = simgrid::s4u;
+namespace kr = simgrid::kernel::routing;
+
+namespace ringsim::sim {
+namespace {
+
+// A route as the file declares it, recorded while SimGrid parses.
+struct DeclaredRoute {
+  const kr::NetPoint* src = nullptr;
+  const kr::NetPoint* dst = nullptr;
+  bool through_gateways = false;
+  bool symmetrical = false;
+  std::vector<const simgrid::kernel::resource::StandardLinkImpl*> links;
+};
+
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+// SimGrid aborts (xbt_die / xbt_enforce) on some bad files instead of throwing. While it parses,
+// its log goes to a memory file; if it aborts, the handler turns its CRITICAL line into ringsim's
+// one-line error and exit status 2. After parsing, the log is passed on to the real stderr.
+int g_log_fd = -1;
+int g_saved_stderr = -1;
+std::string g_loading;
+
+std::string critical_line(int fd) {
+  std::string text;
+  char chunk[4096];
+  ::lseek(fd, 0, SEEK_SET);
+  for (ssize_t k; (k = ::read(fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(k));
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string l = text.substr(start, end - start);
+    const auto mark = l.find("CRITICAL] ");
+    if (mark != std::string::npos) return l.substr(mark + 10);
+    if (l.find("Assertion") != std::string::npos) return l;
+    start = end + 1;
+  }
+  return "";
+}
+
+void on_abort_while_loading(int) {
+  const std::string why = critical_line(g_log_fd);
+  const std::string msg = "error: SimGrid cannot load platform '" + g_loading + "': " +
+                          (why.empty() ? std::string("it aborted") : why) + "\n";
+  if (::write(g_saved_stderr, msg.data(), msg.size()) < 0) {
+  }
+  ::_exit(2);
+}
+
+class LoadGuard {
+ public:
+  explicit LoadGuard(const std::string& path) {
+    std::fflush(stderr);
+    g_loading = path;
+    g_log_fd = ::memfd_create("ringsim-load-log", 0);
+    g_saved_stderr = ::dup(STDERR_FILENO);
+    if (g_log_fd >= 0 && g_saved_stderr >= 0) {
+      ::dup2(g_log_fd, STDERR_FILENO);
+      previous_ = ::signal(SIGABRT, on_abort_while_loading);
+      active_ = true;
+    }
+  }
+  ~LoadGuard() {
+    if (!active_) return;
+    std::fflush(stderr);
+    ::signal(SIGABRT, previous_);
+    ::dup2(g_saved_stderr, STDERR_FILENO);
+    // SimGrid's warnings reach the user as they would have.
+    char chunk[4096];
+    ::lseek(g_log_fd, 0, SEEK_SET);
+    for (ssize_t k; (k = ::read(g_log_fd, chunk, sizeof chunk)) > 0;)
+      if (::write(STDERR_FILENO, chunk, static_cast<std::size_t>(k)) < 0) break;
+    ::close(g_log_fd);
+    ::close(g_saved_stderr);
+    g_log_fd = g_saved_stderr = -1;
+  }
+  LoadGuard(const LoadGuard&) = delete;
+  LoadGuard& operator=(const LoadGuard&) = delete;
+
+ private:
+  bool active_ = false;
+  void (*previous_)(int) = SIG_DFL;
+};
+
+// A temporary 4.1 file for a converted platform, removed when done.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(const std::string& text) {
+    const char* dir = std::getenv("TMPDIR");
+    std::string pattern = std::string(dir && *dir ? dir : "/tmp") + "/ringsim-platform-XXXXXX.xml";
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    const int fd = ::mkstemps(name.data(), 4);
+    if (fd < 0) throw std::runtime_error("cannot create a temporary platform file: " + std::string(std::strerror(errno)));
+    path_ = name.data();
+    const char* p = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+      const ssize_t k = ::write(fd, p, left);
+      if (k < 0) {
+        ::close(fd);
+        ::unlink(path_.c_str());
+        throw std::runtime_error("cannot write a temporary platform file: " + std::string(std::strerror(errno)));
+      }
+      p += k;
+      left -= static_cast<std::size_t>(k);
+    }
+    ::close(fd);
+  }
+  ~TemporaryFile() { ::unlink(path_.c_str()); }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Creation order of hosts and links, recorded while a LoadedPlatform loads (the signals cannot be
+// disconnected: they are connected once and record only while `g_recording` is set).
+std::vector<sg4::Host*>* g_host_order = nullptr;
+std::vector<sg4::Link*>* g_link_order = nullptr;
+
+void record_creation_order(std::vector<sg4::Host*>* hosts, std::vector<sg4::Link*>* links) {
+  static const bool connected = [] {
+    sg4::Host::on_creation_cb([](sg4::Host& h) {
+      if (g_host_order) g_host_order->push_back(&h);
+    });
+    sg4::Link::on_creation_cb([](sg4::Link& l) {
+      if (g_link_order) g_link_order->push_back(&l);
+    });
+    return true;
+  }();
+  (void)connected;
+  g_host_order = hosts;
+  g_link_order = links;
+}
+
+bool has_routes_kind(const std::string& kind) { return kind == "Full" || kind == "Floyd" || kind == "Dijkstra"; }
+
+}  // namespace
+
+std::string zone_kind(const sg4::NetZone* zone) {
+  // By the type's name: several zone classes are private to libsimgrid (no typeinfo to cast to).
+  const std::string type = typeid(*zone->get_impl()).name();
+  static const std::pair<std::string, const char*> kinds[] = {
+      {"FullZone", "Full"},       {"FloydZone", "Floyd"},     {"DijkstraZone", "Dijkstra"},
+      {"VivaldiZone", "Vivaldi"}, {"WifiZone", "Wifi"},       {"StarZone", "Star"},
+      {"EmptyZone", "None"},      {"TorusZone", "Torus"},     {"FatTreeZone", "FatTree"},
+      {"DragonflyZone", "Dragonfly"}, {"ClusterZone", "Cluster"}, {"ClusterBase", "Cluster"}};
+  for (const auto& [name, kind] : kinds) {
+    const std::string s = std::to_string(name.size()) + name + "E";  // Itanium ABI: length, name
+    if (type.size() >= s.size() && type.compare(type.size() - s.size(), s.size(), s) == 0) return kind;
+  }
+  return type;
+}
+
+LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : engine_(&engine), path_(path) {
+  const auto format = io::sniff_platform_format(path);
+  std::optional<TemporaryFile> converted;
+  if (format != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format));
+
+  std::vector<DeclaredRoute> declared;
+  const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
+      [&declared](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
+                  std::vector<simgrid::kernel::resource::StandardLinkImpl*> const& links) {
+        DeclaredRoute r;
+        r.src = src;
+        r.dst = dst;
+        r.through_gateways = gw_src != nullptr || gw_dst != nullptr;
+        r.symmetrical = symmetrical;
+        r.links.assign(links.begin(), links.end());
+        declared.push_back(std::move(r));
+      });
+  record_creation_order(&hosts_, &links_);
+  try {
+    LoadGuard guard(path);
+    engine.load_platform(converted ? converted->path() : path);
+  } catch (const std::exception& e) {
+    kr::NetZoneImpl::on_route_creation.disconnect(route_cb);
+    record_creation_order(nullptr, nullptr);
+    throw InputError("SimGrid cannot load platform '" + path + "': " + one_line(e.what()));
+  }
+  kr::NetZoneImpl::on_route_creation.disconnect(route_cb);
+  record_creation_order(nullptr, nullptr);
+  if (engine.get_host_count() == 0) throw InputError("platform '" + path + "' has no host");
+
+  // Hosts once each (a host may be signalled at creation and at sealing), in creation order.
+  {
+    std::set<const sg4::Host*> seen;
+    std::vector<sg4::Host*> unique;
+    for (auto* h : hosts_)
+      if (seen.insert(h).second) unique.push_back(h);
+    for (auto* h : engine.get_all_hosts())  // hosts created without the signal (none known), by name
+      if (seen.insert(h).second) unique.push_back(h);
+    hosts_ = std::move(unique);
+  }
+  // Links: split-duplex links are their two directions (what routes cross); SimGrid's internal
+  // links (the loopback, "__...") are not the platform's.
+  {
+    std::vector<sg4::Link*> all = links_;
+    for (auto* l : engine.get_all_links()) all.push_back(l);
+    std::vector<sg4::Link*> unique;
+    std::set<const sg4::Link*> seen;
+    std::function<void(sg4::Link*)> add = [&](sg4::Link* l) {
+      if (l->get_sharing_policy() == sg4::Link::SharingPolicy::SPLITDUPLEX) {
+        const auto* sd = static_cast<const sg4::SplitDuplexLink*>(l);
+        add(sd->get_link_up());
+        add(sd->get_link_down());
+        return;
+      }
+      if (l->get_name().rfind("__", 0) == 0) return;
+      if (seen.insert(l).second) unique.push_back(l);
+    };
+    for (auto* l : all) add(l);
+    links_ = std::move(unique);
+    for (std::size_t i = 0; i < links_.size(); ++i) link_index_[links_[i]] = i;
+  }
+  for (const auto* np : engine.get_all_netpoints())
+    if (np->is_router()) ++routers_;
+
+  // Zones, depth first.
+  std::function<void(const sg4::NetZone*, std::size_t)> visit = [&](const sg4::NetZone* z, std::size_t depth) {
+    ZoneSummary s;
+    s.name = z->get_name();
+    s.kind = zone_kind(z);
+    s.depth = depth;
+    const auto children = z->get_children();
+    s.children = children.size();
+    std::size_t below = 0;
+    for (const auto* c : children) below += c->get_host_count();
+    s.hosts = z->get_host_count() - std::min(below, z->get_host_count());
+    zones_.push_back(s);
+    for (const auto* c : children) visit(c, depth + 1);
+  };
+  const sg4::NetZone* root = engine.get_netzone_root();
+  visit(root, 0);
+
+  for (const auto* h : hosts_) {
+    const auto* zone = h->get_englobing_zone();
+    if (zone_kind(zone) == "None")
+      unroutable_[h] = "host '" + h->get_name() + "' is in zone '" + zone->get_name() +
+                       "' (routing None): SimGrid routes nothing there";
+  }
+
+  // The declared model: one zone that holds everything, routes between its own vertices.
+  const std::string& kind = zones_.front().kind;
+  if (zones_.size() != 1) {
+    why_no_model_ = std::to_string(zones_.size()) + " zones";
+  } else if (!has_routes_kind(kind)) {
+    why_no_model_ = "a " + kind + " zone";
+  } else {
+    Platform p;
+    p.zone_name = root->get_name();
+    p.routing = kind == "Full" ? ZoneRouting::full : kind == "Floyd" ? ZoneRouting::floyd : ZoneRouting::dijkstra;
+    auto vertices = root->get_impl()->get_vertices();
+    std::sort(vertices.begin(), vertices.end(),
+              [](const kr::NetPoint* a, const kr::NetPoint* b) { return a->id() < b->id(); });
+    std::map<const kr::NetPoint*, std::size_t> node_of;
+    for (const auto* v : vertices) {
+      if (v->is_host()) {
+        const auto* h = engine.host_by_name(v->get_name());
+        node_of[v] = p.add_host(v->get_name(), h->get_speed());
+        p.nodes.back().cores = h->get_core_count();
+      } else if (v->is_router()) {
+        node_of[v] = p.add_router(v->get_name());
+      }
+    }
+    std::map<const simgrid::kernel::resource::StandardLinkImpl*, std::size_t> link_of;
+    for (auto* l : links_) {
+      link_of[l->get_impl()] = p.add_link(l->get_name(), l->get_bandwidth(), l->get_latency(),
+                                          l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE
+                                              ? SharingPolicy::fatpipe
+                                              : SharingPolicy::shared);
+    }
+    std::set<std::pair<std::size_t, std::size_t>> directed;  // graph zones: one-link routes given
+    std::map<std::pair<std::size_t, std::size_t>, std::size_t> edge_link;
+    for (const auto& r : declared) {
+      if (r.through_gateways || !node_of.count(r.src) || !node_of.count(r.dst)) {
+        why_no_model_ = "routes through gateways";
+        break;
+      }
+      const std::size_t a = node_of[r.src], b = node_of[r.dst];
+      if (a == b) continue;  // a loopback route: nothing the ring planners use
+      std::vector<std::size_t> links;
+      for (const auto* l : r.links) {
+        const auto it = link_of.find(l);
+        if (it == link_of.end()) break;
+        links.push_back(it->second);
+      }
+      if (links.size() != r.links.size()) {
+        why_no_model_ = "a route crosses a link SimGrid did not list";
+        break;
+      }
+      if (p.routing == ZoneRouting::full) {
+        ExplicitRoute er;
+        er.src = a;
+        er.dst = b;
+        er.links = std::move(links);
+        er.symmetrical = r.symmetrical;
+        p.routes.push_back(std::move(er));
+        continue;
+      }
+      if (links.size() != 1) {
+        why_no_model_ = "a graph edge of " + std::to_string(links.size()) + " links ('" + r.src->get_name() +
+                        "' - '" + r.dst->get_name() + "')";
+        break;
+      }
+      const auto key = std::minmax(a, b);
+      const auto known = edge_link.find(key);
+      if (known == edge_link.end()) {
+        edge_link[key] = links[0];
+        p.add_edge(a, b, links[0]);
+      } else if (known->second != links[0]) {
+        why_no_model_ = "two links between '" + r.src->get_name() + "' and '" + r.dst->get_name() + "'";
+        break;
+      }
+      directed.insert({a, b});
+      if (r.symmetrical) directed.insert({b, a});
+    }
+    if (why_no_model_.empty() && p.graph_routed())
+      for (const auto& e : p.edges)
+        if (!directed.count({e.a, e.b}) || !directed.count({e.b, e.a})) {
+          why_no_model_ = "a one-way route ('" + p.nodes[e.a].name + "' - '" + p.nodes[e.b].name + "')";
+          break;
+        }
+    if (why_no_model_.empty()) declared_ = std::move(p);
+  }
+  XBT_DEBUG("loaded %s: %zu hosts, %zu links, %zu zones, model: %s", path.c_str(), hosts_.size(), links_.size(),
+            zones_.size(), declared_ ? "yes" : why_no_model_.c_str());
+}
+
+void LoadedPlatform::seal() {
+  if (sealed_) return;
+  try {
+    LoadGuard guard(path_);
+    engine_->get_netzone_root()->seal();
+  } catch (const std::exception& e) {
+    throw InputError("SimGrid cannot load platform '" + path_ + "': " + one_line(e.what()));
+  }
+  sealed_ = true;
+}
+
+std::size_t LoadedPlatform::link_index(const sg4::Link* l) const {
+  const auto it = link_index_.find(l);
+  if (it == link_index_.end()) throw std::logic_error("link '" + l->get_name() + "' is not one of the platform's");
+  return it->second;
+}
+
+}  // namespace ringsim::sim

@@ -1,0 +1,79 @@
+// Every platform is read by SimGrid's own loader (Engine::load_platform): ringsim reads back from
+// the loaded engine what its planners need. Files SimGrid does not read (.tiers, the 2005 XML) are
+// converted to SimGrid XML 4.1 first (io/platform_formats.hpp) and then loaded the same way.
+// While SimGrid parses, the routes the file declares are recorded (NetZoneImpl::on_route_creation):
+// for a platform of one Full, Floyd or Dijkstra zone they give ringsim's model of it (hosts,
+// routers, links in file order; the graph's edges or the explicit routes), which the `free`
+// routing mode of the ring planners searches.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <simgrid/forward.h>
+
+#include "model/platform.hpp"
+
+namespace ringsim::sim {
+
+struct ZoneSummary {
+  std::string name;
+  std::string kind;   // SimGrid's routing: Full, Floyd, Dijkstra, Cluster, Torus, FatTree, Dragonfly, Star, Vivaldi, Wifi, None
+  std::size_t depth = 0;  // 0: the root zone
+  std::size_t hosts = 0;  // hosts of this zone itself (not of its children)
+  std::size_t children = 0;
+};
+
+class LoadedPlatform {
+ public:
+  // Loads `path` into `engine` (which holds no platform yet). SimGrid's own errors become
+  // InputError with its message in one line. The root zone is left open: seal() before routes.
+  LoadedPlatform(simgrid::s4u::Engine& engine, const std::string& path);
+
+  // Seals the root zone (needed before Host::route_to). Nothing can be added to it afterwards.
+  void seal();
+  bool sealed() const { return sealed_; }
+
+  const std::string& path() const { return path_; }
+  simgrid::s4u::Engine& engine() const { return *engine_; }
+  // Hosts in the order the file creates them.
+  const std::vector<simgrid::s4u::Host*>& hosts() const { return hosts_; }
+  // Links in the order the file creates them (a split-duplex link counts as its two directions).
+  const std::vector<simgrid::s4u::Link*>& links() const { return links_; }
+  std::size_t link_index(const simgrid::s4u::Link* l) const;  // in links()
+  std::size_t router_count() const { return routers_; }
+  const std::vector<ZoneSummary>& zones() const { return zones_; }  // depth-first from the root
+
+  // The platform as ringsim's model when it is one Full, Floyd or Dijkstra zone whose declared
+  // routes are all symmetric one-link edges (graph zones) or explicit host routes (Full zone);
+  // otherwise nullopt, and why_no_model() says why.
+  const std::optional<Platform>& declared() const { return declared_; }
+  const std::string& why_no_model() const { return why_no_model_; }
+  // One graph-routed zone (Floyd/Dijkstra) read as a graph: the `free` routing mode applies.
+  bool graph_known() const { return declared_ && declared_->graph_routed(); }
+
+  // Hosts SimGrid cannot route at all, known from their zone (routing="None"; a Vivaldi zone's
+  // host without coordinates), with the reason. Asking their routes would abort the process.
+  const std::map<const simgrid::s4u::Host*, std::string>& unroutable_hosts() const { return unroutable_; }
+
+ private:
+  simgrid::s4u::Engine* engine_;
+  std::string path_;
+  bool sealed_ = false;
+  std::vector<simgrid::s4u::Host*> hosts_;
+  std::vector<simgrid::s4u::Link*> links_;
+  std::map<const simgrid::s4u::Link*, std::size_t> link_index_;
+  std::size_t routers_ = 0;
+  std::vector<ZoneSummary> zones_;
+  std::optional<Platform> declared_;
+  std::string why_no_model_;
+  std::map<const simgrid::s4u::Host*, std::string> unroutable_;
+};
+
+// The kind of a zone, in SimGrid's words (see ZoneSummary::kind).
+std::string zone_kind(const simgrid::s4u::NetZone* zone);
+
+}  // namespace ringsim::sim

@@ -1,0 +1,179 @@
+#include "sim/ring_platform.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <numeric>
+
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+#include "model/errors.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/route_prober.hpp"
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_ring_platform, "ringsim: the platform as the ring planners see it");
+
+namespace sg4 = simgrid::s4u;
+
+namespace ringsim::sim {
+namespace {
+
+// The n fastest of `order` (indices), ties by position: stable.
+template <class Speed>
+std::vector<std::size_t> fastest(std::vector<std::size_t> order, std::size_t n, Speed speed) {
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return speed(a) > speed(b); });
+  order.resize(std::min(n, order.size()));
+  std::sort(order.begin(), order.end());
+  return order;
+}
+
+// Free mode: the declared graph; hosts outside the largest connected part, or not among the
+// candidates, become routers (they still forward, as their links do).
+RingPlatform free_mode(const LoadedPlatform& lp, std::size_t candidates) {
+  RingPlatform out;
+  out.routing = RingRouting::free;
+  out.model = *lp.declared();
+  Platform& p = out.model;
+  const auto comp = connected_components(p, adjacency(p));
+  std::map<std::size_t, std::size_t> hosts_in;
+  for (std::size_t h : p.host_indices()) ++hosts_in[comp[h]];
+  std::size_t best = comp[p.host_indices().front()];
+  for (std::size_t h : p.host_indices())
+    if (hosts_in[comp[h]] > hosts_in[best]) best = comp[h];
+  std::size_t cut = 0;
+  for (std::size_t h : p.host_indices())
+    if (comp[h] != best) {
+      p.nodes[h].is_host = false;
+      ++cut;
+    }
+  if (cut > 0)
+    out.left_out.push_back(std::to_string(cut) + " hosts outside the largest connected part of the graph");
+  const auto hosts = p.host_indices();
+  if (candidates > 0 && candidates < hosts.size()) {
+    const auto keep = fastest(hosts, candidates, [&](std::size_t n) { return p.nodes[n].speed; });
+    for (std::size_t h : hosts)
+      if (!std::binary_search(keep.begin(), keep.end(), h)) p.nodes[h].is_host = false;
+    out.left_out.push_back(std::to_string(hosts.size() - keep.size()) + " hosts not among the " +
+                           std::to_string(candidates) + " fastest (--candidates)");
+  }
+  return out;
+}
+
+RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates) {
+  RingPlatform out;
+  out.routing = RingRouting::platform;
+  const auto sets = reachable_sets(lp, lp.hosts());
+  out.routes_asked += sets.asked;
+  if (!sets.unroutable.empty())
+    out.left_out.push_back(std::to_string(sets.unroutable.size()) + " hosts SimGrid cannot route, e.g. " +
+                           sets.unroutable.front().second);
+  if (sets.sets.empty())
+    throw InputError("no host of platform '" + lp.path() + "' can be routed by SimGrid" +
+                     (sets.unroutable.empty() ? std::string() : ": " + sets.unroutable.front().second));
+  std::vector<sg4::Host*> hosts = sets.sets.front();
+  std::size_t others = 0;
+  for (std::size_t k = 1; k < sets.sets.size(); ++k) others += sets.sets[k].size();
+  if (others > 0)
+    out.left_out.push_back(std::to_string(others) + " hosts outside the largest set of hosts that reach each other");
+  if (candidates > 0 && candidates < hosts.size()) {
+    std::vector<std::size_t> order(hosts.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<sg4::Host*> kept;
+    for (std::size_t i : fastest(order, candidates, [&](std::size_t i) { return hosts[i]->get_speed(); }))
+      kept.push_back(hosts[i]);
+    out.left_out.push_back(std::to_string(hosts.size() - kept.size()) + " hosts not among the " +
+                           std::to_string(candidates) + " fastest (--candidates)");
+    hosts = std::move(kept);
+  }
+  if (hosts.size() > kPlatformModeMaxHosts)
+    throw InputError("the platform routing mode holds every pair's route: " + std::to_string(hosts.size()) +
+                     " hosts are more than " + std::to_string(kPlatformModeMaxHosts) +
+                     "; restrict the ring to the fastest with --candidates N");
+
+  // Every ordered pair's route, as SimGrid computes it.
+  const std::size_t n = hosts.size();
+  std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
+  pairs.reserve(n * (n - 1));
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b)
+      if (a != b) pairs.emplace_back(hosts[a], hosts[b]);
+  auto routes = probe_routes(pairs, true);
+  out.routes_asked += pairs.size();
+  // Reachability taken as transitive above may not be (hand-written Full routes): keep a clique.
+  std::vector<bool> in(n, true);
+  auto routed = [&](std::size_t a, std::size_t b) { return routes[a * (n - 1) + (b < a ? b : b - 1)].routed; };
+  std::size_t dropped = 0;
+  for (;;) {
+    std::size_t worst = n, worst_missing = 0;
+    for (std::size_t a = 0; a < n; ++a) {
+      if (!in[a]) continue;
+      std::size_t missing = 0;
+      for (std::size_t b = 0; b < n; ++b)
+        if (b != a && in[b] && (!routed(a, b) || !routed(b, a))) ++missing;
+      if (missing > 0 && missing >= worst_missing) worst = a, worst_missing = missing;
+    }
+    if (worst == n) break;
+    in[worst] = false;
+    ++dropped;
+  }
+  if (dropped > 0)
+    out.left_out.push_back(std::to_string(dropped) + " hosts without routes to some others both ways");
+
+  Platform& p = out.model;
+  p.zone_name = "routes-of-" + lp.engine().get_netzone_root()->get_name();
+  p.routing = ZoneRouting::full;
+  std::vector<std::size_t> node(n, 0);
+  for (std::size_t a = 0; a < n; ++a)
+    if (in[a]) {
+      node[a] = p.add_host(hosts[a]->get_name(), hosts[a]->get_speed());
+      p.nodes.back().cores = hosts[a]->get_core_count();
+    }
+  // The links the routes cross, in the platform's order.
+  constexpr std::size_t unused = std::numeric_limits<std::size_t>::max();
+  std::vector<std::size_t> model_link(lp.links().size(), unused);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b)
+      if (a != b && in[a] && in[b])
+        for (auto* l : routes[a * (n - 1) + (b < a ? b : b - 1)].links) model_link[lp.link_index(l)] = 0;
+  for (std::size_t i = 0; i < model_link.size(); ++i)
+    if (model_link[i] != unused) {
+      const auto* l = lp.links()[i];
+      model_link[i] = p.add_link(l->get_name(), l->get_bandwidth(), l->get_latency(),
+                                 l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE ? SharingPolicy::fatpipe
+                                                                                              : SharingPolicy::shared);
+    }
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b) {
+      if (a == b || !in[a] || !in[b]) continue;
+      auto& r = routes[a * (n - 1) + (b < a ? b : b - 1)];
+      ExplicitRoute er;
+      er.src = node[a];
+      er.dst = node[b];
+      for (auto* l : r.links) er.links.push_back(model_link[lp.link_index(l)]);
+      p.routes.push_back(std::move(er));
+      r.links.clear();
+      r.links.shrink_to_fit();
+    }
+  return out;
+}
+
+}  // namespace
+
+RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested, std::size_t candidates) {
+  RingRouting mode = requested;
+  if (mode == RingRouting::automatic) mode = lp.graph_known() ? RingRouting::free : RingRouting::platform;
+  if (mode == RingRouting::free && !lp.graph_known())
+    throw InputError("routing 'free' needs a platform of one Floyd or Dijkstra zone read as a graph, and '" +
+                     lp.path() + "' has " + (lp.declared() ? std::string("explicit routes (a Full zone)") : lp.why_no_model()) +
+                     ": use routing 'platform'");
+  RingPlatform out = mode == RingRouting::free ? free_mode(lp, candidates) : platform_mode(lp, candidates);
+  out.platform_hosts = lp.hosts().size();
+  out.candidates = out.model.host_count();
+  validate(out.model);
+  XBT_DEBUG("ring platform (%s): %zu candidates of %zu hosts, %zu routes asked", to_string(out.routing),
+            out.candidates, out.platform_hosts, out.routes_asked);
+  return out;
+}
+
+}  // namespace ringsim::sim

@@ -1,0 +1,296 @@
+#include "sim/route_prober.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <stdexcept>
+#include <string>
+
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_route_prober, "ringsim: asking SimGrid for routes in forked children");
+
+namespace sg4 = simgrid::s4u;
+
+namespace ringsim::sim {
+namespace {
+
+// ---- the child: answers go through a buffer that a crash handler still flushes ----
+
+constexpr std::size_t kBufferSize = 1 << 20;
+char g_buffer[kBufferSize];
+std::size_t g_used = 0;
+int g_out = -1;
+sg4::Host* g_from = nullptr;  // the pair being asked, for the crash record
+sg4::Host* g_to = nullptr;
+
+void write_all(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t k = ::write(fd, data, size);
+    if (k < 0) {
+      if (errno == EINTR) continue;
+      ::_exit(71);
+    }
+    data += k;
+    size -= static_cast<std::size_t>(k);
+  }
+}
+
+void flush_buffer() {
+  write_all(g_out, g_buffer, g_used);
+  g_used = 0;
+}
+
+void put(const void* data, std::size_t size) {
+  if (g_used + size > kBufferSize) flush_buffer();
+  std::memcpy(g_buffer + g_used, data, size);
+  g_used += size;
+}
+
+template <class T>
+void put_value(T v) {
+  put(&v, sizeof v);
+}
+
+// Async-signal-safe: only write() and _exit().
+void on_crash(int sig) {
+  char record[1 + 2 * sizeof(void*) + sizeof(int)];
+  record[0] = 'A';
+  std::memcpy(record + 1, &g_from, sizeof(void*));
+  std::memcpy(record + 1 + sizeof(void*), &g_to, sizeof(void*));
+  std::memcpy(record + 1 + 2 * sizeof(void*), &sig, sizeof(int));
+  if (g_used + sizeof record <= kBufferSize) {
+    std::memcpy(g_buffer + g_used, record, sizeof record);
+    g_used += sizeof record;
+  }
+  write_all(g_out, g_buffer, g_used);
+  ::_exit(70);
+}
+
+void become_probe_child(int out_fd, int err_fd) {
+  g_out = out_fd;
+  g_used = 0;
+  ::dup2(err_fd, STDERR_FILENO);  // SimGrid's CRITICAL line and backtrace are kept for the message
+  struct rlimit no_core {};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL}) ::signal(sig, on_crash);
+}
+
+ProbedRoute ask_simgrid(sg4::Host* from, sg4::Host* to, bool want_links) {
+  ProbedRoute r;
+  try {
+    from->route_to(to, r.links, &r.latency);
+    r.routed = !(r.links.empty() && r.latency == 0.0 && from != to);
+    if (!r.routed) r.why = "SimGrid has no route from '" + from->get_name() + "' to '" + to->get_name() + "'";
+  } catch (const std::exception& e) {
+    r.routed = false;
+    r.why = e.what();
+  }
+  if (!want_links) r.links.clear();
+  return r;
+}
+
+void record_answer(const ProbedRoute& r) {
+  if (r.routed) {
+    put_value<char>('R');
+    put_value<double>(r.latency);
+    put_value<std::uint32_t>(static_cast<std::uint32_t>(r.links.size()));
+    for (auto* l : r.links) put_value<sg4::Link*>(l);
+  } else {
+    put_value<char>('N');
+    put_value<std::uint32_t>(static_cast<std::uint32_t>(r.why.size()));
+    put(r.why.data(), r.why.size());
+  }
+}
+
+// ---- the parent ----
+
+// The line of SimGrid's log that says why it aborted, without its "[host:actor:(pid) time] file:line: [category/LEVEL]" prefix.
+std::string abort_message(int err_fd) {
+  std::string text;
+  char chunk[4096];
+  ::lseek(err_fd, 0, SEEK_SET);
+  for (ssize_t k; (k = ::read(err_fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(k));
+  if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
+  ::lseek(err_fd, 0, SEEK_SET);
+  std::string line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string l = text.substr(start, end - start);
+    if (l.find("CRITICAL]") != std::string::npos || l.find("Assertion") != std::string::npos) {
+      line = l;
+      break;
+    }
+    start = end + 1;
+  }
+  const auto level = line.find("] ", line.find("CRITICAL]") == std::string::npos ? 0 : line.find("CRITICAL]"));
+  if (line.find("CRITICAL]") != std::string::npos && level != std::string::npos) line = line.substr(level + 2);
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  return line;
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& data) : data_(data) {}
+  bool at_end() const { return pos_ >= data_.size(); }
+  bool has(std::size_t n) const { return pos_ + n <= data_.size(); }
+  template <class T>
+  T get() {
+    T v;
+    std::memcpy(&v, data_.data() + pos_, sizeof v);
+    pos_ += sizeof v;
+    return v;
+  }
+  std::string get_string(std::size_t n) {
+    std::string s = data_.substr(pos_, n);
+    pos_ += n;
+    return s;
+  }
+
+ private:
+  const std::string& data_;
+  std::size_t pos_ = 0;
+};
+
+// Appends the complete answers of one child's output to `known`. Returns true when the child
+// finished its algorithm, false when it died; then `crash` holds the pair it died on (if it said).
+bool read_answers(const std::string& data, std::deque<ProbedRoute>& known, std::pair<sg4::Host*, sg4::Host*>& crash,
+                  int& signal) {
+  Reader in(data);
+  while (!in.at_end()) {
+    const char tag = in.get<char>();
+    if (tag == 'E') return true;
+    if (tag == 'A') {
+      if (!in.has(2 * sizeof(void*) + sizeof(int))) return false;
+      crash.first = in.get<sg4::Host*>();
+      crash.second = in.get<sg4::Host*>();
+      signal = in.get<int>();
+      return false;
+    }
+    ProbedRoute r;
+    if (tag == 'R') {
+      if (!in.has(sizeof(double) + sizeof(std::uint32_t))) return false;
+      r.routed = true;
+      r.latency = in.get<double>();
+      const auto n = in.get<std::uint32_t>();
+      if (!in.has(n * sizeof(void*))) return false;
+      r.links.reserve(n);
+      for (std::uint32_t k = 0; k < n; ++k) r.links.push_back(in.get<sg4::Link*>());
+    } else if (tag == 'N') {
+      if (!in.has(sizeof(std::uint32_t))) return false;
+      const auto n = in.get<std::uint32_t>();
+      if (!in.has(n)) return false;
+      r.why = in.get_string(n);
+    } else {
+      throw std::logic_error("route probe: unreadable answer");
+    }
+    known.push_back(std::move(r));
+  }
+  return false;
+}
+
+}  // namespace
+
+std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links) {
+  std::deque<ProbedRoute> known;  // deque: answers handed out by reference stay put
+  std::size_t asked = 0;
+  const int err_fd = ::memfd_create("ringsim-route-probe", 0);
+  if (err_fd < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
+  for (;;) {
+    int fds[2];
+    if (::pipe(fds) != 0) throw std::runtime_error(std::string("route probe: pipe: ") + std::strerror(errno));
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error(std::string("route probe: fork: ") + std::strerror(errno));
+    if (pid == 0) {
+      ::close(fds[0]);
+      become_probe_child(fds[1], err_fd);
+      // Routes need a sealed root; sealing here leaves the parent free to extend its platform first.
+      sg4::Engine::get_instance()->get_netzone_root()->seal();
+      std::deque<ProbedRoute> mine;
+      std::size_t index = 0;
+      try {
+        algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
+          const std::size_t i = index++;
+          if (i < known.size()) return known[i];
+          g_from = from;
+          g_to = to;
+          mine.push_back(ask_simgrid(from, to, want_links));
+          record_answer(mine.back());
+          return mine.back();
+        });
+        put_value<char>('E');
+        flush_buffer();
+        ::_exit(0);
+      } catch (...) {
+        flush_buffer();
+        ::_exit(72);
+      }
+    }
+    ::close(fds[1]);
+    std::string data;
+    char chunk[1 << 16];
+    for (;;) {
+      const ssize_t k = ::read(fds[0], chunk, sizeof chunk);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) break;
+      data.append(chunk, static_cast<std::size_t>(k));
+    }
+    ::close(fds[0]);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    const std::size_t before = known.size();
+    std::pair<sg4::Host*, sg4::Host*> crash{nullptr, nullptr};
+    int signal = 0;
+    const bool finished = read_answers(data, known, crash, signal);
+    asked += known.size() - before;
+    if (finished) break;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 72)
+      throw std::runtime_error("route probe: the probing algorithm failed in the child");
+    // The child died asking the next question: that pair's answer is "SimGrid aborts".
+    ProbedRoute aborted;
+    const std::string said = abort_message(err_fd);
+    aborted.why = crash.first ? "SimGrid aborts when routing from '" + crash.first->get_name() + "' to '" +
+                                    crash.second->get_name() + "'"
+                              : "SimGrid aborts when routing";
+    if (!said.empty())
+      aborted.why += ": " + said;
+    else if (signal != 0)
+      aborted.why += std::string(" (") + ::strsignal(signal) + ")";
+    XBT_DEBUG("probe child died: %s", aborted.why.c_str());
+    known.push_back(std::move(aborted));
+    ++asked;
+  }
+  ::close(err_fd);
+  std::size_t index = 0;
+  algorithm([&](sg4::Host*, sg4::Host*) -> const ProbedRoute& {
+    if (index >= known.size()) throw std::logic_error("route probe: the algorithm asked more here than in the child");
+    return known[index++];
+  });
+  return asked;
+}
+
+std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<sg4::Host*, sg4::Host*>>& pairs, bool want_links) {
+  std::vector<ProbedRoute> out;
+  run_with_probes(
+      [&](const RouteProbe& probe) {
+        out.clear();
+        out.reserve(pairs.size());
+        for (const auto& [a, b] : pairs) out.push_back(probe(a, b));
+      },
+      want_links);
+  return out;
+}
+
+}  // namespace ringsim::sim

@@ -1,0 +1,40 @@
+// Routes between hosts as SimGrid itself computes them (Host::route_to), asked without risking the
+// process. SimGrid answers most questions (a route, or an exception for a graph zone that has none)
+// but aborts the whole process (xbt_die, SIGABRT) on others: a host of a routing="None" zone, a
+// Vivaldi host without coordinates, a zone route missing in a Full zone of a hierarchy. So the
+// questions are asked in forked children of the loaded engine: a child that dies names the pair it
+// died on, which is answered "aborts", and a new child continues after it.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <simgrid/forward.h>
+
+namespace ringsim::sim {
+
+struct ProbedRoute {
+  bool routed = false;
+  std::vector<simgrid::s4u::Link*> links;  // filled when asked for (want_links)
+  double latency = 0.0;
+  std::string why;  // when not routed: SimGrid's own message, or what made it a non-route
+};
+
+// Asks one route: the answer a probing function gives. Answers of the same pair may be asked twice.
+using RouteProbe = std::function<const ProbedRoute&(simgrid::s4u::Host* from, simgrid::s4u::Host* to)>;
+
+// Runs `algorithm` (deterministic in the answers it gets) once in forked children that ask
+// SimGrid, then once here with the recorded answers, so that its results land in this process and
+// this process never calls route_to itself. A pair with no links and no latency between two
+// distinct hosts is no route (a Full zone answers so for a missing route). Children seal the root
+// zone (this process's platform may stay open to additions). `want_links`: keep each route's links (otherwise only routed / latency / why).
+// Returns the number of questions asked of SimGrid.
+std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links);
+
+// Convenience: the answers for a list of pairs, in order.
+std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>>& pairs,
+                                      bool want_links);
+
+}  // namespace ringsim::sim
