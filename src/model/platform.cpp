@@ -179,7 +179,8 @@ void check_routes(const Platform& p) {
       throw InputError("a route refers to a node that does not exist");
     const std::string what = "route " + quoted(p.nodes[r.src].name) + " -> " + quoted(p.nodes[r.dst].name);
     if (r.src == r.dst) throw InputError(what + " goes nowhere");
-    // No link is allowed: SimGrid's Vivaldi zones route by latency alone.
+    // SimGrid's latency-only routes (Vivaldi) reach the planners through a link that limits nothing.
+    if (r.links.empty()) throw InputError(what + " lists no link");
     for (auto l : r.links)
       if (l >= p.links.size()) throw InputError(what + " refers to a link that does not exist");
     if (!pairs.insert(pair_key(r.src, r.dst)).second) throw InputError("duplicate " + what);

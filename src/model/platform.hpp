@@ -65,6 +65,12 @@ struct ExplicitRoute {
   bool symmetrical = false;
 };
 
+// SimGrid routes some pairs through no link at all (Vivaldi zones: latency only). In the model
+// every route lists links, so such a route crosses this FATPIPE link, whose bandwidth limits nothing
+// (a column's transfer time over it rounds to 0).
+inline constexpr const char* kLatencyOnlyLink = "latency-only (no link)";
+constexpr double kLatencyOnlyBandwidth = 1e20;  // bytes/s
+
 struct Platform {
   std::string zone_name = "AS0";
   ZoneRouting routing = ZoneRouting::dijkstra;

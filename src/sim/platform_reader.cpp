@@ -74,7 +74,7 @@ std::string critical_line(int fd) {
 
 void on_abort_while_loading(int) {
   const std::string why = critical_line(g_log_fd);
-  const std::string msg = "error: SimGrid cannot load platform '" + g_loading + "': " +
+  const std::string msg = "ringsim: error: SimGrid cannot load platform '" + g_loading + "': " +
                           (why.empty() ? std::string("it aborted") : why) + "\n";
   if (::write(g_saved_stderr, msg.data(), msg.size()) < 0) {
   }
@@ -239,6 +239,8 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
     std::function<void(sg4::Link*)> add = [&](sg4::Link* l) {
       if (l->get_sharing_policy() == sg4::Link::SharingPolicy::SPLITDUPLEX) {
         const auto* sd = static_cast<const sg4::SplitDuplexLink*>(l);
+        split_duplex_parts_.insert(sd->get_link_up()->get_impl());
+        split_duplex_parts_.insert(sd->get_link_down()->get_impl());
         add(sd->get_link_up());
         add(sd->get_link_down());
         return;
@@ -270,6 +272,22 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
   const sg4::NetZone* root = engine.get_netzone_root();
   visit(root, 0);
 
+  // Wifi stations: SimGrid needs each station's rate level on the wifi link
+  // (Link::set_host_wifi_rate), which its XML cannot say; without it every message aborts. A host
+  // property "wifi_rate" gives the level, else 0 (the link's first bandwidth).
+  for (const auto* h : hosts_) {
+    if (zone_kind(h->get_englobing_zone()) != "Wifi") continue;
+    int level = 0;
+    if (const char* v = h->get_property("wifi_rate")) {
+      char* end = nullptr;
+      const long x = std::strtol(v, &end, 10);
+      if (end == v || *end != '\0' || x < 0)
+        throw InputError("host '" + h->get_name() + "': property wifi_rate must be a rate level (0, 1, ...), not '" + v + "'");
+      level = static_cast<int>(x);
+    }
+    for (const auto* l : links_)
+      if (l->get_sharing_policy() == sg4::Link::SharingPolicy::WIFI) l->set_host_wifi_rate(h, level);
+  }
   for (const auto* h : hosts_) {
     const auto* zone = h->get_englobing_zone();
     if (zone_kind(zone) == "None")
@@ -316,6 +334,12 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
       }
       const std::size_t a = node_of[r.src], b = node_of[r.dst];
       if (a == b) continue;  // a loopback route: nothing the ring planners use
+      // A split-duplex link is one capacity per direction: an undirected edge or a symmetrical
+      // route read back reversed cannot hold it (the platform mode reads SimGrid's routes instead).
+      if (std::any_of(r.links.begin(), r.links.end(), [&](const auto* l) { return split_duplex_parts_.count(l) > 0; })) {
+        why_no_model_ = "split-duplex links ('" + r.src->get_name() + "' - '" + r.dst->get_name() + "')";
+        break;
+      }
       std::vector<std::size_t> links;
       for (const auto* l : r.links) {
         const auto it = link_of.find(l);

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,7 @@ class LoadedPlatform {
   std::optional<Platform> declared_;
   std::string why_no_model_;
   std::map<const simgrid::s4u::Host*, std::string> unroutable_;
+  std::set<const simgrid::kernel::resource::StandardLinkImpl*> split_duplex_parts_;
 };
 
 // The kind of a zone, in SimGrid's words (see ZoneSummary::kind).

@@ -30,11 +30,19 @@ std::vector<std::size_t> fastest(std::vector<std::size_t> order, std::size_t n, 
 
 // Free mode: the declared graph; hosts outside the largest connected part, or not among the
 // candidates, become routers (they still forward, as their links do).
-RingPlatform free_mode(const LoadedPlatform& lp, std::size_t candidates) {
+RingPlatform free_mode(const LoadedPlatform& lp, std::size_t candidates, const std::set<std::string>& excluded) {
   RingPlatform out;
   out.routing = RingRouting::free;
   out.model = *lp.declared();
   Platform& p = out.model;
+  std::size_t dropped = 0;
+  for (std::size_t h : p.host_indices())
+    if (excluded.count(p.nodes[h].name)) {
+      p.nodes[h].is_host = false;
+      ++dropped;
+    }
+  if (dropped > 0) out.left_out.push_back(std::to_string(dropped) + " hosts that may not be ring members");
+  if (p.host_count() == 0) throw InputError("no host of platform '" + lp.path() + "' may be a ring member");
   const auto comp = connected_components(p, adjacency(p));
   std::map<std::size_t, std::size_t> hosts_in;
   for (std::size_t h : p.host_indices()) ++hosts_in[comp[h]];
@@ -60,10 +68,15 @@ RingPlatform free_mode(const LoadedPlatform& lp, std::size_t candidates) {
   return out;
 }
 
-RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates) {
+RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, const std::set<std::string>& excluded) {
   RingPlatform out;
   out.routing = RingRouting::platform;
-  const auto sets = reachable_sets(lp, lp.hosts());
+  std::vector<sg4::Host*> allowed;
+  for (auto* h : lp.hosts())
+    if (!excluded.count(h->get_name())) allowed.push_back(h);
+  if (allowed.size() < lp.hosts().size())
+    out.left_out.push_back(std::to_string(lp.hosts().size() - allowed.size()) + " hosts that may not be ring members");
+  const auto sets = reachable_sets(lp, allowed);
   out.routes_asked += sets.asked;
   if (!sets.unroutable.empty())
     out.left_out.push_back(std::to_string(sets.unroutable.size()) + " hosts SimGrid cannot route, e.g. " +
@@ -143,6 +156,10 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates) {
                                  l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE ? SharingPolicy::fatpipe
                                                                                               : SharingPolicy::shared);
     }
+  // A route that crosses no link (a Vivaldi zone's: latency only) has no bandwidth limit: the
+  // planners see one path = one list of links, so it crosses one FATPIPE link of unbounded
+  // bandwidth (kLatencyOnlyBandwidth) that limits nothing.
+  std::size_t latency_only = unused;
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = 0; b < n; ++b) {
       if (a == b || !in[a] || !in[b]) continue;
@@ -151,6 +168,11 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates) {
       er.src = node[a];
       er.dst = node[b];
       for (auto* l : r.links) er.links.push_back(model_link[lp.link_index(l)]);
+      if (er.links.empty()) {
+        if (latency_only == unused)
+          latency_only = p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe);
+        er.links.push_back(latency_only);
+      }
       p.routes.push_back(std::move(er));
       r.links.clear();
       r.links.shrink_to_fit();
@@ -160,14 +182,15 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates) {
 
 }  // namespace
 
-RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested, std::size_t candidates) {
+RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested, std::size_t candidates,
+                                const std::set<std::string>& excluded) {
   RingRouting mode = requested;
   if (mode == RingRouting::automatic) mode = lp.graph_known() ? RingRouting::free : RingRouting::platform;
   if (mode == RingRouting::free && !lp.graph_known())
     throw InputError("routing 'free' needs a platform of one Floyd or Dijkstra zone read as a graph, and '" +
                      lp.path() + "' has " + (lp.declared() ? std::string("explicit routes (a Full zone)") : lp.why_no_model()) +
                      ": use routing 'platform'");
-  RingPlatform out = mode == RingRouting::free ? free_mode(lp, candidates) : platform_mode(lp, candidates);
+  RingPlatform out = mode == RingRouting::free ? free_mode(lp, candidates, excluded) : platform_mode(lp, candidates, excluded);
   out.platform_hosts = lp.hosts().size();
   out.candidates = out.model.host_count();
   validate(out.model);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ constexpr std::size_t kPlatformModeMaxHosts = 4096;
 // `candidates` 0: every host that can take part; N: the N fastest of them (ties: file order).
 // InputError when `free` is asked of a platform whose graph is not known, or when the platform
 // mode would hold more than kPlatformModeMaxHosts hosts' routes.
-RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested, std::size_t candidates);
+// `excluded`: hosts that may not be ring members (they still forward in the free mode).
+RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested, std::size_t candidates,
+                                const std::set<std::string>& excluded = {});
 
 }  // namespace ringsim::sim

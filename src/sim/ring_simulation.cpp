@@ -21,6 +21,7 @@
 #include "planners/ring/ring_planner.hpp"
 #include "sim/platform_loader.hpp"
 #include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
 #include "sim/reachable_hosts.hpp"
 #include "sim/ring_platform.hpp"
 #include "model/errors.hpp"
@@ -519,8 +520,9 @@ struct PlannedRing {
 // the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
 // of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
 // own routes. The paths' bandwidth shares are the planner's either way.
-PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp) {
-  const sim::RingPlatform rp = sim::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates);
+PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp,
+                                  const std::set<std::string>& excluded) {
+  const sim::RingPlatform rp = sim::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
   const Platform& p = rp.model;
   const ring::RingNetwork net(p);
   // The ratio on platform means (the ring is not known yet): one column computed at the mean host
@@ -725,10 +727,21 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
                      "and '" + cfg.platform + "' has " + lp.why_no_model());
   PlannedRing planned;
   const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
+  // Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
+  // one per host): random rings avoid them, other rings that use them are refused.
+  std::set<std::string> profiled;
+  for (const auto* h : sim::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
+  auto refuse_profiled = [&](const std::vector<std::string>& ring, const std::string& what) {
+    for (const auto& n : ring)
+      if (profiled.count(n))
+        throw InputError(what + " host '" + n + "' already has a speed profile in platform '" + cfg.platform +
+                         "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second");
+  };
   std::vector<std::string> names;  // the hosts rings are drawn from (without the storage cluster), sorted
   std::vector<std::string> ring_names;
   if (cfg.selection == RingSelection::planner) {
-    planned = plan_ring_on_platform(cfg, lp);
+    planned = plan_ring_on_platform(cfg, lp, profiled);
+    refuse_profiled(planned.hosts, "the planner's ring uses");
     names = planned.hosts;
     std::sort(names.begin(), names.end());
     ring_names = planned.hosts;
@@ -743,6 +756,8 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
     }
   } else {
     names = reachable_host_names(lp);
+    names.erase(std::remove_if(names.begin(), names.end(), [&](const std::string& n) { return profiled.count(n) > 0; }),
+                names.end());
     if (cfg.selection == RingSelection::random && static_cast<std::size_t>(cfg.ring_size) > names.size() &&
         names.size() < all_names.size())
       throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
@@ -761,6 +776,7 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
       }
     }
     if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+    refuse_profiled(ring_names, "ring");
     if (cfg.staging.enabled) {
       Platform p = *lp.declared();
       std::vector<std::size_t> receivers;
@@ -781,6 +797,9 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
         engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
     if (const auto why = sim::unroutable_neighbours(r.rebuild_rings.back()))
       throw InputError("rebuild after iteration " + std::to_string(rb.after) + ": " + *why);
+    std::vector<std::string> rebuilt;
+    for (const auto* h : r.rebuild_rings.back()) rebuilt.push_back(h->get_name());
+    refuse_profiled(rebuilt, "rebuild after iteration " + std::to_string(rb.after) + ": ring");
   }
   const std::vector<sg4::Host*> ring = hosts_named(engine, ring_names);
   r.all_traces = traces_for(cfg, ring, r.rebuild_rings);

@@ -136,6 +136,12 @@ std::string abort_message(int err_fd) {
   const auto level = line.find("] ", line.find("CRITICAL]") == std::string::npos ? 0 : line.find("CRITICAL]"));
   if (line.find("CRITICAL]") != std::string::npos && level != std::string::npos) line = line.substr(level + 2);
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  // SimGrid prints addresses ("(0x5612b61f4300)"): they differ from run to run, ringsim's answers must not.
+  for (auto at = line.find(" (0x"); at != std::string::npos; at = line.find(" (0x", at)) {
+    const auto close = line.find(')', at);
+    if (close == std::string::npos) break;
+    line.erase(at, close + 1 - at);
+  }
   return line;
 }
 

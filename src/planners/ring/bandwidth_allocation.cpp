@@ -82,6 +82,12 @@ std::vector<double> laminar_allocation(const std::vector<double>& weight, const 
 }
 
 // Dual coordinate ascent for families that are not laminar (caps included as singleton sets).
+// Coordinate ascent stops after this many sweeps when it has not met its 1e-13 tolerance. 300 gives
+// the same answers as 20000 on every platform of the tests and figures (the non-laminar families of
+// graph zones converge in far fewer) and keeps the heavily overlapping fixed routes of a dragonfly
+// from taking seconds per candidate; the projection below keeps every answer feasible.
+constexpr int kDualSweeps = 300;
+
 std::vector<double> dual_allocation(const std::vector<double>& weight, const std::vector<double>& cap,
                                     std::vector<SharedSet> sets) {
   const std::size_t n = weight.size();
@@ -104,7 +110,7 @@ std::vector<double> dual_allocation(const std::vector<double>& weight, const std
     for (std::size_t p = 0; p < n; ++p)
       if (sets[s].mask >> p & 1) price[p] += mu[s];
   }
-  for (int sweep = 0; sweep < 20000; ++sweep) {
+  for (int sweep = 0; sweep < kDualSweeps; ++sweep) {
     double change = 0.0;
     for (std::size_t s = 0; s < sets.size(); ++s) {
       const auto mask = sets[s].mask;
