@@ -117,10 +117,7 @@ void bench_file(const std::string& file, RingRouting routing, std::size_t candid
                 const std::string& method, bool prune) {
   in_child([&] {
     const auto t0 = std::chrono::steady_clock::now();
-    int argc = 1;
-    char program[] = "ringsim";
-    char* argv[] = {program, nullptr};
-    simgrid::s4u::Engine engine(&argc, argv);
+    auto& engine = sim::reading_engine();
     sim::LoadedPlatform lp(engine, file);
     lp.seal();
     const auto rp = sim::read_ring_platform(lp, routing, candidates);

@@ -105,10 +105,7 @@ struct ConversionOptions {
 // Full/Floyd/Dijkstra zone, otherwise the routes SimGrid computes between its hosts (a Full zone of
 // explicit routes; hosts that cannot reach the others both ways are left out, and said so).
 Platform simgrid_platform_as_one_zone(const std::string& path, std::vector<std::string>& left_out) {
-  int argc = 1;
-  char program[] = "ringsim";
-  char* argv[] = {program, nullptr};
-  simgrid::s4u::Engine engine(&argc, argv);
+  auto& engine = sim::reading_engine();
   sim::LoadedPlatform lp(engine, path);
   lp.seal();
   if (lp.declared()) return *lp.declared();

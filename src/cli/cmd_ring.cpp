@@ -95,10 +95,7 @@ struct CommonOptions {
 
 // The one SimGrid engine of this process loads the platform; the planners get ringsim's model of it.
 sim::RingPlatform load_ring_platform(const CommonOptions& common, RingRouting mode) {
-  int argc = 1;
-  char program[] = "ringsim";
-  char* argv[] = {program, nullptr};
-  simgrid::s4u::Engine engine(&argc, argv);
+  auto& engine = sim::reading_engine();
   sim::LoadedPlatform lp(engine, common.platform);
   lp.seal();
   return sim::read_ring_platform(lp, mode, common.candidates);

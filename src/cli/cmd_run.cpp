@@ -52,10 +52,7 @@ RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
 std::size_t usable_host_count(const std::string& platform) {
   ChildValue count(
       [&] {
-        int argc = 1;
-        char program[] = "ringsim";
-        char* argv[] = {program, nullptr};
-        simgrid::s4u::Engine engine(&argc, argv);
+        auto& engine = sim::reading_engine();
         sim::LoadedPlatform lp(engine, platform);
         const auto sets = sim::reachable_sets(lp, lp.hosts());
         return sets.sets.empty() ? 0.0 : static_cast<double>(sets.sets.front().size());

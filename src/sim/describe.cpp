@@ -74,10 +74,7 @@ std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs_to_check(const std::vector<
 }  // namespace
 
 nlohmann::json describe_platform(const std::string& path, const DescribeOptions& options) {
-  int argc = 1;
-  char program[] = "ringsim";
-  char* argv[] = {program, nullptr};
-  sg4::Engine engine(&argc, argv);
+  auto& engine = reading_engine();
   auto t = Clock::now();
   LoadedPlatform lp(engine, path);
   lp.seal();

@@ -174,6 +174,14 @@ bool has_routes_kind(const std::string& kind) { return kind == "Full" || kind ==
 
 }  // namespace
 
+sg4::Engine& reading_engine() {
+  static int argc = 1;
+  static char program[] = "ringsim";
+  static char* argv[] = {program, nullptr};
+  static auto* engine = new sg4::Engine(&argc, argv);
+  return *engine;
+}
+
 std::string zone_kind(const sg4::NetZone* zone) {
   // By the type's name: several zone classes are private to libsimgrid (no typeinfo to cast to).
   const std::string type = typeid(*zone->get_impl()).name();

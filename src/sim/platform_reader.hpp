@@ -75,6 +75,10 @@ class LoadedPlatform {
   std::set<const simgrid::kernel::resource::StandardLinkImpl*> split_duplex_parts_;
 };
 
+// The process's one engine, for commands that read platforms and simulate nothing (created on the
+// first call, without SimGrid options; never destroyed: SimGrid keeps it to the end).
+simgrid::s4u::Engine& reading_engine();
+
 // The kind of a zone, in SimGrid's words (see ZoneSummary::kind).
 std::string zone_kind(const simgrid::s4u::NetZone* zone);
 

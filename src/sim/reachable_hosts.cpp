@@ -66,6 +66,14 @@ std::vector<sg4::Host*> largest_clique(const std::vector<sg4::Host*>& hosts) {
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = 0; b < n; ++b)
       if (a != b) ok[a][b] = answers[k++].routed;
+  const auto in = keep_mutually_routed(n, [&](std::size_t a, std::size_t b) { return ok[a][b]; });
+  std::vector<sg4::Host*> out;
+  for (std::size_t a = 0; a < n; ++a)
+    if (in[a]) out.push_back(hosts[a]);
+  return out;
+}
+
+std::vector<bool> keep_mutually_routed(std::size_t n, const std::function<bool(std::size_t, std::size_t)>& routed) {
   std::vector<bool> in(n, true);
   for (;;) {
     std::size_t worst = n, worst_missing = 0;
@@ -73,19 +81,15 @@ std::vector<sg4::Host*> largest_clique(const std::vector<sg4::Host*>& hosts) {
       if (!in[a]) continue;
       std::size_t missing = 0;
       for (std::size_t b = 0; b < n; ++b)
-        if (in[b] && b != a && (!ok[a][b] || !ok[b][a])) ++missing;
+        if (in[b] && b != a && (!routed(a, b) || !routed(b, a))) ++missing;
       if (missing > 0 && missing >= worst_missing) {
         worst = a;
         worst_missing = missing;
       }
     }
-    if (worst == n) break;
+    if (worst == n) return in;
     in[worst] = false;
   }
-  std::vector<sg4::Host*> out;
-  for (std::size_t a = 0; a < n; ++a)
-    if (in[a]) out.push_back(hosts[a]);
-  return out;
 }
 
 std::optional<std::string> unroutable_neighbours(const std::vector<sg4::Host*>& ring) {

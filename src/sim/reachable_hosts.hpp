@@ -3,6 +3,8 @@
 // prober (sim/route_prober.hpp), so a pair SimGrid would abort on is an answer, not a crash.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +33,10 @@ ReachableSets reachable_sets(const LoadedPlatform& lp, const std::vector<simgrid
 // The largest part of `hosts` (greedily: the host missing the most partners leaves first, the last
 // in order on ties) in which every ordered pair has a route; asks every pair.
 std::vector<simgrid::s4u::Host*> largest_clique(const std::vector<simgrid::s4u::Host*>& hosts);
+
+// Which of n hosts to keep so that every pair kept is routed both ways: greedily, the host missing
+// the most partners leaves first (the last in order on ties). `routed(a, b)`: a reaches b.
+std::vector<bool> keep_mutually_routed(std::size_t n, const std::function<bool(std::size_t, std::size_t)>& routed);
 
 // The first neighbour pair of a ring (i -> i+1, then i+1 -> i) without a route, as one line naming
 // the pair and SimGrid's answer; nullopt when every neighbour pair is routed both ways.

@@ -114,22 +114,9 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   auto routes = probe_routes(pairs, true);
   out.routes_asked += pairs.size();
   // Reachability taken as transitive above may not be (hand-written Full routes): keep a clique.
-  std::vector<bool> in(n, true);
   auto routed = [&](std::size_t a, std::size_t b) { return routes[a * (n - 1) + (b < a ? b : b - 1)].routed; };
-  std::size_t dropped = 0;
-  for (;;) {
-    std::size_t worst = n, worst_missing = 0;
-    for (std::size_t a = 0; a < n; ++a) {
-      if (!in[a]) continue;
-      std::size_t missing = 0;
-      for (std::size_t b = 0; b < n; ++b)
-        if (b != a && in[b] && (!routed(a, b) || !routed(b, a))) ++missing;
-      if (missing > 0 && missing >= worst_missing) worst = a, worst_missing = missing;
-    }
-    if (worst == n) break;
-    in[worst] = false;
-    ++dropped;
-  }
+  const std::vector<bool> in = keep_mutually_routed(n, routed);
+  const auto dropped = static_cast<std::size_t>(std::count(in.begin(), in.end(), false));
   if (dropped > 0)
     out.left_out.push_back(std::to_string(dropped) + " hosts without routes to some others both ways");
 

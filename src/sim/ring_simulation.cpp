@@ -624,13 +624,6 @@ std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std
   return {};
 }
 
-std::vector<std::string> sorted_host_names(const Platform& p) {
-  std::vector<std::string> names;
-  for (std::size_t h : p.host_indices()) names.push_back(p.nodes[h].name);
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 std::vector<std::string> sorted_host_names(const sg4::Engine& e) {
   std::vector<std::string> names;
   for (const auto* h : e.get_all_hosts()) names.push_back(h->get_name());

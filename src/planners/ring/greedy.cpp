@@ -42,6 +42,8 @@
 // evaluation makes; RingOptions::prune = false evaluates every candidate (the tests check that
 // both agree).
 #include <algorithm>
+#include <cstring>
+#include <unordered_map>
 #include <cmath>
 #include <stdexcept>
 
@@ -105,6 +107,7 @@ class Greedy {
       for (std::size_t h = 0; h < p; ++h)
         for (const auto* a = net.arcs_begin(net.host_node(h)); a != net.arcs_end(net.host_node(h)); ++a)
           incident_[h].push_back(a->link);
+    if (net.fixed_routes()) find_private_links();
   }
 
   RingPlan run() {
@@ -178,6 +181,8 @@ class Greedy {
   };
   Top top_[3];
   std::vector<std::pair<std::size_t, double>> saved_;
+  std::vector<std::size_t> owner_;  // fixed routes: the host a link is private to (kNone: shared)
+  std::vector<char> twin_;           // fixed routes, this step: a lower twin stands for this host
   std::vector<std::uint32_t> mark_stamp_, old_stamp_;  // build_fixed_sets' per-link marks
   std::vector<unsigned char> mark_, old_mark_;
   std::vector<std::size_t> touched_;
@@ -221,6 +226,82 @@ class Greedy {
           if (std::find(lists[o]->begin(), lists[o]->end(), l) != lists[o]->end()) mask |= 1 << o;
         set_cap[mask] = std::min(set_cap[mask], std::min(full_[l], capacity[l] + extra(l)));
       }
+  }
+
+  // ---- twins (fixed routes) ------------------------------------------------------------------
+  // A link is private to host h when every route crossing it starts or ends at h (a cluster
+  // node's own link): no ring path uses it while h is out of the ring, so its residual is its
+  // capacity. Two hosts out of the ring with the same speed whose routes to and from every member
+  // are the same but for their private links (same capacities, same places) are twins: each
+  // insertion of one costs exactly what the same insertion of the other costs, and ties go to the
+  // lower host id, so only the lowest of each class of twins needs evaluating. The answer is the
+  // one evaluating every host gives (the tests compare with --no-prune); a cluster of identical
+  // nodes then costs one host per step instead of all of them.
+  void find_private_links() {
+    const std::size_t p = net_.host_count();
+    // Per link, the hosts that are an endpoint of every route crossing it so far (at most two).
+    std::vector<std::size_t> x(net_.link_count(), kNone), y(net_.link_count(), kNone);
+    std::vector<char> seen(net_.link_count(), 0);
+    for (std::size_t a = 0; a < p; ++a)
+      for (std::size_t b = 0; b < p; ++b) {
+        if (a == b) continue;
+        for (auto l : net_.route(a, b)) {
+          if (!seen[l]) {
+            seen[l] = 1;
+            x[l] = a;
+            y[l] = b;
+            continue;
+          }
+          if (x[l] != a && x[l] != b) x[l] = kNone;
+          if (y[l] != a && y[l] != b) y[l] = kNone;
+        }
+      }
+    owner_.assign(net_.link_count(), kNone);
+    for (std::size_t l = 0; l < owner_.size(); ++l)  // one common endpoint: private to it
+      if ((x[l] == kNone) != (y[l] == kNone)) owner_[l] = x[l] == kNone ? y[l] : x[l];
+    twin_.assign(p, 0);
+  }
+
+  // Marks twin_[k] for every host out of the ring that has a lower twin (see find_private_links).
+  void mark_twins() {
+    const std::size_t p = net_.host_count();
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> classes;
+    std::vector<std::vector<std::uint64_t>> sig(p);
+    auto bits = [](double x) {
+      std::uint64_t u;
+      std::memcpy(&u, &x, sizeof u);
+      return u;
+    };
+    for (std::size_t k = 0; k < p; ++k) {
+      twin_[k] = 0;
+      if (pos_of_[k] != kNone) continue;
+      auto& v = sig[k];
+      v.push_back(bits(speed_[k]));
+      for (std::size_t m : ring_)
+        for (const RouteView route : {net_.route(k, m), net_.route(m, k)}) {
+          v.push_back(~std::uint64_t{0});  // separator
+          for (auto l : route)
+            if (owner_[l] == k) {
+              v.push_back(std::uint64_t{1} << 63);
+              v.push_back(bits(full_[l]));
+              v.push_back(net_.fatpipe(l) ? 1 : 0);
+            } else {
+              v.push_back(l);
+            }
+        }
+      std::uint64_t h = 1469598103934665603ull;
+      for (auto x : v) h = (h ^ x) * 1099511628211ull;
+      auto& members = classes[h];
+      bool found = false;
+      for (std::size_t rep : members)
+        if (sig[rep] == v) {
+          twin_[k] = 1;
+          found = true;
+          break;
+        }
+      if (!found) members.push_back(k);
+      if (found) std::vector<std::uint64_t>().swap(v);
+    }
   }
 
   // build_sets for the fixed routes of one candidate, with S_i and P_j re-injected, by marking
@@ -297,8 +378,8 @@ class Greedy {
       for (std::size_t b = a + 1; b < p; ++b) {
         const double w[4] = {speed_[a], speed_[a], speed_[b], speed_[b]};
         if (net_.fixed_routes()) {
-          const RouteView ab = net_.route(a, b), ba = net_.route(b, a);
-          const RouteView* lists[4] = {&ab, &ab, &ba, &ba};
+          const RouteView there = net_.route(a, b), back = net_.route(b, a);
+          const RouteView* lists[4] = {&there, &there, &back, &back};
           build_sets(4, lists, full_, [](std::size_t) { return 0.0; }, cap, set_cap);
         } else {
           if (!search_.reached(net_.host_node(b))) continue;
@@ -566,8 +647,9 @@ class Greedy {
     constexpr std::size_t kTop = 256;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
+    if (net_.fixed_routes()) mark_twins();
     for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone) continue;
+      if (pos_of_[k] != kNone || (net_.fixed_routes() && twin_[k])) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
         const Candidate c = l1(h, pos);
@@ -659,7 +741,7 @@ class Greedy {
     // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
     std::vector<Candidate> open;
     for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin) continue;
+      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (net_.fixed_routes() && twin_[k])) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
         Candidate c = l1(h, pos);

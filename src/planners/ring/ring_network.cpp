@@ -110,7 +110,7 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
     for (std::size_t x = 0; x < p * p; ++x) route_start_[x + 1] = route_start_[x] + routes_[x].size();
     route_links_.reserve(route_start_.back());
     for (auto& r : routes_) {
-      route_links_.insert(route_links_.end(), r.begin(), r.end());
+      for (auto l : r) route_links_.push_back(static_cast<std::uint32_t>(l));
       std::vector<std::size_t>().swap(r);
     }
   }

@@ -29,11 +29,12 @@ struct HostPath {
 class WidestSearch;
 
 // A route's links, in order, viewed in RingNetwork's flat storage.
+// Link ids are 32-bit there: half the memory the greedy reads per candidate.
 struct RouteView {
-  const std::size_t* first = nullptr;
-  const std::size_t* last = nullptr;
-  const std::size_t* begin() const { return first; }
-  const std::size_t* end() const { return last; }
+  const std::uint32_t* first = nullptr;
+  const std::uint32_t* last = nullptr;
+  const std::uint32_t* begin() const { return first; }
+  const std::uint32_t* end() const { return last; }
   std::size_t size() const { return static_cast<std::size_t>(last - first); }
   bool empty() const { return first == last; }
   std::vector<std::size_t> to_vector() const { return {first, last}; }
@@ -118,7 +119,8 @@ class RingNetwork {
   std::vector<double> full_bw_t_;  // its transpose when not symmetric (Full zones)
   std::vector<double> pool_, pair_shared_;
   // Full zones: the route of host pair (a, b) is route_links_[route_start_[a p + b] .. route_start_[a p + b + 1]).
-  std::vector<std::size_t> route_start_, route_links_;
+  std::vector<std::size_t> route_start_;
+  std::vector<std::uint32_t> route_links_;
 };
 
 // Single-source widest paths (largest bottleneck capacity; among them, few links then low
