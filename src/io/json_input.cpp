@@ -20,7 +20,10 @@ std::string read_text(const std::string& path) {
   } else {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("cannot read '" + path + "'");
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    // In blocks, not character by character: platform files run to megabytes.
+    char block[1 << 16];
+    while (in.read(block, sizeof block) || in.gcount() > 0) text.append(block, static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) throw InputError("cannot read '" + path + "'");
   }
   return text;
 }

@@ -31,14 +31,6 @@ namespace kr = simgrid::kernel::routing;
 namespace ringsim::sim {
 namespace {
 
-// A route as the file declares it, recorded while SimGrid parses.
-struct DeclaredRoute {
-  const kr::NetPoint* src = nullptr;
-  const kr::NetPoint* dst = nullptr;
-  bool through_gateways = false;
-  bool symmetrical = false;
-  std::vector<const simgrid::kernel::resource::StandardLinkImpl*> links;
-};
 
 std::string one_line(std::string s) {
   for (char& c : s)
@@ -200,11 +192,16 @@ std::string zone_kind(const sg4::NetZone* zone) {
 LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : engine_(&engine), path_(path) {
   const auto format = io::sniff_platform_format(path);
   std::optional<TemporaryFile> converted;
-  if (format != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format));
+  if (format != io::PlatformFormat::simgrid4) {
+    converted.emplace(io::converted_to_simgrid4(path, format));
+    may_hold_speed_profiles_ = false;  // ringsim's conversions write no profile
+  } else {
+    const std::string text = io::read_text(path);
+    may_hold_speed_profiles_ = text.find("speed_file") != std::string::npos || text.find("trace_connect") != std::string::npos;
+  }
 
-  std::vector<DeclaredRoute> declared;
   const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
-      [&declared](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
+      [this](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
                   std::vector<simgrid::kernel::resource::StandardLinkImpl*> const& links) {
         DeclaredRoute r;
         r.src = src;
@@ -212,7 +209,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
         r.through_gateways = gw_src != nullptr || gw_dst != nullptr;
         r.symmetrical = symmetrical;
         r.links.assign(links.begin(), links.end());
-        declared.push_back(std::move(r));
+        declared_routes_.push_back(std::move(r));
       });
   record_creation_order(&hosts_, &links_);
   try {
@@ -303,8 +300,18 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
                        "' (routing None): SimGrid routes nothing there";
   }
 
+  XBT_DEBUG("loaded %s: %zu hosts, %zu links, %zu zones", path.c_str(), hosts_.size(), links_.size(), zones_.size());
+}
+
+// The declared model, built on first use (most runs never need it: the paper's platform declares
+// 8010 routes).
+void LoadedPlatform::build_declared() const {
+  if (declared_built_) return;
+  declared_built_ = true;
   // The declared model: one zone that holds everything, routes between its own vertices.
   const std::string& kind = zones_.front().kind;
+  const sg4::NetZone* root = engine_->get_netzone_root();
+  const sg4::Engine& engine = *engine_;
   if (zones_.size() != 1) {
     why_no_model_ = std::to_string(zones_.size()) + " zones";
   } else if (!has_routes_kind(kind)) {
@@ -335,7 +342,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
     }
     std::set<std::pair<std::size_t, std::size_t>> directed;  // graph zones: one-link routes given
     std::map<std::pair<std::size_t, std::size_t>, std::size_t> edge_link;
-    for (const auto& r : declared) {
+    for (const auto& r : declared_routes_) {
       if (r.through_gateways || !node_of.count(r.src) || !node_of.count(r.dst)) {
         why_no_model_ = "routes through gateways";
         break;
@@ -392,8 +399,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
         }
     if (why_no_model_.empty()) declared_ = std::move(p);
   }
-  XBT_DEBUG("loaded %s: %zu hosts, %zu links, %zu zones, model: %s", path.c_str(), hosts_.size(), links_.size(),
-            zones_.size(), declared_ ? "yes" : why_no_model_.c_str());
+  std::vector<DeclaredRoute>().swap(declared_routes_);
 }
 
 void LoadedPlatform::seal() {

@@ -51,10 +51,20 @@ class LoadedPlatform {
   // The platform as ringsim's model when it is one Full, Floyd or Dijkstra zone whose declared
   // routes are all symmetric one-link edges (graph zones) or explicit host routes (Full zone);
   // otherwise nullopt, and why_no_model() says why.
-  const std::optional<Platform>& declared() const { return declared_; }
-  const std::string& why_no_model() const { return why_no_model_; }
+  const std::optional<Platform>& declared() const {
+    build_declared();
+    return declared_;
+  }
+  const std::string& why_no_model() const {
+    build_declared();
+    return why_no_model_;
+  }
   // One graph-routed zone (Floyd/Dijkstra) read as a graph: the `free` routing mode applies.
-  bool graph_known() const { return declared_ && declared_->graph_routed(); }
+  bool graph_known() const { return declared() && declared()->graph_routed(); }
+
+  // Whether some host may have a speed profile of its own: the file says speed_file= or
+  // <trace_connect (otherwise no host has one, and nobody need ask SimGrid host by host).
+  bool may_hold_speed_profiles() const { return may_hold_speed_profiles_; }
 
   // Hosts SimGrid cannot route at all, known from their zone (routing="None"; a Vivaldi zone's
   // host without coordinates), with the reason. Asking their routes would abort the process.
@@ -69,10 +79,22 @@ class LoadedPlatform {
   std::map<const simgrid::s4u::Link*, std::size_t> link_index_;
   std::size_t routers_ = 0;
   std::vector<ZoneSummary> zones_;
-  std::optional<Platform> declared_;
-  std::string why_no_model_;
+  // A route as the file declares it, recorded while SimGrid parses.
+  struct DeclaredRoute {
+    const simgrid::kernel::routing::NetPoint* src = nullptr;
+    const simgrid::kernel::routing::NetPoint* dst = nullptr;
+    bool through_gateways = false;
+    bool symmetrical = false;
+    std::vector<const simgrid::kernel::resource::StandardLinkImpl*> links;
+  };
+  void build_declared() const;
+  mutable std::vector<DeclaredRoute> declared_routes_;
+  mutable bool declared_built_ = false;
+  mutable std::optional<Platform> declared_;
+  mutable std::string why_no_model_;
   std::map<const simgrid::s4u::Host*, std::string> unroutable_;
   std::set<const simgrid::kernel::resource::StandardLinkImpl*> split_duplex_parts_;
+  bool may_hold_speed_profiles_ = true;
 };
 
 // The process's one engine, for commands that read platforms and simulate nothing (created on the

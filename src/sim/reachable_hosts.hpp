@@ -30,6 +30,17 @@ struct ReachableSets {
 // routes; largest_clique() makes a set exact.
 ReachableSets reachable_sets(const LoadedPlatform& lp, const std::vector<simgrid::s4u::Host*>& hosts);
 
+// The paper's random ring, in one round of questions: the sets of reachable_sets() over `hosts`,
+// then `draw` (given the names of the largest set, in `hosts` order; it answers no ring when the
+// set is too small), then its neighbour pairs both ways.
+struct DrawnRing {
+  std::vector<std::string> names;         // the largest set of hosts that reach each other
+  std::vector<std::string> ring;          // empty when `draw` found none
+  std::optional<std::string> unroutable;  // the first neighbour pair without a route, as one line
+};
+DrawnRing draw_among_reachable(const LoadedPlatform& lp, const std::vector<simgrid::s4u::Host*>& hosts,
+                               const std::function<std::vector<std::string>(const std::vector<std::string>&)>& draw);
+
 // The largest part of `hosts` (greedily: the host missing the most partners leaves first, the last
 // in order on ties) in which every ordered pair has a route; asks every pair.
 std::vector<simgrid::s4u::Host*> largest_clique(const std::vector<simgrid::s4u::Host*>& hosts);

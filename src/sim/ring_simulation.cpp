@@ -575,11 +575,8 @@ PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatfor
   return out;
 }
 
-// The hosts a ring may be drawn from: the largest set of hosts that reach each other both ways
-// (sorted by name, as the paper's draw expects).
-std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp) {
-  auto hosts = lp.hosts();
-  std::sort(hosts.begin(), hosts.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
+// The largest set of `hosts` that reach each other both ways, in `hosts` order.
+std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts) {
   const auto sets = sim::reachable_sets(lp, hosts);
   std::vector<std::string> names;
   if (!sets.sets.empty())
@@ -723,7 +720,8 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
   // Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
   // one per host): random rings avoid them, other rings that use them are refused.
   std::set<std::string> profiled;
-  for (const auto* h : sim::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
+  if (lp.may_hold_speed_profiles())
+    for (const auto* h : sim::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
   auto refuse_profiled = [&](const std::vector<std::string>& ring, const std::string& what) {
     for (const auto& n : ring)
       if (profiled.count(n))
@@ -748,27 +746,40 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
       sim::extend_platform(engine, *lp.declared(), p, false);
     }
   } else {
-    names = reachable_host_names(lp);
-    names.erase(std::remove_if(names.begin(), names.end(), [&](const std::string& n) { return profiled.count(n) > 0; }),
-                names.end());
-    if (cfg.selection == RingSelection::random && static_cast<std::size_t>(cfg.ring_size) > names.size() &&
-        names.size() < all_names.size())
-      throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
-                       cfg.platform + "': only " + std::to_string(names.size()) + " of its " +
-                       std::to_string(all_names.size()) + " hosts reach each other both ways");
-    ring_names = cfg.selection == RingSelection::random ? choose_ring(cfg, names) : given_ring(cfg.ring_hosts, all_names, cfg.platform);
+    // The hosts a ring may be drawn from: the largest set that reach each other both ways, sorted
+    // by name as the paper's draw expects, without the hosts that keep their own speed profile.
+    std::vector<sg4::Host*> sorted;
+    for (const auto& n : all_names)
+      if (!profiled.count(n)) sorted.push_back(engine.host_by_name(n));
+    const bool draws = cfg.selection == RingSelection::random ||
+                       std::any_of(cfg.rebuilds.begin(), cfg.rebuilds.end(), [](const auto& rb) { return rb.hosts.empty(); });
     if (cfg.selection == RingSelection::random) {
-      // Reachability was taken as transitive: a hand-written Full zone may still miss a neighbour
-      // route; then draw again among hosts that all reach each other.
-      if (sim::unroutable_neighbours(hosts_named(engine, ring_names))) {
+      // One round of questions: the sets, the draw, its neighbour routes.
+      const auto size = static_cast<std::size_t>(cfg.ring_size);
+      auto drawn = sim::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
+        return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
+      });
+      names = std::move(drawn.names);
+      if (size > names.size() && names.size() < all_names.size())
+        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                         cfg.platform + "': only " + std::to_string(names.size()) + " of its " +
+                         std::to_string(all_names.size()) + " hosts reach each other both ways");
+      ring_names = drawn.ring.empty() ? choose_ring(cfg, names) : std::move(drawn.ring);  // the former says why not
+      if (drawn.unroutable) {
+        // Reachability was taken as transitive: a hand-written Full zone may still miss a
+        // neighbour route; then draw again among hosts that all reach each other.
         auto clique = sim::largest_clique(hosts_named(engine, names));
         names.clear();
         for (const auto* h : clique) names.push_back(h->get_name());
         std::sort(names.begin(), names.end());
         ring_names = choose_ring(cfg, names);
+        if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
       }
+    } else {
+      ring_names = given_ring(cfg.ring_hosts, all_names, cfg.platform);
+      if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+      if (draws) names = reachable_host_names(lp, sorted);
     }
-    if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
     refuse_profiled(ring_names, "ring");
     if (cfg.staging.enabled) {
       Platform p = *lp.declared();
