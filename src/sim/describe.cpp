@@ -178,6 +178,7 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
       {"unroutable_hosts", sets.unroutable.size()},
       {"route_links", route_links.to_json()},
       {"route_latency_s", route_latency.to_json()},
+      {"max_route_latency_s", route_latency.count ? route_latency.max : 0.0},
   };
   if (!lp.graph_known()) out["why_no_graph"] = lp.declared() ? "explicit routes (a Full zone)" : lp.why_no_model();
   if (!all_pairs) out["sample_seed"] = options.seed;
