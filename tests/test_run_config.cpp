@@ -3,7 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "experiments/experiment.hpp"
-#include "experiments/run_config.hpp"
+#include "model/run_config.hpp"
+#include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/speed_traces.hpp"
 

@@ -17,7 +17,7 @@
 #include <xbt/log.h>
 
 #include "cli/commands.hpp"
-#include "experiments/run_config.hpp"
+#include "model/run_config.hpp"
 #include "model/errors.hpp"
 #include "sim/bare_ring.hpp"
 #include "sim/ring_simulation.hpp"

@@ -13,7 +13,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
-#include "experiments/run_config.hpp"
+#include "model/run_config.hpp"
+#include "io/run_config_json.hpp"
 #include "experiments/run_output.hpp"
 #include "io/json_input.hpp"
 #include "model/errors.hpp"

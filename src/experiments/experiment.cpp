@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "io/json_input.hpp"
+#include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/platform.hpp"
 

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "experiments/run_config.hpp"
+#include "model/run_config.hpp"
 
 namespace ringsim {
 

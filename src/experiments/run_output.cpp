@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/run_config_json.hpp"
+
 namespace ringsim {
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "experiments/run_config.hpp"
+#include "model/run_config.hpp"
 #include "model/run_result.hpp"
 
 namespace ringsim {

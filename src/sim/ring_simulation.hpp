@@ -5,7 +5,7 @@
 // One simulation per process: SimGrid's clock cannot be reset.
 #pragma once
 
-#include "experiments/run_config.hpp"
+#include "model/run_config.hpp"
 #include "model/run_result.hpp"
 
 namespace ringsim {

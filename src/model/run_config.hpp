@@ -1,13 +1,12 @@
-// One simulation run of the iterative application (`ringsim simulate CONFIG`): what to simulate,
-// read strictly from JSON (unknown keys, wrong types and bad values are InputErrors).
+// One simulation run of the iterative application (`ringsim simulate CONFIG`): what to simulate.
+// Plain values: the simulation (src/sim/) reads it, the sweep (src/experiments/) writes one per
+// run; its JSON form is io/run_config_json.hpp.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "model/platform.hpp"
 #include "model/storage_cluster.hpp"
@@ -90,10 +89,5 @@ struct RunConfig {
   StagingConfig staging;
   std::vector<RebuildConfig> rebuilds;  // increasing `after`
 };
-
-RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where);
-
-// The canonical JSON of a config (all defaults filled in), for provenance and hashing.
-nlohmann::json run_config_to_json(const RunConfig& cfg);
 
 }  // namespace ringsim
