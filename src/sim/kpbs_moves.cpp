@@ -1,0 +1,202 @@
+// Columns moved with KPBS schedules (seeds/kpbs-ggp-backbone-message-scheduling.md): the staging
+// of the matrix from a storage cluster before iteration 1, and the rebuilds that move the ring to
+// other processors; conservation is checked after each.
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <simgrid/kernel/ProfileBuilder.hpp>
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+#include "io/json_input.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "sim/platform_loader.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/ring_platform.hpp"
+#include "model/errors.hpp"
+#include "model/replay.hpp"
+#include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+#include "model/column_moves.hpp"
+#include "model/storage_cluster.hpp"
+#include "sim/column_transfer.hpp"
+
+XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_moves, ringsim_app, "ringsim: columns moved with KPBS schedules");
+
+namespace ringsim::app {
+
+// ---- columns moved with KPBS schedules: staging and rebuilds ----
+
+// The members will hold these intervals; their columns arrive through deliver_column.
+void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
+  r.incoming = intervals;
+  r.moving = true;
+  r.start_early = overlap;
+  r.slots.assign(r.n, {});
+  for (std::size_t i = 0; i < r.n; ++i) r.slots[i].assign(static_cast<std::size_t>(intervals[i].count), -1);
+  r.filled.assign(r.n, 0);
+  r.columns.assign(r.n, {});
+}
+
+void deliver_column(RingRun& r, std::size_t i, long column) {
+  const long total = r.cfg->columns;
+  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  const ColumnInterval& want = r.incoming.at(i);
+  const long slot = ((column - want.first) % total + total) % total;
+  if (slot >= want.count || r.slots[i][static_cast<std::size_t>(slot)] >= 0)
+    throw std::logic_error("column " + std::to_string(column) + " delivered to member " + std::to_string(i) +
+                           (slot >= want.count ? ", which does not hold it" : " twice"));
+  r.slots[i][static_cast<std::size_t>(slot)] = column;
+  if (++r.filled[i] == want.count) r.columns[i].assign(r.slots[i].begin(), r.slots[i].end());
+  r.column_arrived->notify_all();
+}
+
+void await_columns(RingRun& r, std::size_t i) {
+  if (r.incoming.empty()) return;
+  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  while (r.filled[i] < r.incoming[i].count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
+}
+
+void move_done(RingRun& r) {
+  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  r.moving = false;
+  r.column_arrived->notify_all();
+}
+
+ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after) {
+  ColumnTransferRecord rec;
+  rec.after_iteration = after;
+  for (const auto* h : t.senders) rec.senders.push_back(h->get_name());
+  for (const auto* h : t.receivers) rec.receivers.push_back(h->get_name());
+  rec.algorithm = t.schedule.algorithm;
+  rec.k = t.instance.k;
+  rec.beta = t.instance.beta;
+  rec.kpbs_feasible = t.schedule.kpbs_feasible;
+  rec.columns_over_network = times.columns_over_network;
+  rec.columns_local = times.columns_local;
+  rec.lower_bound = t.schedule.lower_bound;
+  rec.planned = t.schedule.time;
+  rec.start = times.start;
+  rec.end = times.end;
+  rec.simulated = times.end - times.start;
+  for (const auto& step : t.schedule.steps) rec.planned_steps.push_back(step.duration);
+  rec.simulated_steps = times.step_durations;
+  return rec;
+}
+
+// The stager (on a storage node) plays the staging schedule; the members wait for their columns.
+void stage_matrix(RingRun* r) {
+  const sim::ColumnTransferTimes times =
+      sim::play_column_transfer(r->staging_plan, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
+  check_conservation(*r, 0);
+  move_done(*r);
+  r->staging = transfer_record(r->staging_plan, times, 0);
+  XBT_VERB("staging: planned %g s (eta %g), simulated %g s", r->staging.planned, r->staging.lower_bound,
+           r->staging.simulated);
+}
+
+// After iteration `it` the ring moves to other processors: the old members gather their reports
+// and decide as at a redistribution point; old member 0 then balances the columns over the new
+// members at their current speeds (keeping the column order, from the start that leaves the most
+// columns in place),
+// plans the move as a KPBS instance between old and new holders, starts the new members and plays
+// the schedule; the old members stop.
+void rebuild_point(RingRun& r, std::size_t i, int it) {
+  r.barrier->wait();
+  const double decision_start = sg4::Engine::get_clock();
+  gather_reports(r, i);
+  sg4::this_actor::execute(r.cfg->decision_flops);
+  r.barrier->wait();
+  if (i != 0) return;
+  const std::size_t index = r.rebuild_at.at(it);
+  const RebuildConfig& rb = r.cfg->rebuilds[index];
+  const auto& new_hosts = r.rebuild_rings[index];
+  std::vector<double> speeds;
+  for (auto* h : new_hosts)
+    speeds.push_back(h->get_speed() * multiplier_at_time(*trace_of(r, h->get_name()), r.iteration_time0,
+                                                         sg4::Engine::get_clock(), r.time_origin));
+  const long total = r.cfg->columns;
+  // Processors in both rings keep what they can: the new intervals start where most columns stay.
+  const auto sizes = balanced_targets(speeds, total);
+  std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
+  for (std::size_t m = 0; m < r.n; ++m)
+    for (long c : r.columns[m]) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
+  for (std::size_t j = 0; j < new_hosts.size(); ++j)
+    for (std::size_t m = 0; m < r.n; ++m)
+      if (new_hosts[j] == r.hosts[m]) keeper[j] = static_cast<long>(m);
+  const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.columns[0].front()), total);
+  std::vector<std::vector<long>> held;
+  for (const auto& c : r.columns) held.emplace_back(c.begin(), c.end());
+  sim::ColumnTransfer move = sim::plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
+                                                       r.column_bytes, rb.k, rb.beta, rb.algorithm);
+  set_ring(r, new_hosts, it + 1);
+  expect_columns(r, wanted, rb.overlap);
+  for (std::size_t j = 0; j < r.n; ++j)
+    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(index + 1), r.hosts[j], ring_member, &r,
+                       j, it + 1);
+  const sim::ColumnTransferTimes times =
+      sim::play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
+  check_conservation(r, it);
+  move_done(r);
+  ColumnTransferRecord rec = transfer_record(move, times, it);
+  rec.decision_time = times.start - decision_start;
+  XBT_VERB("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
+           move.senders.size(), move.receivers.size(), rec.planned, rec.lower_bound, rec.simulated);
+  r.rebuilds.push_back(std::move(rec));
+}
+
+// The storage cluster of a staging, attached to `zone` at the gateway (a host of `source`, the
+// platform file; `zone` is that platform or the planner's zone built from it). `zone_link` maps
+// a link of `source` to its index in `zone`; receivers are zone node indices.
+void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
+                    const std::vector<std::size_t>& receivers, const std::string& default_gateway,
+                    const std::function<std::size_t(std::size_t)>& zone_link) {
+  const std::string gw = st.gateway.empty() ? default_gateway : st.gateway;
+  const auto gw_source = source.find_node(gw);
+  if (!gw_source || (!source.nodes[*gw_source].is_host && !source.graph_routed()))
+    throw InputError("staging gateway '" + gw + "' is not a host of the platform");
+  auto gw_zone = zone.find_node(gw);
+  if (!gw_zone) gw_zone = zone.add_host(gw, source.nodes[*gw_source].speed);
+  std::vector<std::vector<std::size_t>> tails(zone.nodes.size());
+  if (!zone.graph_routed()) {
+    const Adjacency adj = adjacency(source);
+    for (std::size_t r : receivers) {
+      if (r == *gw_zone) continue;
+      const auto path = route_between(source, adj, *gw_source, *source.find_node(zone.nodes[r].name));
+      if (!path) throw InputError("no route from the staging gateway '" + gw + "' to " + zone.nodes[r].name);
+      for (std::size_t l : path->links) tails[r].push_back(zone_link(l));
+    }
+  }
+  attach_storage_cluster(zone, st.cluster, *gw_zone, receivers, [&](std::size_t r) { return tails[r]; });
+}
+
+// The staging: storage blocks to the members' initial intervals, planned on the built platform.
+sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
+                                 const std::vector<ColumnInterval>& wanted) {
+  std::vector<sg4::Host*> storage;
+  std::vector<std::vector<long>> held;
+  const auto blocks = storage_blocks(cfg.columns, cfg.staging.cluster.nodes);
+  for (std::size_t s = 0; s < blocks.size(); ++s) {
+    storage.push_back(e.host_by_name(storage_host_name(s)));
+    held.push_back(columns_of(blocks[s], cfg.columns));
+  }
+  return sim::plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, cfg.columns), r.column_bytes,
+                                   cfg.staging.k, cfg.staging.beta, cfg.staging.algorithm);
+}
+
+}  // namespace ringsim::app

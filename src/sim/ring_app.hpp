@@ -1,0 +1,162 @@
+// The application's actors and their shared state, for the files of src/sim/ that simulate the
+// iterative application (ring_simulation.cpp runs it): each file one concern, as each SimGrid
+// example is one idea -- the ring's state (ring_run.cpp), the iteration (ring_iteration.cpp), a
+// redistribution point (redistribution_point.cpp), KPBS moves (kpbs_moves.cpp), ring choice
+// (ring_choice.cpp), traces (run_traces.cpp). Internal to the simulation layer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u.hpp>
+
+#include "model/column_moves.hpp"
+#include "model/platform.hpp"
+#include "model/redistribution.hpp"
+#include "model/run_config.hpp"
+#include "model/run_result.hpp"
+#include "model/speed_traces.hpp"
+#include "sim/column_transfer.hpp"
+#include "sim/platform_reader.hpp"
+
+namespace ringsim::app {
+
+namespace sg4 = simgrid::s4u;
+
+// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
+struct RingEpoch {
+  int first = 1;
+  std::vector<double> peak;
+  std::vector<const HostTrace*> traces;
+  double border_time = 0.0;
+};
+
+// Everything the ring members share. Actors receive a pointer to it: state is explicit.
+struct RingRun {
+  const RunConfig* cfg = nullptr;
+  std::size_t n = 0;
+  std::vector<sg4::Host*> hosts;
+  std::vector<double> peak;                 // flop/s
+  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
+  std::vector<HostTrace> all_traces;         // every host that is ever a member
+  double iteration_time0 = 0.0;
+  double time_origin = 0.0;                  // iterations (and the traces) start after the staging
+  std::vector<RingEpoch> epochs;
+  double flops_per_column = 0.0;
+  double column_bytes = 0.0;
+  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
+  double border_time = 0.0;                  // predicted border exchange of one iteration
+  std::vector<double> rate_next, rate_prev;   // planner bandwidth shares for the borders (empty: none)
+
+  std::vector<std::deque<long>> columns;     // the columns each member holds, in order
+  std::vector<double> last_compute;          // seconds, last iteration (measured targets)
+  std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
+  std::vector<IterationRecord> iterations;
+  std::vector<RedistributionRecord> points;
+  std::set<int> after;                       // redistribution points
+  std::map<int, std::size_t> rebuild_at;     // iteration -> index in cfg->rebuilds
+  std::vector<std::vector<sg4::Host*>> rebuild_rings;
+
+  // Columns on their way to the members (staging, rebuild): the interval each member will hold and
+  // what has arrived of it. A member starts iterating once its interval is complete.
+  std::vector<ColumnInterval> incoming;
+  std::vector<std::vector<long>> slots;
+  std::vector<long> filled;
+  bool moving = false;        // a staging or rebuild move is being played
+  bool start_early = false;   // members start once their own interval is complete ("overlap")
+  sim::ColumnTransfer staging_plan;
+  ColumnTransferRecord staging;
+  std::vector<ColumnTransferRecord> rebuilds;
+
+  sg4::BarrierPtr barrier;
+  sg4::MutexPtr mutex;
+  sg4::ConditionVariablePtr column_arrived;
+
+  // Decided by member 0 at each redistribution point, read by all after a barrier.
+  RedistributionPlan plan;
+  bool transfer = false;
+};
+
+// A message's payload: the simulation moves bytes, not data.
+extern int dummy_payload;
+
+inline std::size_t succ(const RingRun& r, std::size_t i) { return (i + 1) % r.n; }
+inline std::size_t pred(const RingRun& r, std::size_t i) { return (i + r.n - 1) % r.n; }
+
+// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
+// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
+struct PlannedRing {
+  RingRouting routing = RingRouting::platform;
+  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
+  std::vector<std::string> hosts;
+  std::vector<double> succ_bw, pred_bw;
+  double flops_per_column = 0.0;
+  double tstep = 0.0;
+};
+
+// ---- ring_run.cpp ----
+sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side);
+double current_speed(const RingRun& r, std::size_t i);
+double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
+void check_conservation(const RingRun& r, int after_iteration);
+double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes);
+const HostTrace* trace_of(const RingRun& r, const std::string& host);
+void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
+
+// ---- ring_iteration.cpp ----
+void iterate(RingRun& r, std::size_t i, int it);
+void record_iteration(RingRun& r, int it);
+void ring_member(RingRun* r, std::size_t i, int first_iteration);
+
+// ---- redistribution_point.cpp ----
+void gather_reports(RingRun& r, std::size_t i);
+void decide(RingRun& r, int after_iteration);
+void receive_columns(RingRun* r, std::size_t i);
+void send_columns(RingRun& r, std::size_t i, double t0);
+void redistribution_point(RingRun& r, std::size_t i, int it);
+
+// ---- kpbs_moves.cpp ----
+void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap);
+void deliver_column(RingRun& r, std::size_t i, long column);
+void await_columns(RingRun& r, std::size_t i);
+void move_done(RingRun& r);
+ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after);
+void stage_matrix(RingRun* r);
+void rebuild_point(RingRun& r, std::size_t i, int it);
+void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
+                    const std::vector<std::size_t>& receivers, const std::string& default_gateway,
+                    const std::function<std::size_t(std::size_t)>& zone_link);
+sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
+                                 const std::vector<ColumnInterval>& wanted);
+
+// ---- ring_choice.cpp ----
+struct RunRings {
+  PlannedRing planned;                             // selection "planner"
+  std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
+  std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per cfg.rebuilds entry
+};
+RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::LoadedPlatform& lp);
+PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp,
+                                  const std::set<std::string>& excluded);
+std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts);
+std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
+                                   const std::string& platform);
+std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
+                                    const std::string& platform);
+std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names);
+std::vector<std::string> sorted_host_names(const sg4::Engine& e);
+std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
+
+// ---- run_traces.cpp ----
+double ideal_time(const RingRun& r);
+void write_traces(const RingRun& r, const std::string& dir);
+std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
+                                  const std::vector<std::vector<sg4::Host*>>& rebuilt);
+
+}  // namespace ringsim::app

@@ -1,0 +1,251 @@
+// Which hosts form the ring: drawn at random among hosts that reach each other (the paper),
+// given, or chosen by the SharedRing planners on the loaded platform.
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <simgrid/kernel/ProfileBuilder.hpp>
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+#include "io/json_input.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "sim/platform_loader.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/ring_platform.hpp"
+#include "model/errors.hpp"
+#include "model/replay.hpp"
+#include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+#include "model/column_moves.hpp"
+#include "model/storage_cluster.hpp"
+#include "sim/column_transfer.hpp"
+
+namespace ringsim::app {
+
+// The ring chosen by the SharedRing planners on the loaded platform (sim/ring_platform.hpp). In
+// the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
+// of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
+// own routes. The paths' bandwidth shares are the planner's either way.
+PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp,
+                                  const std::set<std::string>& excluded) {
+  const sim::RingPlatform rp = sim::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
+  const Platform& p = rp.model;
+  const ring::RingNetwork net(p);
+  // The ratio on platform means (the ring is not known yet): one column computed at the mean host
+  // speed over one column sent at the mean link bandwidth, over the whole platform as loaded.
+  double speed = 0.0, bandwidth = 0.0;
+  for (const auto* h : lp.hosts()) speed += h->get_speed() / static_cast<double>(lp.hosts().size());
+  for (const auto* l : lp.links()) bandwidth += l->get_bandwidth() / static_cast<double>(lp.links().size());
+  PlannedRing out;
+  out.routing = rp.routing;
+  const double bytes = 8.0 * cfg.rows;
+  out.flops_per_column = cfg.ratio * (bytes / bandwidth) * speed;
+  const ring::RingPlan plan =
+      ring::plan_ring(net, ring::Workload{out.flops_per_column * cfg.columns, bytes}, cfg.ring_method);
+  out.tstep = plan.tstep;
+  const std::size_t q = plan.size();
+  for (std::size_t m = 0; m < q; ++m) out.hosts.push_back(net.host_name(plan.ring[m]));
+  out.succ_bw = plan.succ_bw;
+  out.pred_bw = plan.pred_bw;
+  if (rp.routing != RingRouting::free) return out;
+
+  out.zone.zone_name = "planned-ring";
+  out.zone.routing = ZoneRouting::full;
+  std::vector<long> link_index(p.links.size(), -1);
+  auto use_link = [&](std::size_t l) {
+    if (link_index[l] < 0) {
+      link_index[l] = static_cast<long>(out.zone.links.size());
+      out.zone.links.push_back(p.links[l]);
+    }
+    return static_cast<std::size_t>(link_index[l]);
+  };
+  for (std::size_t m = 0; m < q; ++m) out.zone.add_host(net.host_name(plan.ring[m]), net.speed(plan.ring[m]));
+  std::set<std::pair<std::size_t, std::size_t>> routed;
+  auto add_route = [&](std::size_t from, std::size_t to, const ring::HostPath& path) {
+    if (from == to || !routed.insert({from, to}).second) return;  // q = 2: one route per ordered pair
+    ExplicitRoute r;
+    r.src = from;
+    r.dst = to;
+    for (std::size_t l : path.links) r.links.push_back(use_link(l));
+    out.zone.routes.push_back(std::move(r));
+  };
+  for (std::size_t m = 0; q > 1 && m < q; ++m) {
+    add_route(m, (m + 1) % q, plan.succ[m]);
+    add_route(m, (m + q - 1) % q, plan.pred[m]);
+  }
+  if (cfg.staging.enabled) {
+    std::vector<std::size_t> receivers(q);
+    for (std::size_t m = 0; m < q; ++m) receivers[m] = m;  // the ring's hosts come first in the zone
+    attach_storage(out.zone, p, cfg.staging, receivers, out.hosts.front(), use_link);
+  }
+  return out;
+}
+
+// The largest set of `hosts` that reach each other both ways, in `hosts` order.
+std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts) {
+  const auto sets = sim::reachable_sets(lp, hosts);
+  std::vector<std::string> names;
+  if (!sets.sets.empty())
+    for (const auto* h : sets.sets.front()) names.push_back(h->get_name());
+  return names;
+}
+
+// The paper's random selection of p processors among `names` (sorted), in the order drawn
+// (partial Fisher-Yates).
+std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
+                                   const std::string& platform) {
+  if (static_cast<std::size_t>(size) > names.size())
+    throw InputError("a ring of " + std::to_string(size) + " processors does not fit platform '" + platform + "' (" +
+                     std::to_string(names.size()) + " hosts)");
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> ring;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(size); ++k) {
+    const std::size_t j = k + uniform_below(rng, names.size() - k);
+    std::swap(names[k], names[j]);
+    ring.push_back(names[k]);
+  }
+  return ring;
+}
+
+// Checks given hosts against the platform's (sorted) host names.
+std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
+                                    const std::string& platform) {
+  for (const auto& h : hosts)
+    if (!std::binary_search(names.begin(), names.end(), h))
+      throw InputError("ring host '" + h + "' is not in platform '" + platform + "'");
+  std::set<std::string> seen(hosts.begin(), hosts.end());
+  if (seen.size() != hosts.size()) throw InputError("a host appears twice in the ring");
+  return hosts;
+}
+
+std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names) {
+  switch (cfg.selection) {
+    case RingSelection::random: return draw_ring(names, cfg.ring_size, cfg.ring_seed, cfg.platform);
+    case RingSelection::hosts:
+    case RingSelection::planner: return given_ring(cfg.ring_hosts, names, cfg.platform);
+  }
+  return {};
+}
+
+std::vector<std::string> sorted_host_names(const sg4::Engine& e) {
+  std::vector<std::string> names;
+  for (const auto* h : e.get_all_hosts()) names.push_back(h->get_name());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names) {
+  std::vector<sg4::Host*> out;
+  for (const auto& n : names) out.push_back(e.host_by_name(n));
+  return out;
+}
+
+// The rings of a run: the initial one and each rebuild's, chosen on the loaded platform (sealed on
+// return; a staging's storage cluster joins it first), all checked before any simulated second.
+RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::LoadedPlatform& lp) {
+  RunRings out;
+  PlannedRing& planned = out.planned;
+  const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
+  // Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
+  // one per host): random rings avoid them, other rings that use them are refused.
+  std::set<std::string> profiled;
+  if (lp.may_hold_speed_profiles())
+    for (const auto* h : sim::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
+  auto refuse_profiled = [&](const std::vector<std::string>& ring, const std::string& what) {
+    for (const auto& n : ring)
+      if (profiled.count(n))
+        throw InputError(what + " host '" + n + "' already has a speed profile in platform '" + cfg.platform +
+                         "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second");
+  };
+  std::vector<std::string> names;  // the hosts rings are drawn from (without the storage cluster), sorted
+  std::vector<std::string> ring_names;
+  if (cfg.selection == RingSelection::planner) {
+    planned = plan_ring_on_platform(cfg, lp, profiled);
+    refuse_profiled(planned.hosts, "the planner's ring uses");
+    names = planned.hosts;
+    std::sort(names.begin(), names.end());
+    ring_names = planned.hosts;
+    if (planned.routing == RingRouting::free) {
+      sim::extend_platform(engine, Platform{}, planned.zone, true);
+    } else if (cfg.staging.enabled) {
+      Platform p = *lp.declared();
+      std::vector<std::size_t> receivers;
+      for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
+      attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
+      sim::extend_platform(engine, *lp.declared(), p, false);
+    }
+  } else {
+    // The hosts a ring may be drawn from: the largest set that reach each other both ways, sorted
+    // by name as the paper's draw expects, without the hosts that keep their own speed profile.
+    std::vector<sg4::Host*> sorted;
+    for (const auto& n : all_names)
+      if (!profiled.count(n)) sorted.push_back(engine.host_by_name(n));
+    const bool draws = cfg.selection == RingSelection::random ||
+                       std::any_of(cfg.rebuilds.begin(), cfg.rebuilds.end(), [](const auto& rb) { return rb.hosts.empty(); });
+    if (cfg.selection == RingSelection::random) {
+      // One round of questions: the sets, the draw, its neighbour routes.
+      const auto size = static_cast<std::size_t>(cfg.ring_size);
+      auto drawn = sim::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
+        return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
+      });
+      names = std::move(drawn.names);
+      if (size > names.size() && names.size() < all_names.size())
+        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                         cfg.platform + "': only " + std::to_string(names.size()) + " of its " +
+                         std::to_string(all_names.size()) + " hosts reach each other both ways");
+      ring_names = drawn.ring.empty() ? choose_ring(cfg, names) : std::move(drawn.ring);  // the former says why not
+      if (drawn.unroutable) {
+        // Reachability was taken as transitive: a hand-written Full zone may still miss a
+        // neighbour route; then draw again among hosts that all reach each other.
+        auto clique = sim::largest_clique(hosts_named(engine, names));
+        names.clear();
+        for (const auto* h : clique) names.push_back(h->get_name());
+        std::sort(names.begin(), names.end());
+        ring_names = choose_ring(cfg, names);
+        if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+      }
+    } else {
+      ring_names = given_ring(cfg.ring_hosts, all_names, cfg.platform);
+      if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+      if (draws) names = reachable_host_names(lp, sorted);
+    }
+    refuse_profiled(ring_names, "ring");
+    if (cfg.staging.enabled) {
+      Platform p = *lp.declared();
+      std::vector<std::size_t> receivers;
+      for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
+      attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
+      sim::extend_platform(engine, *lp.declared(), p, false);
+    }
+  }
+  lp.seal();
+
+  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuilds[k];
+    out.rebuilds.push_back(hosts_named(
+        engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
+    if (const auto why = sim::unroutable_neighbours(out.rebuilds.back()))
+      throw InputError("rebuild after iteration " + std::to_string(rb.after) + ": " + *why);
+    std::vector<std::string> rebuilt;
+    for (const auto* h : out.rebuilds.back()) rebuilt.push_back(h->get_name());
+    refuse_profiled(rebuilt, "rebuild after iteration " + std::to_string(rb.after) + ": ring");
+  }
+  out.ring = std::move(ring_names);
+  return out;
+}
+
+}  // namespace ringsim::app

@@ -1,0 +1,93 @@
+// The iteration (HiPC 2004, Section 7): each member computes its columns, then exchanges one
+// border column with each neighbour; the member actor runs its iterations and stops at the
+// redistribution points and rebuilds.
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <simgrid/kernel/ProfileBuilder.hpp>
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+#include "io/json_input.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "sim/platform_loader.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/ring_platform.hpp"
+#include "model/errors.hpp"
+#include "model/replay.hpp"
+#include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+#include "model/column_moves.hpp"
+#include "model/storage_cluster.hpp"
+#include "sim/column_transfer.hpp"
+
+namespace ringsim::app {
+
+// One iteration of member i: compute, then exchange border columns with both neighbours.
+void iterate(RingRun& r, std::size_t i, int it) {
+  const double start = sg4::Engine::get_clock();
+  sg4::this_actor::execute(static_cast<double>(r.columns[i].size()) * r.flops_per_column);
+  r.last_compute[i] = sg4::Engine::get_clock() - start;
+  if (r.n > 1) {
+    int* from_pred = nullptr;
+    int* from_succ = nullptr;
+    std::vector<sg4::CommPtr> comms;
+    comms.push_back(mailbox("b", i, "p")->get_async<int>(&from_pred));
+    comms.push_back(mailbox("b", i, "s")->get_async<int>(&from_succ));
+    auto to_succ = mailbox("b", succ(r, i), "p")->put_init(&dummy_payload, static_cast<uint64_t>(r.column_bytes));
+    auto to_pred = mailbox("b", pred(r, i), "s")->put_init(&dummy_payload, static_cast<uint64_t>(r.column_bytes));
+    if (!r.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
+      to_succ->set_rate(r.rate_next[i]);
+      to_pred->set_rate(r.rate_prev[i]);
+    }
+    comms.push_back(to_succ->start());
+    comms.push_back(to_pred->start());
+    sg4::Comm::wait_all(comms);
+  }
+  const double end = sg4::Engine::get_clock();
+  r.iter_start[i] = start;
+  r.iter_end[i] = end;
+  r.iter_span[i] = end - start;
+  (void)it;
+}
+
+void record_iteration(RingRun& r, int it) {
+  IterationRecord rec;
+  rec.iteration = it;
+  rec.start = *std::min_element(r.iter_start.begin(), r.iter_start.end());
+  rec.end = *std::max_element(r.iter_end.begin(), r.iter_end.end());
+  const auto slowest = std::max_element(r.iter_span.begin(), r.iter_span.end()) - r.iter_span.begin();
+  rec.slowest = r.hosts[static_cast<std::size_t>(slowest)]->get_name();
+  for (const auto& c : r.columns) rec.loads.push_back(static_cast<long>(c.size()));
+  r.iterations.push_back(std::move(rec));
+}
+
+void ring_member(RingRun* r, std::size_t i, int first_iteration) {
+  await_columns(*r, i);
+  for (int it = first_iteration; it <= r->cfg->iterations; ++it) {
+    iterate(*r, i, it);
+    r->barrier->wait();
+    if (i == 0) record_iteration(*r, it);
+    if (r->rebuild_at.count(it)) {
+      rebuild_point(*r, i, it);
+      return;  // the rebuilt ring's members carry on
+    }
+    if (r->after.count(it)) redistribution_point(*r, i, it);
+  }
+}
+
+}  // namespace ringsim::app

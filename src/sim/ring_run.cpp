@@ -1,0 +1,124 @@
+// The ring's shared state (sim/ring_app.hpp): neighbour mailboxes, speeds, the predicted iteration
+// time, the column-conservation check, and setting up a ring's members and costs.
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <simgrid/kernel/ProfileBuilder.hpp>
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+#include "io/json_input.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "sim/platform_loader.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/ring_platform.hpp"
+#include "model/errors.hpp"
+#include "model/replay.hpp"
+#include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+#include "model/column_moves.hpp"
+#include "model/storage_cluster.hpp"
+#include "sim/column_transfer.hpp"
+
+namespace ringsim::app {
+
+int dummy_payload = 0;
+
+sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side) {
+  return sg4::Mailbox::by_name(std::string(kind) + std::to_string(member) + side);
+}
+
+double current_speed(const RingRun& r, std::size_t i) {
+  return r.peak[i] * multiplier_at_time(*r.traces[i], r.iteration_time0, sg4::Engine::get_clock(), r.time_origin);
+}
+
+// Predicted iteration time: the slowest member's computation plus the border exchange.
+double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds) {
+  double t = 0.0;
+  for (std::size_t i = 0; i < r.n; ++i)
+    t = std::max(t, static_cast<double>(loads[i]) * r.flops_per_column / speeds[i]);
+  return t + r.border_time;
+}
+
+// Conservation (DESIGN.md invariants): every column once, each member one contiguous interval
+// (cyclically: the application is periodic, P_(n-1)'s last column neighbours P_0's first), the
+// intervals in ring order, every member at least one column.
+void check_conservation(const RingRun& r, int after_iteration) {
+  const long total = r.cfg->columns;
+  long count = 0;
+  auto fail = [&](const std::string& why) {
+    throw std::logic_error("column conservation violated after iteration " + std::to_string(after_iteration) +
+                           ": " + why);
+  };
+  for (std::size_t i = 0; i < r.n; ++i) {
+    const auto& c = r.columns[i];
+    if (c.empty()) fail("member " + std::to_string(i) + " holds no column");
+    for (std::size_t k = 1; k < c.size(); ++k)
+      if (c[k] != (c[k - 1] + 1) % total) fail("member " + std::to_string(i) + " holds a non-contiguous interval");
+    if ((c.back() + 1) % total != r.columns[succ(r, i)].front())
+      fail("members " + std::to_string(i) + " and " + std::to_string(succ(r, i)) + " are not in ring order");
+    count += static_cast<long>(c.size());
+  }
+  if (count != total) fail(std::to_string(count) + " columns held instead of " + std::to_string(total));
+}
+
+// Time for one column over the platform's route: latency plus bytes over the bottleneck.
+double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
+  std::vector<sg4::Link*> links;
+  double latency = 0.0;
+  a->route_to(b, links, &latency);
+  double bw = INFINITY;
+  for (const auto* l : links) bw = std::min(bw, l->get_bandwidth());
+  return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+}
+
+const HostTrace* trace_of(const RingRun& r, const std::string& host) {
+  for (const auto& t : r.all_traces)
+    if (t.host == host) return &t;
+  throw std::logic_error("no speed trace for host " + host);
+}
+
+// Members, their speeds and traces, the neighbour costs of the ring in `hosts` order; starts an
+// epoch at iteration `first`.
+void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
+  r.hosts = hosts;
+  r.n = hosts.size();
+  r.peak.clear();
+  r.traces.clear();
+  for (auto* h : hosts) {
+    r.peak.push_back(h->get_speed());
+    if (!r.all_traces.empty()) r.traces.push_back(trace_of(r, h->get_name()));
+  }
+  r.cost_next.assign(r.n, 0.0);
+  r.cost_prev.assign(r.n, 0.0);
+  r.border_time = 0.0;
+  for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
+    r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.column_bytes);
+    r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.column_bytes);
+    r.border_time = std::max({r.border_time, r.cost_next[i], r.cost_prev[i]});
+  }
+  r.rate_next.clear();
+  r.rate_prev.clear();
+  r.last_compute.assign(r.n, 0.0);
+  r.iter_start.assign(r.n, 0.0);
+  r.iter_end.assign(r.n, 0.0);
+  r.iter_span.assign(r.n, 0.0);
+  r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
+  if (!r.traces.empty()) r.epochs.push_back({first, r.peak, r.traces, r.border_time});
+}
+
+}  // namespace ringsim::app

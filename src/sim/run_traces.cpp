@@ -1,0 +1,97 @@
+// The speed traces of a run's members (HiPC 2004, Figure 2), written as SimGrid profiles, and
+// the ideal time they allow (every iteration balanced at the current speeds).
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <simgrid/kernel/ProfileBuilder.hpp>
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+#include "io/json_input.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "sim/platform_loader.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
+#include "sim/reachable_hosts.hpp"
+#include "sim/ring_platform.hpp"
+#include "model/errors.hpp"
+#include "model/replay.hpp"
+#include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+#include "model/column_moves.hpp"
+#include "model/storage_cluster.hpp"
+#include "sim/column_transfer.hpp"
+
+namespace ringsim::app {
+
+// Every iteration perfectly balanced at the current speeds of the ring in effect, redistributions,
+// rebuilds and the staging free (times counted from the start of iteration 1).
+double ideal_time(const RingRun& r) {
+  double t = 0.0;
+  const double work = static_cast<double>(r.cfg->columns) * r.flops_per_column;
+  std::size_t e = 0;
+  for (int it = 1; it <= r.cfg->iterations; ++it) {
+    while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
+    const RingEpoch& ep = r.epochs[e];
+    double speed = 0.0;
+    for (std::size_t i = 0; i < ep.peak.size(); ++i)
+      speed += ep.peak[i] * multiplier_at_time(*ep.traces[i], r.iteration_time0, t);
+    t += work / speed + ep.border_time;
+  }
+  return t;
+}
+
+// traces.csv (one row per host and speed level) and one SimGrid profile file per host that is ever
+// a ring member.
+void write_traces(const RingRun& r, const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  std::ostringstream csv;
+  csv.precision(17);
+  csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
+  for (const auto& t : r.all_traces) {
+    csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
+    for (const auto& c : t.changes)
+      csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
+          << r.time_origin + c.iteration * r.iteration_time0 << ',' << c.multiplier << ','
+          << c.multiplier * t.peak_speed << '\n';
+    io::write_file_atomically(dir + "/" + t.host + ".profile",
+                              speed_profile_text(t, r.iteration_time0, r.time_origin));
+  }
+  io::write_file_atomically(dir + "/traces.csv", csv.str());
+}
+
+// One trace per host that is ever a member: the initial ring's first (in ring order), then the
+// rebuilt rings' newcomers, so that adding a rebuild does not change the first ring's traces.
+std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
+                                  const std::vector<std::vector<sg4::Host*>>& rebuilt) {
+  TraceSpec spec;
+  spec.seed = cfg.trace_seed;
+  spec.windows = cfg.trace_windows;
+  spec.factor_low = cfg.factor_low;
+  spec.factor_high = cfg.factor_high;
+  if (cfg.trace_from_measured)
+    for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
+  std::vector<std::pair<std::string, double>> named;
+  std::set<std::string> seen;
+  auto add = [&](const sg4::Host* h) {
+    if (seen.insert(h->get_name()).second) named.emplace_back(h->get_name(), h->get_speed());
+  };
+  for (const auto* h : ring) add(h);
+  for (const auto& rr : rebuilt)
+    for (const auto* h : rr) add(h);
+  return generate_speed_traces(named, spec);
+}
+
+}  // namespace ringsim::app
