@@ -1,4 +1,8 @@
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <string>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
@@ -41,6 +45,16 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "ringsim: internal error: " << e.what() << '\n';
     return 1;
+  }
+  // An answer that cannot be written (a full disk, `> /dev/full`, a closed pipe) is an error, not
+  // a silent exit 0: the caller would believe it saved.
+  errno = 0;
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    const int e = errno;
+    std::cerr << "ringsim: error: cannot write the answer to standard output"
+              << (e ? std::string(": ") + std::strerror(e) : std::string()) << '\n';
+    return 2;
   }
   return 0;
 }

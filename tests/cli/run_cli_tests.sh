@@ -45,5 +45,22 @@ done
 "$RINGSIM" balance --speeds 1,2,3 --total 0 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] || { echo "FAIL balance with 0 columns"; fail=1; }
 
+# An answer that cannot be written (a full disk) is an error, never a silent exit 0.
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+printf '%s' '{"bidirectional": false, "loads": [5,3], "targets": [4,4], "cost_next": [1,1]}' >"$tmp/small.json"
+printf '%s' '{"k": 2, "beta": 1, "matrix": [[1, 2], [3, 0]]}' >"$tmp/kpbs.json"
+printf '{"platform": "%s", "ring": {"size": 2}, "iterations": 3, "rows": 10, "columns": 10, "ratio": 1, "scheme": "none", "baseline": false}\n' \
+  "$ROOT/platforms/tiers37.xml" >"$tmp/sim.json"
+if [ -w /dev/full ]; then
+  for cmd in "redistribute $tmp/small.json" "kpbs $tmp/kpbs.json" "ring $ROOT/platforms/tiers37.xml --work 1e9 --comm 1e6" \
+             "platform describe $ROOT/platforms/tiers37.xml" "simulate $tmp/sim.json"; do
+    # shellcheck disable=SC2086
+    "$RINGSIM" $cmd >/dev/full 2>"$tmp/err"
+    rc=$?
+    { [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot write the answer to standard output" "$tmp/err"; } \
+      || { echo "FAIL '$cmd' > /dev/full: exit $rc"; cat "$tmp/err"; fail=1; }
+  done
+fi
+
 [ $fail -eq 0 ] && echo "all CLI contract tests passed"
 exit $fail
