@@ -35,6 +35,12 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
   return path;
 }
 
+// Trace files (traces.source "files") are found beside the config, like the platform.
+static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) {
+  if (!cfg.trace_csv.empty()) cfg.trace_csv = resolve_beside(cfg.trace_csv, config_file);
+  for (auto& [host, file] : cfg.trace_profiles) file = resolve_beside(file, config_file);
+}
+
 void add_simulate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Simulate one run of the iterative application (SimGrid); JSON summary on stdout");
   cmd->footer("SimGrid options pass through: --cfg=name:value, --log=category.thres:level.\n"
@@ -42,7 +48,10 @@ void add_simulate_command(CLI::App& app) {
               "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
               "neighbours both ways, checked before the run), rows, columns,\n"
               "iterations, ratio, scheme (none, once, every-K, after:a,b,.., adaptive, adaptive-K),\n"
-              "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows},\n"
+              "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows} or\n"
+              "{source: files, profiles: {host: file.profile, ...} | csv: file.csv (host,time|iteration,speed flop/s)}\n"
+              "or {seed, source: random-walk, step, low, high, every} or {seed, source: on-off, available, loaded,\n"
+              "load_factor} (trace files are found beside the config),\n"
               "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"
               "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
               "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
@@ -63,6 +72,7 @@ void add_simulate_command(CLI::App& app) {
     RunConfig cfg = parse_run_config(io::read_json_document(*config), "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
     cfg.platform = resolve_beside(cfg.platform, *config);
+    resolve_trace_files(cfg, *config);
     if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
     const std::vector<std::string> extras = cmd->remaining();
     EngineArgs args(extras);  // rejects stray arguments before any simulation starts
@@ -94,7 +104,8 @@ void add_simulate_command(CLI::App& app) {
 
 void add_traces_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("traces", "Write the speed traces of a run config as SimGrid profiles (no simulation)");
-  cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]);\n"
+  cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]), or\n"
+              "follows the config's traces source (files, random-walk, on-off; see simulate --help);\n"
               "iterations become times through the initial plan's predicted iteration time. Writes\n"
               "DIR/<host>.profile (SimGrid speed profile: 'time multiplier' lines) and DIR/traces.csv.");
   cmd->allow_extras();
@@ -105,6 +116,7 @@ void add_traces_command(CLI::App& app) {
   cmd->callback([cmd, config, dir] {
     RunConfig cfg = parse_run_config(io::read_json_document(*config), "'" + *config + "'");
     cfg.platform = resolve_beside(cfg.platform, *config);
+    resolve_trace_files(cfg, *config);
     if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
     EngineArgs args(cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");

@@ -209,13 +209,22 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   if (doc.contains("traces")) {
     const auto& t = doc["traces"];
     if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
-    io::require_known_keys(t, {"seed", "source", "factor", "windows"}, where + " 'traces'");
-    if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
-    if (t.contains("source")) {
-      const auto s = text(t, "source");
-      if (s != "measured" && s != "factor") throw InputError(where + ": traces 'source' must be measured or factor");
-      cfg.trace_from_measured = s == "measured";
+    const std::string source = t.contains("source") ? text(t, "source") : "measured";
+    const std::string tw = where + " 'traces'";
+    if (source == "measured" || source == "factor") {
+      io::require_known_keys(t, {"seed", "source", "factor", "windows"}, tw);
+    } else if (source == "files") {
+      io::require_known_keys(t, {"source", "profiles", "csv"}, tw);
+    } else if (source == "random-walk") {
+      io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every"}, tw);
+    } else if (source == "on-off") {
+      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor"}, tw);
+    } else {
+      throw InputError(where + ": traces 'source' must be measured, factor, files, random-walk or on-off");
     }
+    if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
+    cfg.trace_from_measured = source == "measured";
+    if (source != "measured" && source != "factor") cfg.trace_source = source;
     if (t.contains("factor")) {
       const auto& f = t["factor"];
       if (!f.is_array() || f.size() != 2 || !f[0].is_number() || !f[1].is_number())
@@ -234,6 +243,38 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
           throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
         cfg.trace_windows.emplace_back(p[0].get<int>(), p[1].get<int>());
       }
+    }
+    if (source == "files") {
+      if (t.contains("profiles") == t.contains("csv"))
+        throw InputError(where + ": traces source files needs either 'profiles' {host: file, ...} or 'csv'");
+      if (t.contains("csv")) {
+        cfg.trace_csv = text(t, "csv");
+        if (cfg.trace_csv.empty()) throw InputError(where + ": traces 'csv' must name a file");
+      } else {
+        const auto& p = t["profiles"];
+        if (!p.is_object() || p.empty())
+          throw InputError(where + ": traces 'profiles' must be a non-empty object {host: profile file, ...}");
+        for (const auto& [host, file] : p.items()) {
+          if (!file.is_string() || file.get<std::string>().empty())
+            throw InputError(where + ": traces 'profiles' entry '" + host + "' must name a file");
+          cfg.trace_profiles.emplace_back(host, file.get<std::string>());
+        }
+      }
+    }
+    if (source == "random-walk") {
+      auto& rw = cfg.random_walk;
+      if (t.contains("step")) rw.step = number(t, "step");
+      if (t.contains("low")) rw.low = number(t, "low");
+      if (t.contains("high")) rw.high = number(t, "high");
+      if (t.contains("every")) rw.every = static_cast<int>(integer(t, "every"));
+      validate(rw, where + " 'traces'");
+    }
+    if (source == "on-off") {
+      auto& oo = cfg.on_off;
+      if (t.contains("available")) oo.available = number(t, "available");
+      if (t.contains("loaded")) oo.loaded = number(t, "loaded");
+      if (t.contains("load_factor")) oo.load_factor = number(t, "load_factor");
+      validate(oo, where + " 'traces'");
     }
   }
   if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
@@ -259,6 +300,24 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},
                            {"windows", windows}};
   if (!cfg.trace_from_measured) traces["factor"] = {cfg.factor_low, cfg.factor_high};
+  // The other sources (only then, so that the canonical form of older configs does not change).
+  if (cfg.trace_source == "files") {
+    traces = {{"source", "files"}};
+    if (!cfg.trace_csv.empty()) traces["csv"] = cfg.trace_csv;
+    else {
+      nlohmann::json p = nlohmann::json::object();
+      for (const auto& [host, file] : cfg.trace_profiles) p[host] = file;
+      traces["profiles"] = p;
+    }
+  } else if (cfg.trace_source == "random-walk") {
+    const auto& rw = cfg.random_walk;
+    traces = {{"seed", cfg.trace_seed}, {"source", "random-walk"}, {"step", rw.step},
+              {"low", rw.low},          {"high", rw.high},           {"every", rw.every}};
+  } else if (cfg.trace_source == "on-off") {
+    const auto& oo = cfg.on_off;
+    traces = {{"seed", cfg.trace_seed}, {"source", "on-off"}, {"available", oo.available},
+              {"loaded", oo.loaded},     {"load_factor", oo.load_factor}};
+  }
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},
           {"iterations", cfg.iterations}, {"ratio", cfg.ratio},

@@ -10,6 +10,7 @@
 
 #include "model/platform.hpp"
 #include "model/storage_cluster.hpp"
+#include "model/trace_families.hpp"
 
 namespace ringsim {
 
@@ -82,6 +83,12 @@ struct RunConfig {
   bool trace_from_measured = true;   // new speeds from the measured machines, else a factor
   double factor_low = 0.5, factor_high = 1.5;
   std::vector<std::pair<int, int>> trace_windows = {{20, 40}, {60, 80}};
+  // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off".
+  std::string trace_source;
+  std::vector<std::pair<std::string, std::string>> trace_profiles;  // files: host -> profile path
+  std::string trace_csv;                                            // files: or one CSV of speeds
+  RandomWalkSpec random_walk;
+  OnOffSpec on_off;
   NetworkModel network = NetworkModel::linear;
   double decision_flops = 1e6;       // the planner's work at a redistribution point, per member
   double report_bytes = 16;          // one member's report in the all-gather

@@ -1,5 +1,6 @@
 #include "model/speed_traces.hpp"
 
+#include <cmath>
 #include <random>
 #include <sstream>
 #include <iomanip>
@@ -37,25 +38,69 @@ std::vector<HostTrace> generate_speed_traces(const std::vector<std::pair<std::st
   return traces;
 }
 
-double multiplier_at_iteration(const HostTrace& trace, int iteration) {
+double change_time(const SpeedChange& c, double iteration_time, double origin) {
+  return c.timed() ? origin + c.time : origin + static_cast<double>(c.iteration) * iteration_time;
+}
+
+double multiplier_at_iteration(const HostTrace& trace, int iteration, double iteration_time) {
+  if (trace.period > 0.0 && iteration_time > 0.0)
+    return multiplier_at_time(trace, iteration_time, static_cast<double>(iteration) * iteration_time);
   double m = 1.0;
   for (const auto& c : trace.changes)
-    if (c.iteration <= iteration) m = c.multiplier;
+    if (c.timed() ? c.time <= static_cast<double>(iteration) * iteration_time : c.iteration <= iteration)
+      m = c.multiplier;
   return m;
 }
 
 std::string speed_profile_text(const HostTrace& trace, double iteration_time, double origin) {
   std::ostringstream os;
-  os << std::setprecision(17) << "0 1.0\n";
-  for (const auto& c : trace.changes)
-    os << origin + static_cast<double>(c.iteration) * iteration_time << ' ' << c.multiplier << '\n';
+  os << std::setprecision(17);
+  // Leading time-indexed changes at time 0 set the initial value instead of a second line at 0.
+  std::size_t first = 0;
+  double initial = 1.0;
+  bool replaced = false;
+  while (first < trace.changes.size() && trace.changes[first].timed() && origin + trace.changes[first].time <= 0.0) {
+    initial = trace.changes[first++].multiplier;
+    replaced = true;
+  }
+  if (replaced && initial != 1.0) os << "0 " << initial << '\n';
+  else os << "0 1.0\n";
+  if (trace.period > 0.0 && !trace.changes.empty()) {
+    if (origin == 0.0) {
+      for (std::size_t k = first; k < trace.changes.size(); ++k)
+        os << trace.changes[k].time << ' ' << trace.changes[k].multiplier << '\n';
+      os << "LOOPAFTER " << trace.period - trace.changes.back().time << '\n';
+      return os.str();
+    }
+    std::size_t lines = 1;
+    for (int p = 0; p < kMaxUnrolledPeriods && lines < kMaxUnrolledLines; ++p)
+      for (const auto& c : trace.changes) {
+        os << origin + static_cast<double>(p) * trace.period + c.time << ' ' << c.multiplier << '\n';
+        ++lines;
+      }
+    return os.str();
+  }
+  for (std::size_t k = first; k < trace.changes.size(); ++k)
+    os << change_time(trace.changes[k], iteration_time, origin) << ' ' << trace.changes[k].multiplier << '\n';
   return os.str();
 }
 
 double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin) {
   double m = 1.0;
+  if (trace.period > 0.0 && !trace.changes.empty()) {
+    double local = t - origin;
+    if (local < 0.0) return 1.0;
+    const double k = std::floor(local / trace.period);
+    if (k >= 1.0) {
+      local -= k * trace.period;
+      m = trace.changes.back().multiplier;  // the previous period's last value
+    }
+    for (const auto& c : trace.changes)
+      if (c.time <= local) m = c.multiplier;
+    return m;
+  }
   for (const auto& c : trace.changes)
-    if (origin + static_cast<double>(c.iteration) * iteration_time <= t) m = c.multiplier;
+    if (change_time(c, iteration_time, origin) <= t) m = c.multiplier;
   return m;
 }
 

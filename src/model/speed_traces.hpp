@@ -4,6 +4,7 @@
 // written as SimGrid speed profiles (lines "time multiplier", multiplier = new speed / peak).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -11,16 +12,26 @@
 
 namespace ringsim {
 
+// A change is iteration-indexed (the generated families) or, when `time` >= 0, time-indexed:
+// seconds since the iterations start (traces read from files); `iteration` is then unused.
 struct SpeedChange {
   int iteration = 0;
   double multiplier = 1.0;  // speed after the change / peak speed (values > 1 allowed)
+  double time = -1.0;       // >= 0: time-indexed
+  bool timed() const { return time >= 0.0; }
 };
 
 struct HostTrace {
   std::string host;
   double peak_speed = 0.0;  // flop/s
-  std::vector<SpeedChange> changes;  // increasing iterations
+  std::vector<SpeedChange> changes;  // increasing iterations (or times); one kind per trace
+  // > 0: the (time-indexed) changes repeat with this period, the first one being at time 0
+  // (a SimGrid profile's "LOOPAFTER d": period = last time + d).
+  double period = 0.0;
 };
+
+// When a change takes effect: origin + iteration * iteration_time, or origin + time.
+double change_time(const SpeedChange& c, double iteration_time, double origin = 0.0);
 
 struct TraceSpec {
   std::uint64_t seed = 1;
@@ -37,14 +48,22 @@ struct TraceSpec {
 std::vector<HostTrace> generate_speed_traces(const std::vector<std::pair<std::string, double>>& hosts,
                                              const TraceSpec& spec);
 
-// Multiplier in effect at iteration `it` (changes take effect at the start of their iteration).
-double multiplier_at_iteration(const HostTrace& trace, int iteration);
+// Multiplier in effect at iteration `it` (changes take effect at the start of their iteration);
+// a time-indexed change counts from iteration ceil(time / iteration_time) (iteration_time > 0).
+double multiplier_at_iteration(const HostTrace& trace, int iteration, double iteration_time = 0.0);
 
 // SimGrid profile text: "0 1.0" then one line per change at time origin + iteration *
-// iteration_time (origin: when iterations start, e.g. after the matrix has been staged).
+// iteration_time (origin: when iterations start, e.g. after the matrix has been staged), or at
+// origin + time. A time-indexed change at time 0 (with origin 0) replaces the first line's value.
+// Periodic traces: "LOOPAFTER d" when origin is 0; otherwise the loop is written out for
+// kMaxUnrolledPeriods periods (at most kMaxUnrolledLines lines), beyond which SimGrid keeps the
+// last value.
 std::string speed_profile_text(const HostTrace& trace, double iteration_time, double origin = 0.0);
 
 // Multiplier in effect at simulated time t under that profile.
 double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin = 0.0);
+
+inline constexpr int kMaxUnrolledPeriods = 10000;
+inline constexpr std::size_t kMaxUnrolledLines = 200000;
 
 }  // namespace ringsim

@@ -18,6 +18,7 @@
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
 #include "io/json_input.hpp"
+#include "io/trace_files.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "sim/platform_loader.hpp"
 #include "sim/platform_reader.hpp"
@@ -27,6 +28,7 @@
 #include "model/errors.hpp"
 #include "model/replay.hpp"
 #include "model/speed_traces.hpp"
+#include "model/trace_families.hpp"
 #include "model/tiers_generator.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
@@ -54,18 +56,33 @@ double ideal_time(const RingRun& r) {
 }
 
 // traces.csv (one row per host and speed level) and one SimGrid profile file per host that is ever
-// a ring member.
+// a ring member. Rows of time-indexed changes (traces from files) have an empty iteration.
 void write_traces(const RingRun& r, const std::string& dir) {
   std::filesystem::create_directories(dir);
   std::ostringstream csv;
   csv.precision(17);
   csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
   for (const auto& t : r.all_traces) {
-    csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
-    for (const auto& c : t.changes)
+    // Time-indexed changes at time 0 (a profile's first line) set the first row, as in the profile.
+    std::size_t first = 0;
+    double initial = 1.0;
+    while (first < t.changes.size() && t.changes[first].timed() && r.time_origin + t.changes[first].time <= 0.0)
+      initial = t.changes[first++].multiplier;
+    if (first == 0) csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
+    else csv << t.host << ',' << t.peak_speed << ",0,0," << initial << ',' << initial * t.peak_speed << '\n';
+    for (std::size_t k = first; k < t.changes.size(); ++k) {
+      const SpeedChange& c = t.changes[k];
+      if (c.timed()) {
+        // Time-indexed (traces from files): the iteration column is empty, the time is exact.
+        // Periodic traces list one period; their profile holds the loop.
+        csv << t.host << ',' << t.peak_speed << ",," << r.time_origin + c.time << ',' << c.multiplier << ','
+            << c.multiplier * t.peak_speed << '\n';
+        continue;
+      }
       csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
           << r.time_origin + c.iteration * r.iteration_time0 << ',' << c.multiplier << ','
           << c.multiplier * t.peak_speed << '\n';
+    }
     io::write_file_atomically(dir + "/" + t.host + ".profile",
                               speed_profile_text(t, r.iteration_time0, r.time_origin));
   }
@@ -76,13 +93,6 @@ void write_traces(const RingRun& r, const std::string& dir) {
 // rebuilt rings' newcomers, so that adding a rebuild does not change the first ring's traces.
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt) {
-  TraceSpec spec;
-  spec.seed = cfg.trace_seed;
-  spec.windows = cfg.trace_windows;
-  spec.factor_low = cfg.factor_low;
-  spec.factor_high = cfg.factor_high;
-  if (cfg.trace_from_measured)
-    for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
   std::vector<std::pair<std::string, double>> named;
   std::set<std::string> seen;
   auto add = [&](const sg4::Host* h) {
@@ -91,6 +101,39 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
   for (const auto* h : ring) add(h);
   for (const auto& rr : rebuilt)
     for (const auto* h : rr) add(h);
+  if (cfg.trace_source == "random-walk") {
+    RandomWalkSpec rw = cfg.random_walk;
+    rw.seed = cfg.trace_seed;
+    return random_walk_traces(named, rw, cfg.iterations);
+  }
+  if (cfg.trace_source == "on-off") {
+    OnOffSpec oo = cfg.on_off;
+    oo.seed = cfg.trace_seed;
+    return on_off_traces(named, oo, cfg.iterations);
+  }
+  if (cfg.trace_source == "files") {
+    std::vector<HostTrace> traces;
+    if (!cfg.trace_csv.empty()) {
+      const io::SpeedCsv csv = io::read_speed_csv(cfg.trace_csv);
+      for (const auto& [name, peak] : named) traces.push_back(io::csv_trace(csv, name, peak));
+      return traces;
+    }
+    for (const auto& [name, peak] : named) {
+      const auto it = std::find_if(cfg.trace_profiles.begin(), cfg.trace_profiles.end(),
+                                   [&](const auto& p) { return p.first == name; });
+      if (it == cfg.trace_profiles.end())
+        throw InputError("no speed trace for host '" + name + "' in traces 'profiles'");
+      traces.push_back(io::read_speed_profile(it->second, name, peak));
+    }
+    return traces;
+  }
+  TraceSpec spec;
+  spec.seed = cfg.trace_seed;
+  spec.windows = cfg.trace_windows;
+  spec.factor_low = cfg.factor_low;
+  spec.factor_high = cfg.factor_high;
+  if (cfg.trace_from_measured)
+    for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
   return generate_speed_traces(named, spec);
 }
 

@@ -1,0 +1,146 @@
+#include "io/trace_files.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "io/json_input.hpp"
+#include "model/errors.hpp"
+
+namespace ringsim::io {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+bool to_number(const std::string& s, double& out) {
+  if (s.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size() && errno == 0 && std::isfinite(out);
+}
+
+std::vector<std::string> split_ws(const std::string& line) {
+  std::istringstream is(line);
+  std::vector<std::string> out;
+  for (std::string w; is >> w;) out.push_back(w);
+  return out;
+}
+
+std::string at(const std::string& where, std::size_t line) { return "'" + where + "':" + std::to_string(line); }
+
+std::string fmt(double v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+
+}  // namespace
+
+HostTrace parse_speed_profile(const std::string& text, const std::string& where, const std::string& host,
+                              double peak_speed) {
+  HostTrace t{host, peak_speed, {}};
+  std::istringstream in(text);
+  std::string raw;
+  std::size_t line = 0;
+  double loop_after = -1.0;
+  while (std::getline(in, raw)) {
+    ++line;
+    const std::string s = trim(raw);
+    if (s.empty() || s[0] == '#') continue;
+    const auto words = split_ws(s);
+    if (words[0] == "LOOPAFTER") {
+      if (words.size() != 2 || !to_number(words[1], loop_after) || loop_after < 0.0)
+        throw InputError(at(where, line) + ": expected 'LOOPAFTER d' with d >= 0");
+      continue;
+    }
+    double time = 0.0, value = 0.0;
+    if (words.size() != 2 || !to_number(words[0], time) || !to_number(words[1], value))
+      throw InputError(at(where, line) + ": expected 'time value' or 'LOOPAFTER d', got '" + s + "'");
+    if (time < 0.0) throw InputError(at(where, line) + ": negative time " + words[0]);
+    if (!t.changes.empty() && time < t.changes.back().time)
+      throw InputError(at(where, line) + ": times must be sorted (" + words[0] + " after " + fmt(t.changes.back().time) + ")");
+    if (value <= 0.0) throw InputError(at(where, line) + ": speed multiplier must be > 0, got " + words[1]);
+    SpeedChange c;
+    c.time = time;
+    c.multiplier = value;
+    t.changes.push_back(c);
+  }
+  if (loop_after >= 0.0) {
+    if (t.changes.empty() || t.changes.front().time != 0.0)
+      throw InputError("'" + where + "': LOOPAFTER needs a first line at time 0");
+    t.period = t.changes.back().time + loop_after;
+    if (!(t.period > 0.0)) throw InputError("'" + where + "': LOOPAFTER gives a period of 0");
+  }
+  return t;
+}
+
+HostTrace read_speed_profile(const std::string& path, const std::string& host, double peak_speed) {
+  return parse_speed_profile(read_text(path), path, host, peak_speed);
+}
+
+SpeedCsv parse_speed_csv(const std::string& text, const std::string& where) {
+  SpeedCsv csv;
+  csv.path = where;
+  std::istringstream in(text);
+  std::string raw;
+  std::size_t line = 0;
+  bool header = false;
+  while (std::getline(in, raw)) {
+    ++line;
+    const std::string s = trim(raw);
+    if (s.empty() || s[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream fs(s);
+    for (std::string x; std::getline(fs, x, ',');) f.push_back(trim(x));
+    if (!s.empty() && s.back() == ',') f.push_back("");
+    if (!header) {
+      if (f.size() == 3 && f[0] == "host" && f[2] == "speed" && (f[1] == "time" || f[1] == "iteration")) {
+        csv.by_iteration = f[1] == "iteration";
+        header = true;
+        continue;
+      }
+      throw InputError(at(where, line) + ": expected the header host,time,speed or host,iteration,speed");
+    }
+    double key = 0.0, speed = 0.0;
+    if (f.size() != 3 || f[0].empty() || !to_number(f[1], key) || !to_number(f[2], speed))
+      throw InputError(at(where, line) + ": expected 'host," + (csv.by_iteration ? "iteration" : "time") +
+                       ",speed', got '" + s + "'");
+    if (key < 0.0 || (csv.by_iteration && key != std::floor(key)))
+      throw InputError(at(where, line) + ": " + (csv.by_iteration ? "iteration must be an integer >= 0" : "negative time") +
+                       ", got " + f[1]);
+    if (speed <= 0.0) throw InputError(at(where, line) + ": speed must be > 0 (flop/s), got " + f[2]);
+    auto& rows = csv.rows[f[0]];
+    if (!rows.empty() && key < rows.back().first)
+      throw InputError(at(where, line) + ": " + (csv.by_iteration ? "iterations" : "times") + " of host '" + f[0] +
+                       "' must be sorted (" + f[1] + " after " + fmt(rows.back().first) + ")");
+    rows.emplace_back(key, speed);
+  }
+  if (!header) throw InputError("'" + where + "': empty (expected the header host,time,speed or host,iteration,speed)");
+  return csv;
+}
+
+SpeedCsv read_speed_csv(const std::string& path) { return parse_speed_csv(read_text(path), path); }
+
+HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_speed) {
+  const auto it = csv.rows.find(host);
+  if (it == csv.rows.end()) throw InputError("no speed trace for host '" + host + "' in '" + csv.path + "'");
+  HostTrace t{host, peak_speed, {}};
+  for (const auto& [key, speed] : it->second) {
+    SpeedChange c;
+    if (csv.by_iteration) c.iteration = static_cast<int>(key);
+    else c.time = key;
+    c.multiplier = speed / peak_speed;
+    t.changes.push_back(c);
+  }
+  return t;
+}
+
+}  // namespace ringsim::io

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Trace sources (issue 11, part 4): random-walk, on-off and files (SimGrid profiles or a CSV of
+# speeds) on a small ring of the 2004 platform; bad trace files; `ringsim traces` -> files round trip.
+set -u
+RINGSIM=${1:?usage: run_trace_source_tests.sh path/to/ringsim}
+PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
+PY=/usr/bin/python3
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+cp "$PLATFORM" platform.xml
+BASE='"platform": "platform.xml", "ring": {"size": 6, "seed": 2}, "ratio": 1, "iterations": 10, "rows": 100, "columns": 100, "scheme": "every-3"'
+config() { echo "{$BASE, \"traces\": $2}" >"$1"; }
+makespan() { $PY -c 'import json,sys; print(repr(json.load(open(sys.argv[1]))["makespan"]))' "$1"; }
+
+# 1. Each new source simulates (exit 0, a positive makespan).
+config rw.json '{"seed": 3, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.2, "every": 2}'
+config oo.json '{"seed": 3, "source": "on-off", "available": 3, "loaded": 2, "load_factor": 0.25}'
+config fa.json '{"seed": 3, "source": "factor", "windows": [[2, 4], [6, 8]]}'
+for c in rw oo fa; do
+  "$RINGSIM" simulate $c.json >$c.out 2>err || { echo "FAIL simulate $c"; cat err; fail=1; continue; }
+  $PY -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["makespan"] > 0 and r["redistribution_points"] == 3, r' $c.out \
+    || { echo "FAIL $c summary"; fail=1; }
+done
+# Deterministic per seed; another seed, other traces.
+"$RINGSIM" traces rw.json -o rw1 2>/dev/null && "$RINGSIM" traces rw.json -o rw2 2>/dev/null && diff -r rw1 rw2 >/dev/null \
+  || { echo "FAIL random-walk traces differ between two runs"; fail=1; }
+sed 's/"seed": 3, "source"/"seed": 4, "source"/' rw.json >rw4.json
+"$RINGSIM" traces rw4.json -o rw4 2>/dev/null; diff -r rw1 rw4 >/dev/null && { echo "FAIL random-walk seed ignored"; fail=1; }
+
+# 2. Round trip: `ringsim traces` -> source files (profiles, time CSV, iteration CSV) -> the same run.
+for src in fa rw oo; do
+  "$RINGSIM" traces $src.json -o "tr_$src" 2>err || { echo "FAIL traces $src"; cat err; fail=1; continue; }
+  profiles=$(cd "tr_$src" && for f in *.profile; do printf '"%s": "tr_%s/%s",' "${f%.profile}" "$src" "$f"; done)
+  config "files_$src.json" "{\"source\": \"files\", \"profiles\": {${profiles%,}}}"
+  $PY - "tr_$src/traces.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+with open("speeds_time.csv", "w") as f:
+    f.write("host,time,speed\n")
+    for r in rows: f.write(f"{r['host']},{r['time']},{r['speed_flops']}\n")
+with open("speeds_iteration.csv", "w") as f:
+    f.write("host,iteration,speed\n")
+    for r in rows: f.write(f"{r['host']},{r['iteration']},{r['speed_flops']}\n")
+PY
+  config "csv_$src.json" '{"source": "files", "csv": "speeds_time.csv"}'
+  config "csvit_$src.json" '{"source": "files", "csv": "speeds_iteration.csv"}'
+  want=$(makespan $src.out)
+  for c in files csv csvit; do
+    "$RINGSIM" simulate "${c}_$src.json" >"${c}_$src.out" 2>err || { echo "FAIL simulate ${c}_$src"; cat err; fail=1; continue; }
+    got=$(makespan "${c}_$src.out")
+    # the iteration CSV goes through speed / peak * peak: equal to rounding
+    if [ $c = csvit ]; then
+      $PY -c 'import sys; a,b=map(float,sys.argv[1:]); assert abs(a-b) <= 1e-9*a, (a,b)' "$want" "$got" \
+        || { echo "FAIL round trip $c $src: $got != $want"; fail=1; }
+    elif [ "$got" != "$want" ]; then echo "FAIL round trip $c $src: makespan $got != $want"; fail=1; fi
+  done
+  # the files source writes the same profiles back (equal steps; two lines at time 0 may become one)
+  "$RINGSIM" traces "files_$src.json" -o "back_$src" 2>/dev/null
+  for f in "tr_$src"/*.profile; do
+    $PY - "$f" "back_$src/$(basename "$f")" <<'PY' || { echo "FAIL profile $f not reproduced"; fail=1; }
+import sys
+def steps(path):
+    d = {}
+    for line in open(path):
+        t, v = line.split()
+        d[float(t)] = float(v)
+    return d
+assert steps(sys.argv[1]) == steps(sys.argv[2])
+PY
+  done
+done
+echo "round trips: $(makespan fa.out) $(makespan rw.out) $(makespan oo.out)"
+
+# 3. Bad trace files: exit 2, exactly one stderr line naming the problem.
+bad() {  # name traces-json expected-substring
+  config "bad_$1.json" "$2"
+  "$RINGSIM" simulate "bad_$1.json" >out 2>err; rc=$?
+  [ $rc -eq 2 ] || { echo "FAIL $1: exit $rc"; cat err; fail=1; }
+  [ "$(wc -l <err)" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat err; fail=1; }
+  grep -qF -- "$3" err || { echo "FAIL $1: expected '$3'"; cat err; fail=1; }
+  [ -s out ] && { echo "FAIL $1: output on stdout"; fail=1; }
+}
+ring_profiles() {  # every member's profile from tr_fa, SunOS's replaced by $1 (empty: SunOS left out)
+  local p
+  p=$(cd tr_fa && for f in *.profile; do h=${f%.profile}; [ "$h" = SunOS ] && continue; printf '"%s": "tr_fa/%s",' "$h" "$f"; done)
+  [ -n "$1" ] && p="$p\"SunOS\": \"$1\","
+  echo "{\"source\": \"files\", \"profiles\": {${p%,}}}"
+}
+printf '0 1.0\n5 0.5\n3 0.7\n' >unsorted.profile
+printf '0 1.0\n5 0\n' >zero.profile
+printf '0 1.0\n5 half\n' >garbled.profile
+bad unsorted "$(ring_profiles unsorted.profile)" "'unsorted.profile':3: times must be sorted"
+bad zero "$(ring_profiles zero.profile)" "'zero.profile':2: speed multiplier must be > 0"
+bad garbled "$(ring_profiles garbled.profile)" "'garbled.profile':2: expected 'time value'"
+bad unreadable "$(ring_profiles missing.profile)" "cannot read 'missing.profile'"
+bad no_member "$(ring_profiles '')" "no speed trace for host 'SunOS'"
+grep -v '^SunOS,' speeds_time.csv >nosunos.csv
+bad csv_member '{"source": "files", "csv": "nosunos.csv"}' "no speed trace for host 'SunOS' in 'nosunos.csv'"
+printf 'host,time,speed\nSunOS,2,1e7\nSunOS,1,1e7\n' >unsorted.csv
+bad csv_unsorted '{"source": "files", "csv": "unsorted.csv"}' "'unsorted.csv':3: times of host 'SunOS' must be sorted"
+printf 'host,time,speed\nSunOS,2,-1e7\n' >negative.csv
+bad csv_speed '{"source": "files", "csv": "negative.csv"}' "'negative.csv':2: speed must be > 0"
+printf 'host;time;speed\n' >header.csv
+bad csv_header '{"source": "files", "csv": "header.csv"}' "'header.csv':1: expected the header"
+bad csv_missing '{"source": "files", "csv": "nothere.csv"}' "cannot read 'nothere.csv'"
+bad rw_bounds '{"source": "random-walk", "low": 2, "high": 1}' "0 < low <= high"
+bad onoff_mean '{"source": "on-off", "available": 0.5}' "'available' and 'loaded' must be >= 1"
+
+[ $fail -eq 0 ] && echo "all trace source tests passed"
+exit $fail

@@ -1,0 +1,169 @@
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "io/run_config_json.hpp"
+#include "model/errors.hpp"
+#include "model/speed_traces.hpp"
+#include "model/trace_families.hpp"
+
+using namespace ringsim;
+
+namespace {
+
+std::vector<std::pair<std::string, double>> hosts(int n) {
+  std::vector<std::pair<std::string, double>> out;
+  for (int i = 0; i < n; ++i) out.emplace_back("h" + std::to_string(i), 1e9 * (1 + i));
+  return out;
+}
+
+bool same(const std::vector<HostTrace>& a, const std::vector<HostTrace>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].host != b[i].host || a[i].changes.size() != b[i].changes.size()) return false;
+    for (std::size_t k = 0; k < a[i].changes.size(); ++k)
+      if (a[i].changes[k].iteration != b[i].changes[k].iteration ||
+          a[i].changes[k].multiplier != b[i].changes[k].multiplier)
+        return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("random walk: deterministic per seed, within bounds, steps of the given size") {
+  RandomWalkSpec spec;
+  spec.seed = 7;
+  spec.step = 0.1;
+  spec.low = 0.6;
+  spec.high = 1.3;
+  const auto a = random_walk_traces(hosts(6), spec, 200);
+  CHECK(same(a, random_walk_traces(hosts(6), spec, 200)));
+  spec.seed = 8;
+  CHECK(!same(a, random_walk_traces(hosts(6), spec, 200)));
+  spec.seed = 7;
+  for (const auto& t : a) {
+    CHECK(!t.changes.empty());
+    double prev = 1.0;
+    int prev_it = 0;
+    for (const auto& c : t.changes) {
+      CHECK(c.multiplier >= 0.6);
+      CHECK(c.multiplier <= 1.3);
+      CHECK(c.iteration > prev_it);
+      CHECK(c.iteration <= 200);
+      const double r = c.multiplier / prev;
+      // one step up or down, or a clamped part of it
+      CHECK(r <= 1.1 + 1e-12);
+      CHECK(r >= 1.0 / 1.1 - 1e-12);
+      prev = c.multiplier;
+      prev_it = c.iteration;
+    }
+    for (int it = 0; it <= 200; ++it) {
+      CHECK(multiplier_at_iteration(t, it) >= 0.6);
+      CHECK(multiplier_at_iteration(t, it) <= 1.3);
+    }
+  }
+  // every: changes only at multiples of `every`; the first hosts' traces do not depend on later hosts
+  spec.every = 5;
+  for (const auto& t : random_walk_traces(hosts(3), spec, 100))
+    for (const auto& c : t.changes) CHECK(c.iteration % 5 == 0);
+  const auto more = random_walk_traces(hosts(4), spec, 100);
+  CHECK(same(random_walk_traces(hosts(3), spec, 100), {more.begin(), more.begin() + 3}));
+  // 1 outside [low, high]: clamped at iteration 0
+  spec.low = 0.2;
+  spec.high = 0.5;
+  for (const auto& t : random_walk_traces(hosts(2), spec, 20)) {
+    REQUIRE(!t.changes.empty());
+    CHECK(t.changes[0].iteration == 0);
+    CHECK(t.changes[0].multiplier == 0.5);
+  }
+}
+
+TEST_CASE("on-off: deterministic per seed, two levels, mean durations close to the given means") {
+  OnOffSpec spec;
+  spec.seed = 3;
+  spec.available = 12.0;
+  spec.loaded = 4.0;
+  spec.load_factor = 0.25;
+  const auto a = on_off_traces(hosts(5), spec, 300);
+  CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
+  spec.seed = 4;
+  CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));
+  for (const auto& t : a)
+    for (const auto& c : t.changes) CHECK((c.multiplier == 1.0 || c.multiplier == 0.25));
+
+  // Over many seeded samples, complete periods (between two switches) average the given means.
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    spec.seed = seed;
+    double on_sum = 0, off_sum = 0;
+    long on_n = 0, off_n = 0, loaded_hosts = 0;
+    const auto traces = on_off_traces(hosts(200), spec, 2000);
+    for (const auto& t : traces) {
+      if (!t.changes.empty() && t.changes[0].iteration == 0) ++loaded_hosts;
+      for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
+        if (t.changes[k].iteration == 0) continue;  // the first period started before iteration 0
+        const double d = t.changes[k + 1].iteration - t.changes[k].iteration;
+        if (t.changes[k].multiplier == 1.0) { on_sum += d; ++on_n; }
+        else { off_sum += d; ++off_n; }
+      }
+    }
+    REQUIRE(on_n > 1000);
+    REQUIRE(off_n > 1000);
+    CHECK(on_sum / static_cast<double>(on_n) == doctest::Approx(12.0).epsilon(0.05));
+    CHECK(off_sum / static_cast<double>(off_n) == doctest::Approx(4.0).epsilon(0.05));
+    // stationary start: loaded with probability 4 / 16
+    CHECK(static_cast<double>(loaded_hosts) / 200.0 == doctest::Approx(0.25).epsilon(0.4));
+  }
+  // means of 1: a switch every iteration
+  spec.available = 1.0;
+  spec.loaded = 1.0;
+  for (const auto& t : on_off_traces(hosts(2), spec, 10)) CHECK(t.changes.size() >= 10);
+}
+
+TEST_CASE("bad family parameters are rejected") {
+  RandomWalkSpec rw;
+  rw.low = 2.0;
+  rw.high = 1.0;
+  CHECK_THROWS_AS(validate(rw, "x"), InputError);
+  rw = RandomWalkSpec{};
+  rw.step = 0.0;
+  CHECK_THROWS_AS(validate(rw, "x"), InputError);
+  rw = RandomWalkSpec{};
+  rw.every = 0;
+  CHECK_THROWS_AS(validate(rw, "x"), InputError);
+  OnOffSpec oo;
+  oo.available = 0.5;
+  CHECK_THROWS_AS(validate(oo, "x"), InputError);
+  oo = OnOffSpec{};
+  oo.load_factor = 0.0;
+  CHECK_THROWS_AS(validate(oo, "x"), InputError);
+}
+
+TEST_CASE("the new traces sources parse, round-trip through the canonical JSON and keep old configs unchanged") {
+  const auto old = run_config_to_json(parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"seed": 4}})"), "t"));
+  CHECK(old["traces"] == nlohmann::json::parse(R"({"seed": 4, "source": "measured", "windows": [[20, 40], [60, 80]]})"));
+  for (const char* text : {
+           R"({"ratio": 1, "traces": {"seed": 5, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.0, "every": 2}})",
+           R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5}})",
+           R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile", "b": "b.profile"}}})",
+           R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv"}})"}) {
+    const auto cfg = parse_run_config(nlohmann::json::parse(text), "t");
+    CHECK(!cfg.trace_source.empty());
+    const auto j = run_config_to_json(cfg);
+    CHECK(run_config_to_json(parse_run_config(j, "t")) == j);
+    CHECK(j["traces"] == nlohmann::json::parse(text)["traces"]);
+    const auto& tr = j["traces"];
+    if (tr["source"] == "random-walk") CHECK(cfg.random_walk.every == 2);
+    if (tr["source"] == "on-off") CHECK(cfg.on_off.load_factor == 0.5);
+  }
+  for (const char* bad : {
+           R"({"ratio": 1, "traces": {"source": "bogus"}})",
+           R"({"ratio": 1, "traces": {"source": "files"}})",
+           R"({"ratio": 1, "traces": {"source": "files", "csv": "a.csv", "profiles": {"a": "x"}}})",
+           R"({"ratio": 1, "traces": {"source": "files", "csv": "a.csv", "seed": 3}})",
+           R"({"ratio": 1, "traces": {"source": "random-walk", "windows": [[1, 2]]}})",
+           R"({"ratio": 1, "traces": {"source": "random-walk", "low": 0}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "loaded": 0.5}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "step": 0.1}})"})
+    CHECK_THROWS_AS(parse_run_config(nlohmann::json::parse(bad), "t"), InputError);
+}

@@ -1,0 +1,129 @@
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <string>
+
+#include "io/trace_files.hpp"
+#include "model/errors.hpp"
+#include "model/speed_traces.hpp"
+#include "model/trace_families.hpp"
+
+using namespace ringsim;
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("profiles written by speed_profile_text read back to the same multipliers") {
+  OnOffSpec oo;
+  oo.seed = 9;
+  oo.available = 5;
+  oo.loaded = 3;
+  RandomWalkSpec rw;
+  rw.seed = 2;
+  const std::vector<std::pair<std::string, double>> hosts = {{"a", 1e9}, {"b", 3.5e8}};
+  auto traces = on_off_traces(hosts, oo, 60);
+  for (auto& t : random_walk_traces(hosts, rw, 60)) traces.push_back(t);
+  const double T = 0.37;
+  for (double origin : {0.0, 2.5}) {
+    for (const auto& t : traces) {
+      const std::string text = speed_profile_text(t, T, origin);
+      const HostTrace back = io::parse_speed_profile(text, "x.profile", t.host, t.peak_speed);
+      // Read-back times are absolute here (the origin is inside them): compare with origin 0.
+      for (double time = 0.0; time < 70 * T + origin; time += T / 7)
+        CHECK(multiplier_at_time(back, T, time) == multiplier_at_time(t, T, time, origin));
+      for (int it = 0; it <= 60; ++it)
+        if (origin == 0.0) CHECK(multiplier_at_iteration(back, it, T) == multiplier_at_iteration(t, it));
+      // Written again, the profile is byte-identical (time-indexed changes, origin 0).
+      CHECK(speed_profile_text(back, T) == text);
+    }
+  }
+}
+
+TEST_CASE("time-indexed changes: profile text, multipliers, a first value at time 0, loops") {
+  HostTrace t{"h", 1e9, {}};
+  SpeedChange c;
+  c.time = 0.0;
+  c.multiplier = 0.5;
+  t.changes.push_back(c);
+  c.time = 3.0;
+  c.multiplier = 2.0;
+  t.changes.push_back(c);
+  CHECK(speed_profile_text(t, 1.0) == "0 0.5\n3 2\n");
+  CHECK(speed_profile_text(t, 1.0, 1.5) == "0 1.0\n1.5 0.5\n4.5 2\n");
+  CHECK(multiplier_at_time(t, 1.0, 2.9) == 0.5);
+  CHECK(multiplier_at_time(t, 1.0, 3.0) == 2.0);
+  CHECK(multiplier_at_time(t, 1.0, 1.0, 1.5) == 1.0);
+  CHECK(multiplier_at_iteration(t, 2, 1.0) == 0.5);
+  CHECK(multiplier_at_iteration(t, 3, 1.0) == 2.0);
+  t.period = 5.0;  // LOOPAFTER 2
+  CHECK(speed_profile_text(t, 1.0) == "0 0.5\n3 2\nLOOPAFTER 2\n");
+  CHECK(multiplier_at_time(t, 1.0, 5.5) == 0.5);
+  CHECK(multiplier_at_time(t, 1.0, 8.5) == 2.0);
+  CHECK(multiplier_at_time(t, 1.0, 1003.0) == 2.0);
+  const HostTrace back = io::parse_speed_profile(speed_profile_text(t, 1.0), "p", "h", 1e9);
+  CHECK(back.period == 5.0);
+  for (double x = 0; x < 30; x += 0.25) CHECK(multiplier_at_time(back, 1.0, x) == multiplier_at_time(t, 1.0, x));
+  // with an origin, the loop is written out
+  const HostTrace unrolled = io::parse_speed_profile(speed_profile_text(t, 1.0, 2.0), "p", "h", 1e9);
+  CHECK(unrolled.period == 0.0);
+  for (double x = 0; x < 300; x += 0.25) CHECK(multiplier_at_time(unrolled, 1.0, x) == multiplier_at_time(t, 1.0, x, 2.0));
+  // iteration-indexed traces are written as before
+  HostTrace it{"h", 1e9, {{3, 0.5}, {7, 1.25}}};
+  CHECK(speed_profile_text(it, 2.0, 1.0) == "0 1.0\n7 0.5\n15 1.25\n");
+}
+
+TEST_CASE("a CSV of speeds gives multipliers of the host's peak, by time or by iteration") {
+  const auto by_time = io::parse_speed_csv("host,time,speed\na,0,5e8\nb,1.5,2e9\na,2,1e9\n", "s.csv");
+  CHECK(!by_time.by_iteration);
+  const HostTrace a = io::csv_trace(by_time, "a", 1e9);
+  REQUIRE(a.changes.size() == 2);
+  CHECK(a.changes[0].timed());
+  CHECK(multiplier_at_time(a, 1.0, 1.0) == 0.5);
+  CHECK(multiplier_at_time(a, 1.0, 2.0) == 1.0);
+  CHECK(io::csv_trace(by_time, "b", 1e9).changes[0].multiplier == 2.0);
+  CHECK(error_of([&] { io::csv_trace(by_time, "c", 1e9); }) == "no speed trace for host 'c' in 's.csv'");
+  const auto by_it = io::parse_speed_csv("host, iteration, speed\r\na,10,2.5e8\r\n", "i.csv");
+  CHECK(by_it.by_iteration);
+  const HostTrace ai = io::csv_trace(by_it, "a", 1e9);
+  CHECK(!ai.changes[0].timed());
+  CHECK(ai.changes[0].iteration == 10);
+  CHECK(multiplier_at_iteration(ai, 9) == 1.0);
+  CHECK(multiplier_at_iteration(ai, 10) == 0.25);
+}
+
+TEST_CASE("bad trace files are rejected with one line naming file:line") {
+  auto profile = [](const std::string& text) {
+    return error_of([&] { io::parse_speed_profile(text, "p.profile", "h", 1e9); });
+  };
+  CHECK(profile("0 1.0\n5 0.5\n3 0.7\n") == "'p.profile':3: times must be sorted (3 after 5)");
+  CHECK(profile("0 1.0\n5 0\n") == "'p.profile':2: speed multiplier must be > 0, got 0");
+  CHECK(profile("0 1.0\n5 -2\n") == "'p.profile':2: speed multiplier must be > 0, got -2");
+  CHECK(profile("0 1.0\nfive 2\n") == "'p.profile':2: expected 'time value' or 'LOOPAFTER d', got 'five 2'");
+  CHECK(profile("0 1.0 3\n") == "'p.profile':1: expected 'time value' or 'LOOPAFTER d', got '0 1.0 3'");
+  CHECK(profile("-1 1.0\n") == "'p.profile':1: negative time -1");
+  CHECK(profile("0 1\nLOOPAFTER x\n") == "'p.profile':2: expected 'LOOPAFTER d' with d >= 0");
+  CHECK(profile("2 1\nLOOPAFTER 3\n") == "'p.profile': LOOPAFTER needs a first line at time 0");
+  CHECK(profile("# comment\n\n0 1\n") == "");
+  auto csv = [](const std::string& text) { return error_of([&] { io::parse_speed_csv(text, "s.csv"); }); };
+  CHECK(csv("host,when,speed\n") == "'s.csv':1: expected the header host,time,speed or host,iteration,speed");
+  CHECK(csv("") == "'s.csv': empty (expected the header host,time,speed or host,iteration,speed)");
+  CHECK(csv("host,time,speed\na,1,1e9\nb,0,1e9\na,0.5,1e9\n") ==
+        "'s.csv':4: times of host 'a' must be sorted (0.5 after 1)");
+  CHECK(csv("host,time,speed\na,1,0\n") == "'s.csv':2: speed must be > 0 (flop/s), got 0");
+  CHECK(csv("host,time,speed\na,1\n") == "'s.csv':2: expected 'host,time,speed', got 'a,1'");
+  CHECK(csv("host,iteration,speed\na,1.5,1e9\n") == "'s.csv':2: iteration must be an integer >= 0, got 1.5");
+  CHECK(csv("host,time,speed\n,1,1e9\n") == "'s.csv':2: expected 'host,time,speed', got ',1,1e9'");
+  const std::string missing = "/nonexistent/dir/x.profile";
+  CHECK(error_of([&] { io::read_speed_profile(missing, "h", 1e9); }) == "cannot read '" + missing + "'");
+  CHECK(error_of([&] { io::read_speed_csv(missing); }) == "cannot read '" + missing + "'");
+}
