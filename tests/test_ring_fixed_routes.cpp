@@ -662,6 +662,14 @@ std::string failure_kind(const std::string& method, const Instance& inst, const 
          (inst.has_latency_only() ? " (instance with latency-only routes)" : "");
 }
 
+// The method's plan on the instance, or nullptr once its failure is recorded.
+const RingPlan* answer(const Instance& inst, const std::string& method, Failures& failures) {
+  const Outcome& out = outcome(inst, method);
+  if (out.error.empty()) return &out.plan;
+  failures.add(failure_kind(method, inst, out.error), inst, out.error);
+  return nullptr;
+}
+
 const char* const kMethods[] = {"greedy", "greedy-maxmin", "greedy-global", "exhaustive", "tsp-local", "ignore-sharing"};
 
 bool close(double x, double y) { return std::abs(x - y) <= kRel * std::max(std::abs(x), std::abs(y)); }
@@ -734,12 +742,9 @@ TEST_CASE("fixed routes: exhaustive reaches the brute force over every subset an
   for (const auto& inst : instances()) {
     const Platform& p = inst.platform;
     const double oracle = brute_force(inst);
-    const Outcome& out = outcome(inst, "exhaustive");
-    if (!out.error.empty()) {
-      failures.add(failure_kind("exhaustive", inst, out.error), inst, out.error);
-      continue;
-    }
-    const RingPlan& plan = out.plan;
+    const RingPlan* answered = answer(inst, "exhaustive", failures);
+    if (!answered) continue;
+    const RingPlan& plan = *answered;
     std::ostringstream d;
     d.precision(17);
     d << "objective " << plan.objective << ", brute force " << oracle << ", ring " << ring_string(p, plan.ring);
@@ -762,12 +767,9 @@ TEST_CASE("fixed routes (every link FATPIPE): exhaustive's T_step is the brute-f
     const double oracle = brute_force(inst);
     const auto cost = route_costs(p);
     for (const char* m : kMethods) {
-      const Outcome& out = outcome(inst, m);
-      if (!out.error.empty()) {
-        failures.add(failure_kind(m, inst, out.error), inst, out.error);
-        continue;
-      }
-      const RingPlan& plan = out.plan;
+      const RingPlan* answered = answer(inst, m, failures);
+      if (!answered) continue;
+      const RingPlan& plan = *answered;
       std::ostringstream d;
       d.precision(17);
       d << m << ": T_step " << plan.tstep << ", brute force " << oracle << ", ring " << ring_string(p, plan.ring);
@@ -793,12 +795,9 @@ TEST_CASE("fixed routes: every method's answer uses the routes, fits the links, 
     const RingNetwork net(p);
     const double oracle = brute_force(inst);
     for (const char* m : kMethods) {
-      const Outcome& out = outcome(inst, m);
-      if (!out.error.empty()) {
-        failures.add(failure_kind(m, inst, out.error), inst, out.error);
-        continue;
-      }
-      const RingPlan& plan = out.plan;
+      const RingPlan* answered = answer(inst, m, failures);
+      if (!answered) continue;
+      const RingPlan& plan = *answered;
       ++answers;
       std::ostringstream d;
       d.precision(17);
@@ -867,17 +866,14 @@ TEST_CASE("fixed routes: on a Vivaldi zone (every route latency-only) every meth
     if (!close(brute_force(inst), expected))
       failures.add("brute force != W / sum of speeds", inst, std::to_string(brute_force(inst)));
     for (const char* m : kMethods) {
-      const Outcome& out = outcome(inst, m);
-      if (!out.error.empty()) {
-        failures.add(failure_kind(m, inst, out.error), inst, out.error);
-        continue;
-      }
+      const RingPlan* plan = answer(inst, m, failures);
+      if (!plan) continue;
       std::ostringstream d;
       d.precision(17);
-      d << m << ": T_step " << out.plan.tstep << ", W / sum of speeds " << expected << ", ring "
-        << ring_string(inst.platform, out.plan.ring);
-      if (!close(out.plan.tstep, expected)) failures.add(std::string(m) + " T_step != W / sum of speeds", inst, d.str());
-      if (out.plan.ring.size() != inst.platform.host_count())
+      d << m << ": T_step " << plan->tstep << ", W / sum of speeds " << expected << ", ring "
+        << ring_string(inst.platform, plan->ring);
+      if (!close(plan->tstep, expected)) failures.add(std::string(m) + " T_step != W / sum of speeds", inst, d.str());
+      if (plan->ring.size() != inst.platform.host_count())
         failures.add(std::string(m) + " does not use every host", inst, d.str());
     }
   }

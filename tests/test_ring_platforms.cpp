@@ -142,7 +142,7 @@ TEST_CASE("the JSON answer carries the contract's keys and recomputes") {
   const RingNetwork net(p);
   const Workload load{1e9, 1e5};
   const auto plan = plan_ring(net, load, "greedy");
-  const auto doc = nlohmann::json::parse(io::ring_plan_to_json_text(net, load, plan));
+  const auto doc = nlohmann::json::parse(io::ring_plan_to_json(net, load, plan).dump());
   CHECK(doc["method"] == "greedy");
   CHECK(doc["tstep"].get<double>() == plan.tstep);
   REQUIRE(doc["ring"].size() == plan.ring.size());

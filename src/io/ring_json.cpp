@@ -80,9 +80,4 @@ nlohmann::json ring_plan_to_json(const ring::RingNetwork& net, const ring::Workl
   return doc;
 }
 
-std::string ring_plan_to_json_text(const ring::RingNetwork& net, const ring::Workload& load,
-                                   const ring::RingPlan& plan) {
-  return ring_plan_to_json(net, load, plan).dump();
-}
-
 }  // namespace ringsim::io

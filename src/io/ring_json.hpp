@@ -14,8 +14,4 @@ namespace ringsim::io {
 
 nlohmann::json ring_plan_to_json(const ring::RingNetwork& net, const ring::Workload& load, const ring::RingPlan& plan);
 
-// One line, deterministic (same inputs, same bytes).
-std::string ring_plan_to_json_text(const ring::RingNetwork& net, const ring::Workload& load,
-                                   const ring::RingPlan& plan);
-
 }  // namespace ringsim::io

@@ -53,12 +53,7 @@ std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs_to_check(const std::vector<
   std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
   const std::size_t n = hosts.size();
   all = n < 2 || n * (n - 1) <= opt.max_pairs;
-  if (all) {
-    for (auto* a : hosts)
-      for (auto* b : hosts)
-        if (a != b) pairs.emplace_back(a, b);
-    return pairs;
-  }
+  if (all) return ordered_pairs(hosts);
   std::mt19937_64 rng(opt.seed);
   std::uniform_int_distribution<std::size_t> pick(0, n - 1), other(0, n - 2);
   pairs.reserve(opt.max_pairs);
@@ -111,9 +106,6 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
   t = Clock::now();
   const auto sets = reachable_sets(lp, hosts);
   bool all_pairs = false;
-  std::vector<sg4::Host*> askable;
-  for (auto* h : hosts)
-    if (!lp.unroutable_hosts().count(h)) askable.push_back(h);
   const auto pairs = pairs_to_check(hosts, options, all_pairs);
   // Hosts of routing="None" zones are not asked (SimGrid would abort): their pairs count as unrouted.
   std::vector<std::pair<sg4::Host*, sg4::Host*>> asked;
@@ -145,7 +137,7 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
 
   int major = 0, minor = 0, patch = 0;
   sg_version_get(&major, &minor, &patch);
-  const auto format = io::sniff_platform_format(path);
+  const auto format = lp.format();
   nlohmann::json out = {
       {"file", path},
       {"format", io::format_name(format)},
@@ -180,7 +172,7 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
       {"route_latency_s", route_latency.to_json()},
       {"max_route_latency_s", route_latency.count ? route_latency.max : 0.0},
   };
-  if (!lp.graph_known()) out["why_no_graph"] = lp.declared() ? "explicit routes (a Full zone)" : lp.why_no_model();
+  if (!lp.graph_known()) out["why_no_graph"] = lp.why_no_graph();
   if (!all_pairs) out["sample_seed"] = options.seed;
   if (!first_unrouted.empty()) out["first_unrouted"] = first_unrouted;
   if (!sets.unroutable.empty()) out["first_unroutable_host"] = sets.unroutable.front().second;

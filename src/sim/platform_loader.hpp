@@ -1,22 +1,12 @@
-// Putting platforms into SimGrid: from a file with SimGrid's own parser, or from ringsim's model
-// through the S4U API. The Engine must exist (built from argc/argv) and hold no platform yet.
+// Putting ringsim's additions into a platform SimGrid loaded (sim/platform_reader.hpp reads it),
+// through the S4U API, and choosing the network model. The Engine must exist (built from argc/argv).
 #pragma once
-
-#include <string>
 
 #include <simgrid/forward.h>
 
 #include "model/platform.hpp"
 
 namespace ringsim::sim {
-
-// engine.load_platform(path), then seals the root zone (needed before route_to). SimGrid's
-// parse errors become InputError.
-void load_platform_file(simgrid::s4u::Engine& engine, const std::string& path);
-
-// One zone of the model's routing kind: hosts (speed, cores, profiles), routers, links, then a
-// symmetrical one-link route per edge (graph zones) or the explicit routes (Full zone); sealed.
-void build_platform(const Platform& p);
 
 // Adds to the root zone of a loaded platform (before it is sealed) what `after` holds beyond
 // `before` (a copy of the platform's own model that ringsim extended, e.g. with a storage cluster):

@@ -22,6 +22,7 @@
 #include "io/json_input.hpp"
 #include "io/platform_formats.hpp"
 #include "model/errors.hpp"
+#include "sim/simgrid_log.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_platform_reader, "ringsim: platforms loaded by SimGrid, read back");
 
@@ -30,7 +31,6 @@ namespace kr = simgrid::kernel::routing;
 
 namespace ringsim::sim {
 namespace {
-
 
 std::string one_line(std::string s) {
   for (char& c : s)
@@ -46,26 +46,8 @@ int g_log_fd = -1;
 int g_saved_stderr = -1;
 std::string g_loading;
 
-std::string critical_line(int fd) {
-  std::string text;
-  char chunk[4096];
-  ::lseek(fd, 0, SEEK_SET);
-  for (ssize_t k; (k = ::read(fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(k));
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string l = text.substr(start, end - start);
-    const auto mark = l.find("CRITICAL] ");
-    if (mark != std::string::npos) return l.substr(mark + 10);
-    if (l.find("Assertion") != std::string::npos) return l;
-    start = end + 1;
-  }
-  return "";
-}
-
 void on_abort_while_loading(int) {
-  const std::string why = critical_line(g_log_fd);
+  const std::string why = abort_reason(read_whole_fd(g_log_fd));
   const std::string msg = "ringsim: error: SimGrid cannot load platform '" + g_loading + "': " +
                           (why.empty() ? std::string("it aborted") : why) + "\n";
   if (::write(g_saved_stderr, msg.data(), msg.size()) < 0) {
@@ -92,10 +74,9 @@ class LoadGuard {
     ::signal(SIGABRT, previous_);
     ::dup2(g_saved_stderr, STDERR_FILENO);
     // SimGrid's warnings reach the user as they would have.
-    char chunk[4096];
-    ::lseek(g_log_fd, 0, SEEK_SET);
-    for (ssize_t k; (k = ::read(g_log_fd, chunk, sizeof chunk)) > 0;)
-      if (::write(STDERR_FILENO, chunk, static_cast<std::size_t>(k)) < 0) break;
+    const std::string log = read_whole_fd(g_log_fd);
+    if (::write(STDERR_FILENO, log.data(), log.size()) < 0) {
+    }
     ::close(g_log_fd);
     ::close(g_saved_stderr);
     g_log_fd = g_saved_stderr = -1;
@@ -142,8 +123,8 @@ class TemporaryFile {
   std::string path_;
 };
 
-// Creation order of hosts and links, recorded while a LoadedPlatform loads (the signals cannot be
-// disconnected: they are connected once and record only while `g_recording` is set).
+// Creation order of hosts and links, recorded while a LoadedPlatform loads (these signals cannot be
+// disconnected: they are connected once and record only while the targets are set).
 std::vector<sg4::Host*>* g_host_order = nullptr;
 std::vector<sg4::Link*>* g_link_order = nullptr;
 
@@ -165,6 +146,31 @@ void record_creation_order(std::vector<sg4::Host*>* hosts, std::vector<sg4::Link
 bool has_routes_kind(const std::string& kind) { return kind == "Full" || kind == "Floyd" || kind == "Dijkstra"; }
 
 }  // namespace
+
+std::size_t add_loaded_link(Platform& p, const sg4::Link* l) {
+  return p.add_link(l->get_name(), l->get_bandwidth(), l->get_latency(),
+                    l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE ? SharingPolicy::fatpipe
+                                                                                 : SharingPolicy::shared);
+}
+
+bool LoadedPlatform::may_hold_speed_profiles() const {
+  if (!may_hold_speed_profiles_) {
+    // Only an XML 4.1 file can give a host a profile (ringsim's conversions write none): its
+    // speed_file attributes or <trace_connect> elements. Read on first use: most runs never ask.
+    bool may = false;
+    if (format_ == io::PlatformFormat::simgrid4) {
+      const std::string text = io::read_text(path_);
+      may = text.find("speed_file") != std::string::npos || text.find("trace_connect") != std::string::npos;
+    }
+    may_hold_speed_profiles_ = may;
+  }
+  return *may_hold_speed_profiles_;
+}
+
+std::string LoadedPlatform::why_no_graph() const {
+  if (graph_known()) return "";
+  return declared() ? "explicit routes (a Full zone)" : why_no_model();
+}
 
 sg4::Engine& reading_engine() {
   static int argc = 1;
@@ -189,16 +195,10 @@ std::string zone_kind(const sg4::NetZone* zone) {
   return type;
 }
 
-LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : engine_(&engine), path_(path) {
-  const auto format = io::sniff_platform_format(path);
+LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
+    : engine_(&engine), path_(path), format_(io::sniff_platform_format(path)) {
   std::optional<TemporaryFile> converted;
-  if (format != io::PlatformFormat::simgrid4) {
-    converted.emplace(io::converted_to_simgrid4(path, format));
-    may_hold_speed_profiles_ = false;  // ringsim's conversions write no profile
-  } else {
-    const std::string text = io::read_text(path);
-    may_hold_speed_profiles_ = text.find("speed_file") != std::string::npos || text.find("trace_connect") != std::string::npos;
-  }
+  if (format_ != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format_));
 
   const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
       [this](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
@@ -277,11 +277,16 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
   const sg4::NetZone* root = engine.get_netzone_root();
   visit(root, 0);
 
-  // Wifi stations: SimGrid needs each station's rate level on the wifi link
+  // Hosts of routing="None" zones cannot be routed at all. Wifi stations: SimGrid needs each station's rate level on the wifi link
   // (Link::set_host_wifi_rate), which its XML cannot say; without it every message aborts. A host
   // property "wifi_rate" gives the level, else 0 (the link's first bandwidth).
   for (const auto* h : hosts_) {
-    if (zone_kind(h->get_englobing_zone()) != "Wifi") continue;
+    const auto* zone = h->get_englobing_zone();
+    const std::string kind = zone_kind(zone);
+    if (kind == "None")
+      unroutable_[h] = "host '" + h->get_name() + "' is in zone '" + zone->get_name() +
+                       "' (routing None): SimGrid routes nothing there";
+    if (kind != "Wifi") continue;
     int level = 0;
     if (const char* v = h->get_property("wifi_rate")) {
       char* end = nullptr;
@@ -292,12 +297,6 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path) : e
     }
     for (const auto* l : links_)
       if (l->get_sharing_policy() == sg4::Link::SharingPolicy::WIFI) l->set_host_wifi_rate(h, level);
-  }
-  for (const auto* h : hosts_) {
-    const auto* zone = h->get_englobing_zone();
-    if (zone_kind(zone) == "None")
-      unroutable_[h] = "host '" + h->get_name() + "' is in zone '" + zone->get_name() +
-                       "' (routing None): SimGrid routes nothing there";
   }
 
   XBT_DEBUG("loaded %s: %zu hosts, %zu links, %zu zones", path.c_str(), hosts_.size(), links_.size(), zones_.size());
@@ -334,12 +333,7 @@ void LoadedPlatform::build_declared() const {
       }
     }
     std::map<const simgrid::kernel::resource::StandardLinkImpl*, std::size_t> link_of;
-    for (auto* l : links_) {
-      link_of[l->get_impl()] = p.add_link(l->get_name(), l->get_bandwidth(), l->get_latency(),
-                                          l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE
-                                              ? SharingPolicy::fatpipe
-                                              : SharingPolicy::shared);
-    }
+    for (auto* l : links_) link_of[l->get_impl()] = add_loaded_link(p, l);
     std::set<std::pair<std::size_t, std::size_t>> directed;  // graph zones: one-link routes given
     std::map<std::pair<std::size_t, std::size_t>, std::size_t> edge_link;
     for (const auto& r : declared_routes_) {

@@ -16,6 +16,7 @@
 
 #include <simgrid/forward.h>
 
+#include "io/platform_formats.hpp"
 #include "model/platform.hpp"
 
 namespace ringsim::sim {
@@ -61,10 +62,14 @@ class LoadedPlatform {
   }
   // One graph-routed zone (Floyd/Dijkstra) read as a graph: the `free` routing mode applies.
   bool graph_known() const { return declared() && declared()->graph_routed(); }
+  // Why the free routing mode does not apply ("" when it does).
+  std::string why_no_graph() const;
+  // The file's format (SimGrid XML 4.1, or one ringsim converted).
+  io::PlatformFormat format() const { return format_; }
 
   // Whether some host may have a speed profile of its own: the file says speed_file= or
   // <trace_connect (otherwise no host has one, and nobody need ask SimGrid host by host).
-  bool may_hold_speed_profiles() const { return may_hold_speed_profiles_; }
+  bool may_hold_speed_profiles() const;
 
   // Hosts SimGrid cannot route at all, known from their zone (routing="None"; a Vivaldi zone's
   // host without coordinates), with the reason. Asking their routes would abort the process.
@@ -73,6 +78,7 @@ class LoadedPlatform {
  private:
   simgrid::s4u::Engine* engine_;
   std::string path_;
+  io::PlatformFormat format_;
   bool sealed_ = false;
   std::vector<simgrid::s4u::Host*> hosts_;
   std::vector<simgrid::s4u::Link*> links_;
@@ -94,8 +100,12 @@ class LoadedPlatform {
   mutable std::string why_no_model_;
   std::map<const simgrid::s4u::Host*, std::string> unroutable_;
   std::set<const simgrid::kernel::resource::StandardLinkImpl*> split_duplex_parts_;
-  bool may_hold_speed_profiles_ = true;
+  mutable std::optional<bool> may_hold_speed_profiles_;
 };
+
+// Adds a loaded link to a model: its name, bandwidth, latency, FATPIPE or else shared (SimGrid's
+// wifi and non-linear links are shared in the model).
+std::size_t add_loaded_link(Platform& p, const simgrid::s4u::Link* l);
 
 // The process's one engine, for commands that read platforms and simulate nothing (created on the
 // first call, without SimGrid options; never destroyed: SimGrid keeps it to the end).

@@ -14,48 +14,48 @@ namespace ringsim::sim {
 
 namespace {
 
+struct Sets {
+  std::vector<std::vector<sg4::Host*>> sets;  // largest first (ties: the set met first)
+  std::vector<std::pair<sg4::Host*, std::string>> aborting;
+};
+
 // The sets, asked through `probe` (deterministic in its answers: it runs in the probe's child too).
-void find_sets(const RouteProbe& probe, const std::vector<sg4::Host*>& askable, std::vector<std::vector<sg4::Host*>>& sets,
-               std::vector<std::pair<sg4::Host*, std::string>>& aborting) {
-  sets.clear();
-  aborting.clear();
+Sets find_sets(const RouteProbe& probe, const std::vector<sg4::Host*>& askable) {
+  Sets out;
   for (auto* h : askable) {
     // A host's route to itself needs its own routing data (a Vivaldi host's coordinates, a
     // Star zone's links): a host SimGrid aborts on here can reach nobody.
     const ProbedRoute& self = probe(h, h);
     if (!self.routed && self.why.rfind("SimGrid aborts", 0) == 0) {
-      aborting.emplace_back(h, self.why);
+      out.aborting.emplace_back(h, self.why);
       continue;
     }
     bool joined = false;
-    for (auto& set : sets) {
+    for (auto& set : out.sets) {
       if (probe(h, set.front()).routed && probe(set.front(), h).routed) {
         set.push_back(h);
         joined = true;
         break;
       }
     }
-    if (!joined) sets.push_back({h});
+    if (!joined) out.sets.push_back({h});
   }
+  std::stable_sort(out.sets.begin(), out.sets.end(), [](const auto& x, const auto& y) { return x.size() > y.size(); });
+  return out;
 }
 
-std::vector<sg4::Host*> askable_hosts(const LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts, ReachableSets& out) {
+// The hosts whose zone does not already say that SimGrid cannot route them; those go to `known`.
+std::vector<sg4::Host*> askable_hosts(const LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts,
+                                      std::vector<std::pair<sg4::Host*, std::string>>* known = nullptr) {
   std::vector<sg4::Host*> askable;
   for (auto* h : hosts) {
-    const auto known = lp.unroutable_hosts().find(h);
-    if (known != lp.unroutable_hosts().end())
-      out.unroutable.emplace_back(h, known->second);
-    else
+    const auto it = lp.unroutable_hosts().find(h);
+    if (it == lp.unroutable_hosts().end())
       askable.push_back(h);
+    else if (known)
+      known->emplace_back(h, it->second);
   }
   return askable;
-}
-
-void finish_sets(ReachableSets& out, std::vector<std::vector<sg4::Host*>>& sets,
-                 std::vector<std::pair<sg4::Host*, std::string>>& aborting) {
-  for (auto& a : aborting) out.unroutable.push_back(std::move(a));
-  std::stable_sort(sets.begin(), sets.end(), [](const auto& x, const auto& y) { return x.size() > y.size(); });
-  out.sets = std::move(sets);
 }
 
 // The first neighbour pair (i -> i+1, then i+1 -> i) without a route, asked through `probe`.
@@ -74,29 +74,25 @@ std::optional<std::string> first_unroutable(const RouteProbe& probe, const std::
 
 ReachableSets reachable_sets(const LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts) {
   ReachableSets out;
-  const auto askable = askable_hosts(lp, hosts, out);
-  std::vector<std::vector<sg4::Host*>> sets;
-  std::vector<std::pair<sg4::Host*, std::string>> aborting;
-  out.asked = run_with_probes([&](const RouteProbe& probe) { find_sets(probe, askable, sets, aborting); }, false);
-  finish_sets(out, sets, aborting);
+  const auto askable = askable_hosts(lp, hosts, &out.unroutable);
+  Sets found;
+  out.asked = run_with_probes([&](const RouteProbe& probe) { found = find_sets(probe, askable); }, false);
+  for (auto& a : found.aborting) out.unroutable.push_back(std::move(a));
+  out.sets = std::move(found.sets);
   return out;
 }
 
 DrawnRing draw_among_reachable(const LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts,
                                const std::function<std::vector<std::string>(const std::vector<std::string>&)>& draw) {
-  ReachableSets unused;
-  const auto askable = askable_hosts(lp, hosts, unused);
+  const auto askable = askable_hosts(lp, hosts);
   DrawnRing out;
-  std::vector<std::vector<sg4::Host*>> sets;
-  std::vector<std::pair<sg4::Host*, std::string>> aborting;
   run_with_probes(
       [&](const RouteProbe& probe) {
-        find_sets(probe, askable, sets, aborting);
-        std::stable_sort(sets.begin(), sets.end(), [](const auto& x, const auto& y) { return x.size() > y.size(); });
+        const Sets found = find_sets(probe, askable);
         out = DrawnRing{};
         std::map<std::string, sg4::Host*> by_name;
-        if (!sets.empty())
-          for (auto* h : sets.front()) {
+        if (!found.sets.empty())
+          for (auto* h : found.sets.front()) {
             out.names.push_back(h->get_name());
             by_name[h->get_name()] = h;
           }
@@ -111,17 +107,10 @@ DrawnRing draw_among_reachable(const LoadedPlatform& lp, const std::vector<sg4::
 
 std::vector<sg4::Host*> largest_clique(const std::vector<sg4::Host*>& hosts) {
   const std::size_t n = hosts.size();
-  std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = 0; b < n; ++b)
-      if (a != b) pairs.emplace_back(hosts[a], hosts[b]);
-  const auto answers = probe_routes(pairs, false);
-  std::vector<std::vector<bool>> ok(n, std::vector<bool>(n, true));
-  std::size_t k = 0;
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = 0; b < n; ++b)
-      if (a != b) ok[a][b] = answers[k++].routed;
-  const auto in = keep_mutually_routed(n, [&](std::size_t a, std::size_t b) { return ok[a][b]; });
+  const auto answers = probe_routes(ordered_pairs(hosts), false);
+  const auto in = keep_mutually_routed(n, [&](std::size_t a, std::size_t b) {
+    return answers[ordered_pair_index(a, b, n)].routed;
+  });
   std::vector<sg4::Host*> out;
   for (std::size_t a = 0; a < n; ++a)
     if (in[a]) out.push_back(hosts[a]);

@@ -4,36 +4,11 @@
 #include "sim/ring_app.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <deque>
-#include <filesystem>
-#include <functional>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <random>
-#include <set>
-#include <sstream>
 #include <stdexcept>
-#include <simgrid/kernel/ProfileBuilder.hpp>
-#include <simgrid/s4u.hpp>
-#include <simgrid/version.h>
-#include "io/json_input.hpp"
-#include "planners/ring/ring_planner.hpp"
-#include "sim/platform_loader.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/platform_speed_profiles.hpp"
-#include "sim/reachable_hosts.hpp"
-#include "sim/ring_platform.hpp"
-#include "model/errors.hpp"
+
 #include "model/replay.hpp"
-#include "model/speed_traces.hpp"
-#include "model/tiers_generator.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
-#include "model/column_moves.hpp"
-#include "model/storage_cluster.hpp"
-#include "sim/column_transfer.hpp"
 
 namespace ringsim::app {
 

@@ -3,36 +3,16 @@
 #include "sim/ring_app.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <deque>
-#include <filesystem>
-#include <functional>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <random>
 #include <set>
-#include <sstream>
-#include <stdexcept>
-#include <simgrid/kernel/ProfileBuilder.hpp>
-#include <simgrid/s4u.hpp>
-#include <simgrid/version.h>
-#include "io/json_input.hpp"
+
+#include "model/errors.hpp"
+#include "model/tiers_generator.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "sim/platform_loader.hpp"
-#include "sim/platform_reader.hpp"
 #include "sim/platform_speed_profiles.hpp"
 #include "sim/reachable_hosts.hpp"
 #include "sim/ring_platform.hpp"
-#include "model/errors.hpp"
-#include "model/replay.hpp"
-#include "model/speed_traces.hpp"
-#include "model/tiers_generator.hpp"
-#include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
-#include "model/column_moves.hpp"
-#include "model/storage_cluster.hpp"
-#include "sim/column_transfer.hpp"
 
 namespace ringsim::app {
 
@@ -179,15 +159,8 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
     names = planned.hosts;
     std::sort(names.begin(), names.end());
     ring_names = planned.hosts;
-    if (planned.routing == RingRouting::free) {
-      sim::extend_platform(engine, Platform{}, planned.zone, true);
-    } else if (cfg.staging.enabled) {
-      Platform p = *lp.declared();
-      std::vector<std::size_t> receivers;
-      for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
-      attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
-      sim::extend_platform(engine, *lp.declared(), p, false);
-    }
+    // The free mode imposes the planner's paths (and the storage routes planned with them).
+    if (planned.routing == RingRouting::free) sim::extend_platform(engine, Platform{}, planned.zone, true);
   } else {
     // The hosts a ring may be drawn from: the largest set that reach each other both ways, sorted
     // by name as the paper's draw expects, without the hosts that keep their own speed profile.
@@ -224,13 +197,15 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
       if (draws) names = reachable_host_names(lp, sorted);
     }
     refuse_profiled(ring_names, "ring");
-    if (cfg.staging.enabled) {
-      Platform p = *lp.declared();
-      std::vector<std::size_t> receivers;
-      for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
-      attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
-      sim::extend_platform(engine, *lp.declared(), p, false);
-    }
+  }
+  // The staging's storage cluster joins the platform as loaded, with routes to the ring's members
+  // (in the free mode the planner's zone, extended above, already holds them).
+  if (cfg.staging.enabled && !(cfg.selection == RingSelection::planner && planned.routing == RingRouting::free)) {
+    Platform p = *lp.declared();
+    std::vector<std::size_t> receivers;
+    for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
+    attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
+    sim::extend_platform(engine, *lp.declared(), p, false);
   }
   lp.seal();
 

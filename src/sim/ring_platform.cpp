@@ -106,15 +106,10 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
 
   // Every ordered pair's route, as SimGrid computes it.
   const std::size_t n = hosts.size();
-  std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
-  pairs.reserve(n * (n - 1));
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = 0; b < n; ++b)
-      if (a != b) pairs.emplace_back(hosts[a], hosts[b]);
-  auto routes = probe_routes(pairs, true);
-  out.routes_asked += pairs.size();
+  auto routes = probe_routes(ordered_pairs(hosts), true);
+  out.routes_asked += routes.size();
   // Reachability taken as transitive above may not be (hand-written Full routes): keep a clique.
-  auto routed = [&](std::size_t a, std::size_t b) { return routes[a * (n - 1) + (b < a ? b : b - 1)].routed; };
+  auto routed = [&](std::size_t a, std::size_t b) { return routes[ordered_pair_index(a, b, n)].routed; };
   const std::vector<bool> in = keep_mutually_routed(n, routed);
   const auto dropped = static_cast<std::size_t>(std::count(in.begin(), in.end(), false));
   if (dropped > 0)
@@ -135,13 +130,10 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = 0; b < n; ++b)
       if (a != b && in[a] && in[b])
-        for (auto* l : routes[a * (n - 1) + (b < a ? b : b - 1)].links) model_link[lp.link_index(l)] = 0;
+        for (auto* l : routes[ordered_pair_index(a, b, n)].links) model_link[lp.link_index(l)] = 0;
   for (std::size_t i = 0; i < model_link.size(); ++i)
     if (model_link[i] != unused) {
-      const auto* l = lp.links()[i];
-      model_link[i] = p.add_link(l->get_name(), l->get_bandwidth(), l->get_latency(),
-                                 l->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE ? SharingPolicy::fatpipe
-                                                                                              : SharingPolicy::shared);
+      model_link[i] = add_loaded_link(p, lp.links()[i]);
     }
   // A route that crosses no link (a Vivaldi zone's: latency only) has no bandwidth limit: the
   // planners see one path = one list of links, so it crosses one FATPIPE link of unbounded
@@ -150,7 +142,7 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = 0; b < n; ++b) {
       if (a == b || !in[a] || !in[b]) continue;
-      auto& r = routes[a * (n - 1) + (b < a ? b : b - 1)];
+      auto& r = routes[ordered_pair_index(a, b, n)];
       ExplicitRoute er;
       er.src = node[a];
       er.dst = node[b];
@@ -175,7 +167,7 @@ RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested,
   if (mode == RingRouting::automatic) mode = lp.graph_known() ? RingRouting::free : RingRouting::platform;
   if (mode == RingRouting::free && !lp.graph_known())
     throw InputError("routing 'free' needs a platform of one Floyd or Dijkstra zone read as a graph, and '" +
-                     lp.path() + "' has " + (lp.declared() ? std::string("explicit routes (a Full zone)") : lp.why_no_model()) +
+                     lp.path() + "' has " + lp.why_no_graph() +
                      ": use routing 'platform'");
   RingPlatform out = mode == RingRouting::free ? free_mode(lp, candidates, excluded) : platform_mode(lp, candidates, excluded);
   out.platform_hosts = lp.hosts().size();

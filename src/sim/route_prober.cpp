@@ -16,6 +16,8 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
+#include "sim/simgrid_log.hpp"
+
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_route_prober, "ringsim: asking SimGrid for routes in forked children");
 
 namespace sg4 = simgrid::s4u;
@@ -112,38 +114,6 @@ void record_answer(const ProbedRoute& r) {
 }
 
 // ---- the parent ----
-
-// The line of SimGrid's log that says why it aborted, without its "[host:actor:(pid) time] file:line: [category/LEVEL]" prefix.
-std::string abort_message(int err_fd) {
-  std::string text;
-  char chunk[4096];
-  ::lseek(err_fd, 0, SEEK_SET);
-  for (ssize_t k; (k = ::read(err_fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(k));
-  if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
-  ::lseek(err_fd, 0, SEEK_SET);
-  std::string line;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string l = text.substr(start, end - start);
-    if (l.find("CRITICAL]") != std::string::npos || l.find("Assertion") != std::string::npos) {
-      line = l;
-      break;
-    }
-    start = end + 1;
-  }
-  const auto level = line.find("] ", line.find("CRITICAL]") == std::string::npos ? 0 : line.find("CRITICAL]"));
-  if (line.find("CRITICAL]") != std::string::npos && level != std::string::npos) line = line.substr(level + 2);
-  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-  // SimGrid prints addresses ("(0x5612b61f4300)"): they differ from run to run, ringsim's answers must not.
-  for (auto at = line.find(" (0x"); at != std::string::npos; at = line.find(" (0x", at)) {
-    const auto close = line.find(')', at);
-    if (close == std::string::npos) break;
-    line.erase(at, close + 1 - at);
-  }
-  return line;
-}
 
 class Reader {
  public:
@@ -266,7 +236,9 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
       throw std::runtime_error("route probe: the probing algorithm failed in the child");
     // The child died asking the next question: that pair's answer is "SimGrid aborts".
     ProbedRoute aborted;
-    const std::string said = abort_message(err_fd);
+    const std::string said = abort_reason(read_whole_fd(err_fd));
+    if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
+    ::lseek(err_fd, 0, SEEK_SET);  // the next child writes from the start (children share the offset)
     aborted.why = crash.first ? "SimGrid aborts when routing from '" + crash.first->get_name() + "' to '" +
                                     crash.second->get_name() + "'"
                               : "SimGrid aborts when routing";
@@ -285,6 +257,16 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
     return known[index++];
   });
   return asked;
+}
+
+std::vector<std::pair<sg4::Host*, sg4::Host*>> ordered_pairs(const std::vector<sg4::Host*>& hosts) {
+  std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
+  const std::size_t n = hosts.size();
+  pairs.reserve(n > 0 ? n * (n - 1) : 0);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b)
+      if (a != b) pairs.emplace_back(hosts[a], hosts[b]);
+  return pairs;
 }
 
 std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<sg4::Host*, sg4::Host*>>& pairs, bool want_links) {

@@ -37,4 +37,11 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
 std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>>& pairs,
                                       bool want_links);
 
+// Every ordered pair (a, b), a != b, of `hosts`, a-major; pair (a, b) is at ordered_pair_index(a, b, n).
+std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>> ordered_pairs(
+    const std::vector<simgrid::s4u::Host*>& hosts);
+inline std::size_t ordered_pair_index(std::size_t a, std::size_t b, std::size_t n) {
+  return a * (n - 1) + (b < a ? b : b - 1);
+}
+
 }  // namespace ringsim::sim

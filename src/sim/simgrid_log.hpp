@@ -1,0 +1,18 @@
+// SimGrid's log, read back after it aborted (xbt_die, xbt_assert): the one line that says why.
+// Both places that let SimGrid abort on purpose -- loading a platform, asking a route in a forked
+// child -- send its log to a memory file and turn that line into ringsim's one-line answer.
+#pragma once
+
+#include <string>
+
+namespace ringsim::sim {
+
+// Everything written to `fd` (a memory file) from its start.
+std::string read_whole_fd(int fd);
+
+// The reason on SimGrid's CRITICAL line (or an assertion's line) without its "[host:actor:(pid)
+// time] file:line: [category/CRITICAL]" prefix, and without the addresses SimGrid prints
+// ("(0x5612b61f4300)": they differ from run to run, ringsim's answers must not). Empty if none.
+std::string abort_reason(const std::string& log);
+
+}  // namespace ringsim::sim
