@@ -234,8 +234,8 @@ class Greedy {
   // capacity. Two hosts out of the ring with the same speed whose routes to and from every member
   // are the same but for their private links (same capacities, same places) are twins: each
   // insertion of one costs exactly what the same insertion of the other costs, and ties go to the
-  // lower host id, so only the lowest of each class of twins needs evaluating. The answer is the
-  // one evaluating every host gives (the tests compare with --no-prune); a cluster of identical
+  // lower host id, so only the lowest of each class of twins needs evaluating (a pruning: without
+  // it every host is; the tests compare the two answers); a cluster of identical
   // nodes then costs one host per step instead of all of them.
   void find_private_links() {
     const std::size_t p = net_.host_count();
@@ -647,9 +647,10 @@ class Greedy {
     constexpr std::size_t kTop = 256;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
-    if (net_.fixed_routes()) mark_twins();
+    const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
+    if (skip_twins) mark_twins();
     for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || (net_.fixed_routes() && twin_[k])) continue;
+      if (pos_of_[k] != kNone || (skip_twins && twin_[k])) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
         const Candidate c = l1(h, pos);
@@ -741,7 +742,7 @@ class Greedy {
     // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
     std::vector<Candidate> open;
     for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (net_.fixed_routes() && twin_[k])) continue;
+      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (skip_twins && twin_[k])) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
         Candidate c = l1(h, pos);
