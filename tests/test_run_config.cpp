@@ -10,22 +10,6 @@
 
 using namespace ringsim;
 
-TEST_CASE("the paper's five schemes have 0, 1, 4, 9 and 19 redistribution points") {
-  CHECK(parse_scheme("none", 100).after.empty());
-  CHECK(parse_scheme("once", 100).after == std::vector<int>{50});
-  CHECK(parse_scheme("every-20", 100).after == std::vector<int>{20, 40, 60, 80});
-  CHECK(parse_scheme("every-10", 100).after.size() == 9);
-  CHECK(parse_scheme("every-5", 100).after.size() == 19);
-  CHECK(parse_scheme("after:80,20,20", 100).after == std::vector<int>{20, 80});
-  const auto a = parse_scheme("adaptive-7", 100);
-  CHECK(a.adaptive);
-  CHECK(a.after.size() == 14);
-  CHECK_THROWS_AS(parse_scheme("after:100", 100), InputError);
-  CHECK_THROWS_AS(parse_scheme("every-0", 100), InputError);
-  CHECK_THROWS_AS(parse_scheme("every-x", 100), InputError);
-  CHECK_THROWS_AS(parse_scheme("sometimes", 100), InputError);
-}
-
 TEST_CASE("run configs: defaults, canonical form, and rejected values") {
   const auto cfg = parse_run_config(nlohmann::json::parse(R"({"platform": "p.xml", "ratio": 2})"), "cfg");
   CHECK(cfg.iterations == 100);

@@ -78,7 +78,7 @@ void bench_simulate(const std::string& builtin, int repeat) {
   cfg.ring_size = n;
   cfg.iterations = 100;
   cfg.ratio = 1.0;
-  cfg.scheme = parse_scheme("none", cfg.iterations);
+  cfg.scheme.name = "none";
   cfg.baseline = false;
 
   char arg0[] = "ringsim";

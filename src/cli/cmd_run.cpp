@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "sim/policies/registry.hpp"
 #include "cli/sim_process.hpp"
 #include "sim/platform_reader.hpp"
 #include "sim/reachable_hosts.hpp"
@@ -252,6 +253,13 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
   cmd->callback([=] {
     const Experiment e = load_experiment(*experiment, *quick, usable_host_count);
+    for (const auto& run : e.runs) {  // schemes name policies of the simulation layer: all checked first
+      try {
+        policy::make_policy(run.scheme, run.config.at("iterations").get<int>());
+      } catch (const InputError& err) {
+        throw InputError("'" + *experiment + "' run " + run.id + ": " + err.what());
+      }
+    }
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     fs::create_directories(dir);
     // One sweep per directory at a time; the lock dies with the process.

@@ -18,6 +18,7 @@
 #include "experiments/run_output.hpp"
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
+#include "sim/policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {
@@ -47,7 +48,7 @@ void add_simulate_command(CLI::App& app) {
               "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
               "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
               "neighbours both ways, checked before the run), rows, columns,\n"
-              "iterations, ratio, scheme (none, once, every-K, after:a,b,.., adaptive, adaptive-K),\n"
+              "iterations, ratio, scheme (" + policy::scheme_syntaxes() + "),\n"
               "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows} or\n"
               "{source: files, profiles: {host: file.profile, ...} | csv: file.csv (host,time|iteration,speed flop/s)}\n"
               "or {seed, source: random-walk, step, low, high, every} or {seed, source: on-off, available, loaded,\n"
@@ -78,10 +79,10 @@ void add_simulate_command(CLI::App& app) {
     EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
-    const bool normalize = cfg.baseline && !cfg.scheme.after.empty();
+    const bool normalize = cfg.baseline && !policy::make_policy(cfg.scheme.name, cfg.iterations)->never_redistributes();
     if (normalize) {
       RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
-      none.scheme = parse_scheme("none", cfg.iterations);
+      none.scheme.name = "none";
       none.baseline = false;
       baseline = ChildValue(
                      [&] {

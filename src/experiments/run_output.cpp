@@ -45,7 +45,11 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
                       {"algorithm", p.algorithm},
                       {"items_moved", p.items_moved},
                       {"tstep_before", p.tstep_before},
-                      {"tstep_after", p.tstep_after}});
+                      {"tstep_after", p.tstep_after},
+                      {"reports", p.fresh_reports ? "gathered" : "piggybacked"},
+                      {"decision_start", p.decision_start},
+                      {"transfers_start", p.transfers_start},
+                      {"end", p.end}});
   nlohmann::json out = {
       {"config", run_config_to_json(cfg)},
       {"ring", res.ring},

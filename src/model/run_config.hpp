@@ -14,19 +14,11 @@
 
 namespace ringsim {
 
-// When to redistribute. `after` lists iterations (1-based counts of completed iterations) after
-// which a redistribution happens; `adaptive` instead checks every `period` iterations and
-// redistributes only when the slides' test T_redistribution + n_iter T'_step <= n_iter T_step holds.
+// When to redistribute: the name of a redistribution policy (src/sim/policies/), checked by the
+// simulation layer's registry: none, once, every-K, after:a,b,..., adaptive, adaptive-gather-K...
 struct Scheme {
-  std::string name;          // as given: none, once, every-K, after:a,b,..., adaptive, adaptive-K
-  std::vector<int> after;    // sorted, in [1, iterations - 1]
-  bool adaptive = false;
-  int period = 0;            // adaptive checks
+  std::string name = "none";
 };
-
-// The paper's five schemes ("none", "once" = after 50, "every-20", "every-10", "every-5") and
-// any "every-K", "after:a,b,c", "adaptive" (period 5) or "adaptive-K".
-Scheme parse_scheme(const std::string& text, int iterations);
 
 enum class RingSelection { random, hosts, planner };
 enum class TargetMode { oracle, measured };

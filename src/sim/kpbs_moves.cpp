@@ -121,6 +121,8 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   sim::ColumnTransfer move = sim::plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
                                                        r.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
+  r.known_loads.assign(sizes.begin(), sizes.end());
+  start_policies(r, it + 1);
   expect_columns(r, wanted, rb.overlap);
   for (std::size_t j = 0; j < r.n; ++j)
     sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(index + 1), r.hosts[j], ring_member, &r,

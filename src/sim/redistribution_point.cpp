@@ -1,6 +1,7 @@
-// A redistribution point: the members' reports travel around the ring (all-gather), member 0
-// plans with the redistribution planners, and the columns move with real transfers following the
-// plan's schedule; the decision time is logged apart from the transfer time.
+// A redistribution point, where the policy asked for one: the members' reports travel around the
+// ring (all-gather) unless the policy decides on the piggybacked ones, member 0 plans with the
+// redistribution planners, the policy accepts the plan or not, and the columns move with real
+// transfers following the plan's schedule; the decision time is logged apart from the transfer time.
 #include "sim/ring_app.hpp"
 
 #include <algorithm>
@@ -23,36 +24,90 @@ void gather_reports(RingRun& r, std::size_t i) {
   }
 }
 
-// Member 0 turns the reports into a plan (every member could: they all hold the same reports).
-void decide(RingRun& r, int after_iteration) {
-  RedistributionRecord& rec = r.points.back();
+// The speeds a decision balances for: after an all-gather, this iteration's measured speeds (or the
+// current ones, for `targets: oracle`, the paper's setting); else the common snapshot of
+// piggybacked reports, which every member holds alike (member_reports.cpp).
+std::vector<double> decision_speeds(const RingRun& r, policy::Act act) {
   std::vector<double> speeds(r.n);
-  for (std::size_t i = 0; i < r.n; ++i)
-    speeds[i] = r.cfg->targets == TargetMode::oracle
-                    ? current_speed(r, i)
-                    : static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
+  if (act == policy::Act::gather_and_decide) {
+    for (std::size_t i = 0; i < r.n; ++i)
+      speeds[i] = r.cfg->targets == TargetMode::oracle
+                      ? current_speed(r, i)
+                      : static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
+    return speeds;
+  }
+  const MemberKnowledge& k = r.knowledge[0];
+  if (k.common_iteration == 0 || k.common.size() != r.n)
+    throw std::logic_error("policy '" + r.cfg->scheme.name + "' decided without the members' reports");
+  for (std::size_t i = 1; i < r.n; ++i)
+    if (r.knowledge[i].common_iteration != k.common_iteration)
+      throw std::logic_error("members 0 and " + std::to_string(i) + " hold different common reports");
+  for (std::size_t i = 0; i < r.n; ++i) speeds[i] = k.common[i].speed;
+  return speeds;
+}
+
+// The same knowledge in half the rounds: each member sends its report both ways and passes on,
+// each round, what it received the round before; after floor(n/2) rounds everyone knows
+// everything (forward reach floor(n/2), backward n - 1 - floor(n/2), as member_reports.cpp).
+void gather_reports_both_ways(RingRun& r, std::size_t i) {
+  const std::size_t forward = r.n / 2, backward = r.n - 1 - forward;
+  const auto bytes = static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes));
+  for (std::size_t round = 1; round <= forward; ++round) {
+    int* got_pred = nullptr;
+    int* got_succ = nullptr;
+    std::vector<sg4::CommPtr> comms;
+    comms.push_back(mailbox("G", i, "p")->get_async<int>(&got_pred));
+    comms.push_back(mailbox("G", succ(r, i), "p")->put_async(&dummy_payload, bytes));
+    if (round <= backward) {
+      comms.push_back(mailbox("G", i, "s")->get_async<int>(&got_succ));
+      comms.push_back(mailbox("G", pred(r, i), "s")->put_async(&dummy_payload, bytes));
+    }
+    sg4::Comm::wait_all(comms);
+  }
+}
+
+// Member 0 turns the reports into a plan (every member could: they all hold the same reports),
+// and every member's policy says whether to carry it out; all must agree.
+void decide(RingRun& r, int after_iteration, policy::Act act) {
+  RedistributionRecord& rec = r.points.back();
+  const std::vector<double> speeds = decision_speeds(r, act);
   RingInstance inst;
   inst.bidirectional = r.n > 1;
   for (const auto& c : r.columns) inst.loads.push_back(static_cast<Count>(c.size()));
+  if (inst.loads != r.known_loads) throw std::logic_error("the members' column counts are not the last plan's targets");
   inst.targets = balanced_targets(speeds, r.cfg->columns);
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
-  r.transfer = inst.loads != inst.targets && r.n > 1;
-  rec.tstep_before = predicted_tstep(r, inst.loads, speeds);
-  rec.tstep_after = predicted_tstep(r, inst.targets, speeds);
-  if (!r.transfer) return;
-  r.plan = plan_redistribution(inst, r.cfg->algorithm);
-  const ReplayReport check = replay(inst, r.plan);
-  if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
-  rec.predicted = r.plan.time;
-  rec.lower_bound = r.plan.lower_bound;
-  rec.optimal = r.plan.optimal;
-  rec.algorithm = r.plan.algorithm;
-  for (const auto& t : r.plan.transfers) rec.items_moved += t.items;
-  if (r.cfg->scheme.adaptive) {
-    // The slides' profitability test over the remaining iterations (the decision is already paid).
-    const double remaining = r.cfg->iterations - after_iteration;
-    r.transfer = r.plan.time + remaining * rec.tstep_after <= remaining * rec.tstep_before;
+  policy::Prediction p;
+  p.fresh = act == policy::Act::gather_and_decide;
+  p.time = rec.decision_start;
+  p.speeds = speeds;
+  p.targets = inst.targets;
+  p.moves = inst.loads != inst.targets && r.n > 1;
+  rec.tstep_before = p.tstep_before = predicted_tstep(r, inst.loads, speeds);
+  rec.tstep_after = p.tstep_after = predicted_tstep(r, inst.targets, speeds);
+  r.transfer = p.moves;
+  if (p.moves) {
+    r.plan = plan_redistribution(inst, r.cfg->algorithm);
+    const ReplayReport check = replay(inst, r.plan);
+    if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
+    rec.predicted = p.transfer_time = r.plan.time;
+    rec.lower_bound = p.lower_bound = r.plan.lower_bound;
+    rec.optimal = r.plan.optimal;
+    rec.algorithm = r.plan.algorithm;
+    for (const auto& t : r.plan.transfers) rec.items_moved += t.items;
+  }
+  p.decision_time = sg4::Engine::get_clock() - rec.decision_start;
+  rec.fresh_reports = p.fresh;
+  const bool accepted = r.policies[0]->accept(view_of(r, 0, after_iteration), p);
+  for (std::size_t i = 1; i < r.n; ++i)
+    if (r.policies[i]->accept(view_of(r, i, after_iteration), p) != accepted)
+      throw std::logic_error("policy '" + r.cfg->scheme.name + "' accepted the plan after iteration " +
+                             std::to_string(after_iteration) + " at some members only");
+  r.transfer = p.moves && accepted;
+  if (r.transfer) {
+    r.known_loads.assign(inst.targets.begin(), inst.targets.end());
+    r.last_move = after_iteration;
   }
 }
 
@@ -103,7 +158,7 @@ void send_columns(RingRun& r, std::size_t i, double t0) {
   }
 }
 
-void redistribution_point(RingRun& r, std::size_t i, int it) {
+void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   r.barrier->wait();
   if (i == 0) {
     r.points.emplace_back();
@@ -111,10 +166,13 @@ void redistribution_point(RingRun& r, std::size_t i, int it) {
     r.points.back().decision_start = sg4::Engine::get_clock();
   }
   r.barrier->wait();
-  gather_reports(r, i);
+  if (act == policy::Act::gather_and_decide) {
+    if (r.policies[i]->gathers_both_ways()) gather_reports_both_ways(r, i);
+    else gather_reports(r, i);
+  }
   sg4::this_actor::execute(r.cfg->decision_flops);
   r.barrier->wait();
-  if (i == 0) decide(r, it);
+  if (i == 0) decide(r, it, act);
   r.barrier->wait();
   const double t0 = sg4::Engine::get_clock();
   if (i == 0) r.points.back().transfers_start = t0;

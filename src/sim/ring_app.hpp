@@ -10,6 +10,8 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <utility>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,6 +26,7 @@
 #include "model/speed_traces.hpp"
 #include "sim/column_transfer.hpp"
 #include "sim/platform_reader.hpp"
+#include "sim/policies/policy.hpp"
 
 namespace ringsim::app {
 
@@ -35,6 +38,22 @@ struct RingEpoch {
   std::vector<double> peak;
   std::vector<const HostTrace*> traces;
   double border_time = 0.0;
+};
+
+// A border message's payload: the reports it carries (empty unless the policy piggybacks them),
+// each with the member it describes.
+struct BorderNote {
+  std::vector<std::pair<std::size_t, policy::Report>> reports;
+};
+
+// What one member has learnt from the messages that reached it (member_reports.cpp).
+struct MemberKnowledge {
+  int first_iteration = 1;                           // of the ring in effect
+  std::vector<policy::Report> newest;                // per member
+  std::vector<std::deque<policy::Report>> held;      // per member: reports not yet in a common snapshot
+  std::vector<policy::Report> common;                // every member's report of common_iteration
+  int common_iteration = 0;
+  std::vector<std::pair<std::size_t, policy::Report>> from_pred, from_succ;  // to pass on next iteration
 };
 
 // Everything the ring members share. Actors receive a pointer to it: state is explicit.
@@ -59,7 +78,6 @@ struct RingRun {
   std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
-  std::set<int> after;                       // redistribution points
   std::map<int, std::size_t> rebuild_at;     // iteration -> index in cfg->rebuilds
   std::vector<std::vector<sg4::Host*>> rebuild_rings;
 
@@ -77,6 +95,15 @@ struct RingRun {
   sg4::BarrierPtr barrier;
   sg4::MutexPtr mutex;
   sg4::ConditionVariablePtr column_arrived;
+
+  // The redistribution policy, one instance per member, and what each member knows.
+  std::vector<std::unique_ptr<policy::RedistributionPolicy>> policies;
+  bool piggyback = false;
+  policy::RingFacts facts;
+  std::vector<long> known_loads;             // the last plan's targets (common knowledge)
+  int last_move = 0;
+  std::vector<policy::Act> acts;             // this iteration's answer at each member
+  std::vector<MemberKnowledge> knowledge;
 
   // Decided by member 0 at each redistribution point, read by all after a barrier.
   RedistributionPlan plan;
@@ -109,6 +136,14 @@ double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes);
 const HostTrace* trace_of(const RingRun& r, const std::string& host);
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 
+// ---- member_reports.cpp ----
+void start_policies(RingRun& r, int first_iteration);
+policy::Report own_report(const RingRun& r, std::size_t i, int it);
+BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
+void learn(RingRun& r, std::size_t i, int it, BorderNote* from_pred, BorderNote* from_succ);
+policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
+void check_agreement(const RingRun& r, int it);
+
 // ---- ring_iteration.cpp ----
 void iterate(RingRun& r, std::size_t i, int it);
 void record_iteration(RingRun& r, int it);
@@ -116,10 +151,11 @@ void ring_member(RingRun* r, std::size_t i, int first_iteration);
 
 // ---- redistribution_point.cpp ----
 void gather_reports(RingRun& r, std::size_t i);
-void decide(RingRun& r, int after_iteration);
+void gather_reports_both_ways(RingRun& r, std::size_t i);
+void decide(RingRun& r, int after_iteration, policy::Act act);
 void receive_columns(RingRun* r, std::size_t i);
 void send_columns(RingRun& r, std::size_t i, double t0);
-void redistribution_point(RingRun& r, std::size_t i, int it);
+void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act);
 
 // ---- kpbs_moves.cpp ----
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap);

@@ -8,19 +8,26 @@
 
 namespace ringsim::app {
 
-// One iteration of member i: compute, then exchange border columns with both neighbours.
+// One iteration of member i: compute, then exchange border columns with both neighbours; a
+// piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
 void iterate(RingRun& r, std::size_t i, int it) {
   const double start = sg4::Engine::get_clock();
   sg4::this_actor::execute(static_cast<double>(r.columns[i].size()) * r.flops_per_column);
   r.last_compute[i] = sg4::Engine::get_clock() - start;
+  r.iter_start[i] = start;
+  BorderNote* from_pred = nullptr;
+  BorderNote* from_succ = nullptr;
   if (r.n > 1) {
-    int* from_pred = nullptr;
-    int* from_succ = nullptr;
+    BorderNote* next_note = note_for(r, i, it, true);
+    BorderNote* prev_note = note_for(r, i, it, false);
+    auto bytes = [&r](const BorderNote* note) {
+      return static_cast<uint64_t>(r.column_bytes + static_cast<double>(note->reports.size()) * r.cfg->report_bytes);
+    };
     std::vector<sg4::CommPtr> comms;
-    comms.push_back(mailbox("b", i, "p")->get_async<int>(&from_pred));
-    comms.push_back(mailbox("b", i, "s")->get_async<int>(&from_succ));
-    auto to_succ = mailbox("b", succ(r, i), "p")->put_init(&dummy_payload, static_cast<uint64_t>(r.column_bytes));
-    auto to_pred = mailbox("b", pred(r, i), "s")->put_init(&dummy_payload, static_cast<uint64_t>(r.column_bytes));
+    comms.push_back(mailbox("b", i, "p")->get_async<BorderNote>(&from_pred));
+    comms.push_back(mailbox("b", i, "s")->get_async<BorderNote>(&from_succ));
+    auto to_succ = mailbox("b", succ(r, i), "p")->put_init(next_note, bytes(next_note));
+    auto to_pred = mailbox("b", pred(r, i), "s")->put_init(prev_note, bytes(prev_note));
     if (!r.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
       to_succ->set_rate(r.rate_next[i]);
       to_pred->set_rate(r.rate_prev[i]);
@@ -29,11 +36,10 @@ void iterate(RingRun& r, std::size_t i, int it) {
     comms.push_back(to_pred->start());
     sg4::Comm::wait_all(comms);
   }
+  learn(r, i, it, from_pred, from_succ);
   const double end = sg4::Engine::get_clock();
-  r.iter_start[i] = start;
   r.iter_end[i] = end;
   r.iter_span[i] = end - start;
-  (void)it;
 }
 
 void record_iteration(RingRun& r, int it) {
@@ -47,17 +53,23 @@ void record_iteration(RingRun& r, int it) {
   r.iterations.push_back(std::move(rec));
 }
 
+// A member's iterations; after each, its policy answers from what this member knows, and all
+// answers must agree (checked by member 0 once every member has answered).
 void ring_member(RingRun* r, std::size_t i, int first_iteration) {
   await_columns(*r, i);
   for (int it = first_iteration; it <= r->cfg->iterations; ++it) {
     iterate(*r, i, it);
+    r->acts[i] = r->policies[i]->after_iteration(view_of(*r, i, it));
     r->barrier->wait();
-    if (i == 0) record_iteration(*r, it);
+    if (i == 0) {
+      record_iteration(*r, it);
+      check_agreement(*r, it);
+    }
     if (r->rebuild_at.count(it)) {
       rebuild_point(*r, i, it);
       return;  // the rebuilt ring's members carry on
     }
-    if (r->after.count(it)) redistribution_point(*r, i, it);
+    if (r->acts[i] != policy::Act::carry_on && it < r->cfg->iterations) redistribution_point(*r, i, it, r->acts[i]);
   }
 }
 

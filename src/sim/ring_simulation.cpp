@@ -66,6 +66,8 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
       for (long c : columns_of(intervals[i], cfg.columns)) r.columns[i].push_back(c);
   }
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
+  r.known_loads.assign(initial.begin(), initial.end());
+  start_policies(r, 1);
 
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir);
   RunResult res;
@@ -81,7 +83,6 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
     engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
         "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
 
-  r.after.insert(cfg.scheme.after.begin(), cfg.scheme.after.end());
   if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
   for (std::size_t i = 0; i < r.n; ++i)
     sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);

@@ -1,0 +1,162 @@
+// What a member knows, and only that (policies/policy.hpp): its own measurements, the ring's
+// facts, and the reports that reached it. A piggybacking policy's reports ride on the border
+// messages of every iteration: each member sends its own report of the iteration with both border
+// columns, and passes on what it received in the previous iteration, so that a report travels one
+// hop per iteration each way: forward (to successors) up to F = floor(n/2) hops, backward up to
+// n - 1 - F, and every member is reached. After iteration t, member i holds member j's report of
+// iteration t - d + 1 (d the hops between them), hence every member holds every report of
+// iteration t - F + 1: that common snapshot lets all members take the same decision with no
+// further message.
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "sim/policies/registry.hpp"
+
+namespace ringsim::app {
+namespace {
+
+std::size_t forward_reach(std::size_t n) { return n / 2; }
+std::size_t backward_reach(std::size_t n) { return n == 0 ? 0 : n - 1 - forward_reach(n); }
+
+// Hops from member `from` to member `to` going forward (successors) / backward.
+std::size_t hops_forward(const RingRun& r, std::size_t from, std::size_t to) { return (to + r.n - from) % r.n; }
+
+int common_iteration_after(const RingRun& r, int it) {
+  return r.n <= 1 ? it : it - static_cast<int>(forward_reach(r.n)) + 1;
+}
+
+BorderNote no_reports;  // the payload of border messages that carry no report
+
+void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth) {
+  std::vector<sg4::Link*> links;
+  latency = 0.0;
+  a->route_to(b, links, &latency);
+  bandwidth = INFINITY;
+  for (const auto* l : links) bandwidth = std::min(bandwidth, l->get_bandwidth());
+}
+
+void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
+  k.newest[member] = rep;
+  k.held[member].push_back(rep);
+}
+
+}  // namespace
+
+// One policy instance per member of the ring in effect, from iteration `first_iteration` on;
+// what the members knew of an earlier ring is forgotten.
+void start_policies(RingRun& r, int first_iteration) {
+  r.policies.clear();
+  for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.cfg->scheme.name, r.cfg->iterations));
+  r.piggyback = r.n > 1 && r.policies.front()->piggybacks_reports();
+  r.acts.assign(r.n, policy::Act::carry_on);
+  MemberKnowledge fresh;
+  fresh.first_iteration = first_iteration;
+  fresh.newest.assign(r.n, {});
+  fresh.held.assign(r.n, {});
+  r.knowledge.assign(r.n, fresh);
+
+  policy::RingFacts& f = r.facts;
+  f.n = r.n;
+  f.iterations = r.cfg->iterations;
+  f.columns = r.cfg->columns;
+  f.flops_per_column = r.flops_per_column;
+  f.column_bytes = r.column_bytes;
+  f.report_bytes = r.cfg->report_bytes;
+  f.decision_flops = r.cfg->decision_flops;
+  f.peak = r.peak;
+  f.border_time = r.border_time;
+  f.cost_next = r.cost_next;
+  f.cost_prev = r.cost_prev;
+  f.latency_next.assign(r.n, 0.0);
+  f.latency_prev.assign(r.n, 0.0);
+  f.bandwidth_next.assign(r.n, INFINITY);
+  f.bandwidth_prev.assign(r.n, INFINITY);
+  for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
+    route_latency_bandwidth(r.hosts[i], r.hosts[succ(r, i)], f.latency_next[i], f.bandwidth_next[i]);
+    route_latency_bandwidth(r.hosts[i], r.hosts[pred(r, i)], f.latency_prev[i], f.bandwidth_prev[i]);
+  }
+}
+
+policy::Report own_report(const RingRun& r, std::size_t i, int it) {
+  policy::Report rep;
+  rep.iteration = it;
+  rep.load = static_cast<long>(r.columns[i].size());
+  rep.compute_time = r.last_compute[i];
+  rep.time = r.iter_start[i] + r.last_compute[i];
+  rep.speed = static_cast<double>(rep.load) * r.flops_per_column / std::max(rep.compute_time, 1e-300);
+  return rep;
+}
+
+// The payload of member i's border message of iteration `it` to its successor (or predecessor):
+// its own report and those received last iteration that still have hops to go that way.
+BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
+  if (!r.piggyback) return &no_reports;
+  const std::size_t reach = to_succ ? forward_reach(r.n) : backward_reach(r.n);
+  auto* note = new BorderNote;
+  if (reach == 0) return note;
+  note->reports.emplace_back(i, own_report(r, i, it));
+  for (const auto& [j, rep] : to_succ ? r.knowledge[i].from_pred : r.knowledge[i].from_succ) {
+    const std::size_t travelled = to_succ ? hops_forward(r, j, i) : hops_forward(r, i, j);
+    if (travelled < reach) note->reports.emplace_back(j, rep);
+  }
+  return note;
+}
+
+// Member i after the border exchange of iteration `it`: its own report and the notes received.
+void learn(RingRun& r, std::size_t i, int it, BorderNote* from_pred, BorderNote* from_succ) {
+  if (!r.piggyback) return;
+  MemberKnowledge& k = r.knowledge[i];
+  hold(k, i, own_report(r, i, it));
+  k.from_pred.clear();
+  k.from_succ.clear();
+  for (auto [note, keep] : {std::pair{from_pred, &k.from_pred}, std::pair{from_succ, &k.from_succ}}) {
+    if (note == nullptr) continue;
+    for (const auto& [j, rep] : note->reports) {
+      hold(k, j, rep);
+      keep->emplace_back(j, rep);
+    }
+    delete note;
+  }
+  const int s = common_iteration_after(r, it);
+  if (s < k.first_iteration) return;
+  k.common.assign(r.n, {});
+  for (std::size_t j = 0; j < r.n; ++j) {
+    auto& q = k.held[j];
+    while (!q.empty() && q.front().iteration < s) q.pop_front();
+    if (q.empty() || q.front().iteration != s)
+      throw std::logic_error("member " + std::to_string(j) + "'s report of iteration " + std::to_string(s) +
+                             " has not reached member " + std::to_string(i) + " after iteration " + std::to_string(it));
+    k.common[j] = q.front();
+  }
+  k.common_iteration = s;
+}
+
+policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
+  policy::MemberView v;
+  v.ring = &r.facts;
+  v.me = i;
+  v.iteration = it;
+  v.own = own_report(r, i, it);
+  v.iteration_time = r.iter_span[i];
+  v.loads = &r.known_loads;
+  v.last_move = r.last_move;
+  const MemberKnowledge& k = r.knowledge[i];
+  v.newest = &k.newest;
+  v.common_iteration = k.common_iteration;
+  v.common = &k.common;
+  return v;
+}
+
+// Every member must have answered alike: a policy decides on what all of them know.
+void check_agreement(const RingRun& r, int it) {
+  for (std::size_t i = 1; i < r.n; ++i)
+    if (r.acts[i] != r.acts[0])
+      throw std::logic_error("policy '" + r.cfg->scheme.name + "' answered differently at members 0 and " +
+                             std::to_string(i) + " after iteration " + std::to_string(it) +
+                             ": a decision must rest on what every member knows");
+}
+
+}  // namespace ringsim::app

@@ -1,0 +1,197 @@
+// The adaptive policy: redistribute when, on what every member knows, the time it saves over the
+// iterations left exceeds what deciding and moving cost (the planners' prediction).
+//
+// Information: each member's report rides on the border messages, so after iteration t every
+// member holds every report of iteration t - floor(n/2) + 1 (member_reports.cpp); the policy
+// decides on that common snapshot, so every member answers alike with no extra message and no
+// all-gather round: where the network dominates, checking costs nothing but the report bytes.
+//
+// Test, every iteration, on the snapshot's measured speeds s_j and the current loads L_j:
+//   gain   = n_left * (max_j L_j w / s_j - max_j T_j w / s_j)   (T = balanced targets, w = flop per column;
+//            the border exchange is the same before and after)
+//   cost   = decision_flops / min_j s_j + a lower bound of the move (the slides' bidirectional bound,
+//            HiPC 2004 Lemmas 1-3 on one-port rings)
+// and plans (paying decision_flops at every member) only when gain > cost. The plan is carried out
+// when n_left * (T_step - T'_step) > T_redistribution, the slides' test on the predicted plan; a
+// refused plan is not planned again until the snapshot's targets change.
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <utility>
+
+#include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "sim/policies/registry.hpp"
+
+namespace ringsim::policy {
+namespace {
+
+double compute_time_of(const std::vector<long>& loads, const std::vector<double>& speeds, double flops_per_column) {
+  double t = 0.0;
+  for (std::size_t j = 0; j < loads.size(); ++j)
+    t = std::max(t, static_cast<double>(loads[j]) * flops_per_column / speeds[j]);
+  return t;
+}
+
+// The one-port lower bound of moving from `loads` to `targets` on this ring.
+double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets) {
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads.assign(loads.begin(), loads.end());
+  inst.targets = targets;
+  inst.cost_next = f.cost_next;
+  inst.cost_prev = f.cost_prev;
+  return slides_bidirectional_lower_bound(inst).value_or(0.0);
+}
+
+// Seconds of one all-gather of reports both ways (floor(n/2) rounds, each as slow as the slowest
+// hop), estimated from the ring's routes.
+double gather_cost(const RingFacts& f) {
+  auto time = [&f](double latency, double bandwidth) {
+    return latency + (std::isfinite(bandwidth) ? std::max(1.0, f.report_bytes) / bandwidth : 0.0);
+  };
+  double hop = 0.0;
+  for (std::size_t i = 0; i < f.n; ++i)
+    hop = std::max({hop, time(f.latency_next[i], f.bandwidth_next[i]), time(f.latency_prev[i], f.bandwidth_prev[i])});
+  return static_cast<double>(f.n / 2) * hop;
+}
+
+// How long a balance lasts: the members' speed changes counted on the common snapshots, which
+// every member sees alike, over the last `window` snapshots (speeds change in bursts: a calm
+// spell after a burst is long-lived again). A change counts once it has settled (a reading more
+// than 5% off the previous one and within 5% of the next), so a computation that straddled it
+// counts once.
+class SpeedChanges {
+ public:
+  static constexpr std::size_t window = 20;
+
+  void observe(const std::vector<Report>& snapshot) {
+    int changes = 0;
+    if (before_.size() == snapshot.size() && last_.size() == snapshot.size())
+      for (std::size_t j = 0; j < snapshot.size(); ++j)
+        changes += differ(last_[j], before_[j]) && !differ(snapshot[j], last_[j]);
+    double time = 0.0;
+    for (const Report& rep : snapshot) time += rep.time / static_cast<double>(snapshot.size());
+    recent_.push_back({time, changes});
+    if (recent_.size() > window) recent_.pop_front();
+    before_ = std::move(last_);
+    last_ = snapshot;
+  }
+  // Mean seconds a member keeps its speed, over the window; infinite when none changed there.
+  double persistence() const {
+    int changes = 0;
+    for (std::size_t k = 1; k < recent_.size(); ++k) changes += recent_[k].second;
+    if (changes == 0) return INFINITY;
+    return static_cast<double>(last_.size()) * (recent_.back().first - recent_.front().first) / changes;
+  }
+  // The same, from the changes between the last snapshot and fresh speeds measured at `now`:
+  // a burst shows here before the snapshots catch up with it.
+  double recent_persistence(const std::vector<double>& fresh, double now) const {
+    if (last_.size() != fresh.size() || last_.empty()) return INFINITY;
+    int changed = 0;
+    double since = 0.0;
+    for (std::size_t j = 0; j < fresh.size(); ++j) {
+      changed += std::abs(fresh[j] - last_[j].speed) > 0.05 * last_[j].speed;
+      since += (now - last_[j].time) / static_cast<double>(fresh.size());
+    }
+    return changed == 0 ? INFINITY : static_cast<double>(fresh.size()) * std::max(since, 0.0) / changed;
+  }
+
+ private:
+  static bool differ(const Report& a, const Report& b) { return std::abs(a.speed - b.speed) > 0.05 * b.speed; }
+  std::vector<Report> before_, last_;
+  std::deque<std::pair<double, int>> recent_;  // per snapshot: its mean time, changes settled in it
+};
+
+class Adaptive final : public RedistributionPolicy {
+ public:
+  static constexpr double information_share = 0.03;  // of the run's time spent on periodic all-gathers
+  static constexpr double stale_margin = 2.0;        // a move seen in the snapshot must save twice its cost
+  static constexpr double look_margin = 2.0;         // a move seen in old reports is worth a look
+  static constexpr double fresh_margin = 1.5;        // a move planned on fresh reports must save its cost
+  static constexpr int max_report_age = 3;           // iterations: older snapshots are checked by a gather
+
+  bool piggybacks_reports() const override { return true; }
+  bool gathers_both_ways() const override { return true; }
+
+  Act after_iteration(const MemberView& v) override {
+    const RingFacts& f = *v.ring;
+    const int left = f.iterations - v.iteration;
+    if (left <= 0 || f.n < 2) return Act::carry_on;
+    std::vector<double> speeds = f.peak;  // before any report is common: the nominal speeds
+    if (v.common_iteration > 0) {
+      if (v.common_iteration > observed_) changes_.observe(*v.common);
+      observed_ = v.common_iteration;
+      speeds.clear();
+      for (const Report& rep : *v.common) speeds.push_back(rep.speed);
+    }
+    const double now = compute_time_of(*v.loads, speeds, f.flops_per_column);
+    const double gather = gather_cost(f);
+    // A fresh look every P iterations, P such that gathering costs at most `information_share`
+    // of the iterations between two looks: often where computation dominates, never where the
+    // network does.
+    const double period = std::ceil(gather / (information_share * (now + f.border_time)));
+    if (period <= left && v.iteration - last_gather_ >= period) {
+      last_gather_ = v.iteration;
+      planned_.clear();
+      return Act::gather_and_decide;
+    }
+    // Reports no newer than the last all-gather tell nothing that gather did not.
+    if (v.common_iteration == 0 || v.common_iteration <= last_gather_) return Act::carry_on;
+    const std::vector<Count> targets = balanced_targets(speeds, f.columns);
+    if (std::equal(targets.begin(), targets.end(), v.loads->begin()) || targets == refused_) return Act::carry_on;
+    const std::vector<long> target_loads(targets.begin(), targets.end());
+    const double after = compute_time_of(target_loads, speeds, f.flops_per_column);
+    const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
+    const double move = decision + move_lower_bound(f, *v.loads, targets);
+    const double gain = expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());
+    // Speeds drift in bursts: a plan on reports older than a few iterations may move columns
+    // towards processors that have slowed since (and did, on the paper's traces, on a ring of 32);
+    // then the present is looked at first, and that look is part of the cost.
+    const bool recent = v.iteration - v.common_iteration <= max_report_age;
+    const double cost = move + (recent ? 0.0 : gather);
+    if (gain <= (recent ? stale_margin : look_margin) * cost) return Act::carry_on;
+    planned_ = targets;
+    if (recent) return Act::decide;
+    last_gather_ = v.iteration;
+    return Act::gather_and_decide;
+  }
+
+  bool accept(const MemberView& v, const Prediction& p) override {
+    const double margin = p.fresh ? fresh_margin : stale_margin;
+    double persistence = changes_.persistence();
+    if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
+    const double saved = expected_saving(p.tstep_before - p.tstep_after, v.ring->iterations - v.iteration,
+                                         p.tstep_after, p.transfer_time, persistence);
+    const bool pays = p.moves && saved > margin * p.transfer_time;
+    if (!pays && !planned_.empty()) refused_ = planned_;
+    return pays;
+  }
+
+ private:
+  // What a move saves, `per_iteration` on each iteration after it, if speeds hold: over the
+  // iterations left, or over the time a member keeps its speed (`persistence`, s) when that is
+  // shorter; and only if the speeds have not changed while the columns moved (each member keeps
+  // its speed through a move of `move` seconds with probability exp(-move / persistence)).
+  static double expected_saving(double per_iteration, int left, double tstep, double move, double persistence) {
+    const double iterations = std::min(static_cast<double>(left), persistence / std::max(tstep, 1e-300));
+    return per_iteration * iterations * std::exp(-move / persistence);
+  }
+
+  SpeedChanges changes_;
+  int observed_ = 0;
+  int last_gather_ = 0;
+  std::vector<Count> planned_, refused_;
+};
+
+}  // namespace
+
+PolicyEntry adaptive_policy() {
+  return {"adaptive", "reports piggybacked on border messages; move when the predicted saving exceeds the cost",
+          [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+            if (s == "adaptive") return std::make_unique<Adaptive>();
+            return nullptr;
+          }};
+}
+
+}  // namespace ringsim::policy

@@ -1,0 +1,41 @@
+// The first adaptive scheme (ringsim before the policies), kept for comparison: every K
+// iterations (default 5) gather all reports around the ring (n-1 rounds), plan, and move only if
+// the slides' test T_redistribution + n_left T'_step <= n_left T_step holds over the iterations
+// left (the decision already paid). It pays the all-gather at every check, which is what makes it
+// slow where the network dominates.
+#include "model/errors.hpp"
+#include "sim/policies/registry.hpp"
+
+namespace ringsim::policy {
+namespace {
+
+class AdaptiveGather final : public RedistributionPolicy {
+ public:
+  explicit AdaptiveGather(int period) : period_(period) {}
+  Act after_iteration(const MemberView& v) override {
+    return v.iteration % period_ == 0 && v.iteration < v.ring->iterations ? Act::gather_and_decide : Act::carry_on;
+  }
+  bool accept(const MemberView& v, const Prediction& p) override {
+    const double left = v.ring->iterations - v.iteration;
+    return p.moves && p.transfer_time + left * p.tstep_after <= left * p.tstep_before;
+  }
+
+ private:
+  int period_;
+};
+
+}  // namespace
+
+PolicyEntry adaptive_gather_policy() {
+  return {"adaptive-gather, adaptive-gather-K",
+          "every K iterations (5) gather all reports, move if the slides' test says it pays",
+          [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+            if (s == "adaptive-gather") return std::make_unique<AdaptiveGather>(5);
+            if (s.rfind("adaptive-gather-", 0) == 0)
+              return std::make_unique<AdaptiveGather>(
+                  positive_int_of(s.substr(16), "the period of scheme '" + s + "'"));
+            return nullptr;
+          }};
+}
+
+}  // namespace ringsim::policy

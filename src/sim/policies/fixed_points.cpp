@@ -1,0 +1,63 @@
+// The fixed schemes of HiPC 2004, Figures 3 and 4: redistribute after given iterations, whatever
+// the speeds. "none", "once" (after half the iterations), "every-K", "after:a,b,c". Each point
+// gathers this iteration's reports around the ring, plans, and moves whenever the targets differ
+// from the loads; no report rides on border messages.
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "model/errors.hpp"
+#include "sim/policies/registry.hpp"
+
+namespace ringsim::policy {
+namespace {
+
+class FixedPoints final : public RedistributionPolicy {
+ public:
+  explicit FixedPoints(std::set<int> after) : after_(std::move(after)) {}
+  bool never_redistributes() const override { return after_.empty(); }
+  Act after_iteration(const MemberView& v) override {
+    return after_.count(v.iteration) ? Act::gather_and_decide : Act::carry_on;
+  }
+
+ private:
+  std::set<int> after_;
+};
+
+std::set<int> every(int k, int iterations) {
+  std::set<int> after;
+  for (int it = k; it < iterations; it += k) after.insert(it);
+  return after;
+}
+
+std::set<int> listed(const std::string& scheme, int iterations) {
+  std::set<int> after;
+  std::stringstream list(scheme.substr(6));
+  std::string item;
+  while (std::getline(list, item, ',')) {
+    const int it = positive_int_of(item, "an iteration of scheme '" + scheme + "'");
+    if (it >= iterations)
+      throw InputError("scheme '" + scheme + "': iteration " + item + " is not before the last iteration");
+    after.insert(it);
+  }
+  if (after.empty()) throw InputError("scheme '" + scheme + "' lists no iteration");
+  return after;
+}
+
+}  // namespace
+
+PolicyEntry fixed_points_policy() {
+  return {"none, once, every-K, after:a,b,..", "redistribute after fixed iterations (HiPC 2004, Figures 3 and 4)",
+          [](const std::string& s, int iterations) -> std::unique_ptr<RedistributionPolicy> {
+            if (s == "none") return std::make_unique<FixedPoints>(std::set<int>{});
+            if (s == "once")
+              return std::make_unique<FixedPoints>(iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{});
+            if (s.rfind("every-", 0) == 0)
+              return std::make_unique<FixedPoints>(
+                  every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), iterations));
+            if (s.rfind("after:", 0) == 0) return std::make_unique<FixedPoints>(listed(s, iterations));
+            return nullptr;
+          }};
+}
+
+}  // namespace ringsim::policy

@@ -1,0 +1,57 @@
+#include "sim/policies/registry.hpp"
+
+#include "model/errors.hpp"
+
+namespace ringsim::policy {
+
+#define RINGSIM_POLICY(NAME) PolicyEntry NAME##_policy();
+#include "sim/policies/policies.def"
+#undef RINGSIM_POLICY
+
+namespace {
+
+std::vector<PolicyEntry>& added_policies() {
+  static std::vector<PolicyEntry> added;
+  return added;
+}
+
+}  // namespace
+
+std::vector<PolicyEntry> registered_policies() {
+  std::vector<PolicyEntry> all = {
+#define RINGSIM_POLICY(NAME) NAME##_policy(),
+#include "sim/policies/policies.def"
+#undef RINGSIM_POLICY
+  };
+  all.insert(all.end(), added_policies().begin(), added_policies().end());
+  return all;
+}
+
+void add_policy(PolicyEntry entry) { added_policies().push_back(std::move(entry)); }
+
+std::string scheme_syntaxes() {
+  std::string s;
+  for (const auto& e : registered_policies()) s += (s.empty() ? "" : ", ") + e.syntax;
+  return s;
+}
+
+std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {
+  for (const auto& e : registered_policies())
+    if (auto p = e.make(scheme, iterations)) return p;
+  throw InputError("unknown scheme '" + scheme + "' (" + scheme_syntaxes() + ")");
+}
+
+int positive_int_of(const std::string& text, const std::string& what) {
+  std::size_t used = 0;
+  int v = 0;
+  try {
+    v = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || v < 1 || text.empty() || text[0] == '+' || text[0] == ' ')
+    throw InputError(what + " must be a positive integer, got '" + text + "'");
+  return v;
+}
+
+}  // namespace ringsim::policy

@@ -1,0 +1,226 @@
+// Redistribution policies in-process (src/sim/policies/): the fixed schemes' points, the names the
+// registry accepts and refuses, and the adaptive policy's test on hand-made and random views; its
+// answers depend only on what every member holds alike.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+
+#include "model/errors.hpp"
+#include "sim/policies/registry.hpp"
+
+using namespace ringsim;
+using namespace ringsim::policy;
+
+namespace {
+
+std::vector<int> points_of(const std::string& scheme, int iterations) {
+  auto p = make_policy(scheme, iterations);
+  RingFacts f;
+  f.n = 4;
+  f.iterations = iterations;
+  std::vector<long> loads(4, 25);
+  std::vector<int> points;
+  for (int it = 1; it <= iterations; ++it) {
+    MemberView v;
+    v.ring = &f;
+    v.iteration = it;
+    v.loads = &loads;
+    if (p->after_iteration(v) != Act::carry_on) points.push_back(it);
+  }
+  return points;
+}
+
+struct Ring {
+  RingFacts facts;
+  std::vector<long> loads;
+  std::vector<Report> common, newest;
+};
+
+Ring ring_of(std::size_t n, long columns, int iterations) {
+  Ring r;
+  r.facts.n = n;
+  r.facts.iterations = iterations;
+  r.facts.columns = columns;
+  r.facts.flops_per_column = 1e6;
+  r.facts.decision_flops = 1e6;
+  r.facts.cost_next.assign(n, 0.01);
+  r.facts.cost_prev.assign(n, 0.01);
+  r.facts.border_time = 0.01;
+  r.facts.report_bytes = 16;
+  r.facts.peak.assign(n, 1e8);
+  r.facts.latency_next.assign(n, 0.005);
+  r.facts.latency_prev.assign(n, 0.005);
+  r.facts.bandwidth_next.assign(n, 1e6);
+  r.facts.bandwidth_prev.assign(n, 1e6);
+  r.loads.assign(n, columns / static_cast<long>(n));
+  r.loads[0] += columns - r.loads[0] * static_cast<long>(n);
+  return r;
+}
+
+MemberView view_of(const Ring& r, std::size_t me, int it, int common_it) {
+  MemberView v;
+  v.ring = &r.facts;
+  v.me = me;
+  v.iteration = it;
+  v.loads = &r.loads;
+  v.common_iteration = common_it;
+  v.common = &r.common;
+  v.newest = &r.newest;
+  return v;
+}
+
+void set_speeds(Ring& r, const std::vector<double>& speeds, int it) {
+  r.common.clear();
+  for (std::size_t j = 0; j < speeds.size(); ++j) {
+    Report rep;
+    rep.iteration = it;
+    rep.load = r.loads[j];
+    rep.speed = speeds[j];
+    rep.compute_time = static_cast<double>(r.loads[j]) * r.facts.flops_per_column / speeds[j];
+    r.common.push_back(rep);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the paper's five schemes have 0, 1, 4, 9 and 19 redistribution points") {
+  CHECK(points_of("none", 100).empty());
+  CHECK(points_of("once", 100) == std::vector<int>{50});
+  CHECK(points_of("every-20", 100) == std::vector<int>{20, 40, 60, 80});
+  CHECK(points_of("every-10", 100).size() == 9);
+  CHECK(points_of("every-5", 100).size() == 19);
+  CHECK(points_of("after:80,20,20", 100) == std::vector<int>{20, 80});
+  CHECK(points_of("adaptive-gather-7", 100).size() == 14);
+  CHECK(points_of("adaptive-gather", 100).size() == 19);
+  CHECK(make_policy("none", 100)->never_redistributes());
+  CHECK(make_policy("once", 1)->never_redistributes());
+  CHECK_FALSE(make_policy("every-5", 100)->never_redistributes());
+  CHECK_FALSE(make_policy("adaptive", 100)->never_redistributes());
+  CHECK(make_policy("adaptive", 100)->piggybacks_reports());
+  CHECK_FALSE(make_policy("every-5", 100)->piggybacks_reports());
+  CHECK_FALSE(make_policy("adaptive-gather-3", 100)->piggybacks_reports());
+}
+
+TEST_CASE("the registry refuses unknown and malformed schemes, naming them") {
+  for (const char* bad : {"after:100", "every-0", "every-x", "every-", "every--3", "every-+3", "sometimes",
+                          "adaptive-7", "adaptive-gather-0", "after:", "after:3,,4", "Adaptive", ""}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(make_policy(bad, 100), InputError);
+    try {
+      make_policy(bad, 100);
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find(std::string("'") + bad) != std::string::npos);
+    }
+  }
+  CHECK(scheme_syntaxes().find("adaptive-gather-K") != std::string::npos);
+}
+
+TEST_CASE("a policy added at run time is found after the built-in ones") {
+  struct Never : RedistributionPolicy {
+    Act after_iteration(const MemberView&) override { return Act::carry_on; }
+  };
+  add_policy({"never-ever", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+                return s == "never-ever" ? std::make_unique<Never>() : nullptr;
+              }});
+  CHECK(make_policy("never-ever", 10) != nullptr);
+  CHECK(scheme_syntaxes().find("never-ever") != std::string::npos);
+}
+
+TEST_CASE("adaptive, network-dominated ring: no periodic look; a large imbalance is planned, old reports looked at") {
+  Ring r = ring_of(8, 1000, 100);
+  // One report hop costs 1 s: an all-gather (4 rounds) is 4 s against 1.26 s iterations, a look
+  // every 106 iterations would cost 3% of them: never within 100 iterations.
+  r.facts.latency_next.assign(8, 1.0);
+  r.facts.latency_prev.assign(8, 1.0);
+  auto p = make_policy("adaptive", 100);
+  CHECK(p->after_iteration(view_of(r, 0, 10, 0)) == Act::carry_on);  // nothing known yet
+  set_speeds(r, std::vector<double>(8, 1e8), 7);
+  CHECK(p->after_iteration(view_of(r, 0, 10, 7)) == Act::carry_on);  // balanced
+  std::vector<double> speeds(8, 1e8);
+  speeds[3] = 2.5e7;  // member 3 four times slower: 125 columns take 5 s instead of 1.25 s
+  set_speeds(r, speeds, 7);
+  CHECK(p->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);            // reports 3 iterations old
+  CHECK(p->after_iteration(view_of(r, 0, 10, 2)) == Act::gather_and_decide);  // 8 old: look first
+  // Near the end the saving no longer pays for the move (a column now costs 0.1 s a hop).
+  r.facts.cost_next.assign(8, 0.1);
+  r.facts.cost_prev.assign(8, 0.1);
+  CHECK(make_policy("adaptive", 100)->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
+  CHECK(p->after_iteration(view_of(r, 0, 99, 96)) == Act::carry_on);
+  // Reports no newer than the last look (p looked after iteration 10) are not acted upon.
+  CHECK(p->after_iteration(view_of(r, 0, 12, 9)) == Act::carry_on);
+  r.facts.cost_next.assign(8, 0.01);
+  r.facts.cost_prev.assign(8, 0.01);
+  // A plan that costs more than it saves is refused, and not planned again for the same targets.
+  auto q = make_policy("adaptive", 100);
+  CHECK(q->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
+  Prediction dear;
+  dear.moves = true;
+  dear.tstep_before = 5.01;
+  dear.tstep_after = 1.5;
+  dear.transfer_time = 1e6;
+  CHECK_FALSE(q->accept(view_of(r, 0, 10, 7), dear));
+  CHECK(q->after_iteration(view_of(r, 0, 11, 8)) == Act::carry_on);
+  speeds[3] = 2e7;  // other targets: planned again, and accepted when the move is cheap
+  set_speeds(r, speeds, 9);
+  CHECK(q->after_iteration(view_of(r, 0, 12, 9)) == Act::decide);
+  Prediction cheap = dear;
+  cheap.transfer_time = 10.0;
+  CHECK(q->accept(view_of(r, 0, 12, 9), cheap));
+  CHECK_FALSE(q->accept(view_of(r, 0, 12, 9), Prediction{}));  // nothing moves
+}
+
+TEST_CASE("adaptive, compute-dominated ring: a fresh look as often as 3% of the time allows") {
+  Ring r = ring_of(8, 1000, 100);
+  set_speeds(r, std::vector<double>(8, 1e8), 5);
+  // Gather: 4 rounds of 5 ms + 16 B at 1 MB/s = 0.020064 s; iteration 1.26 s: every
+  // ceil(0.020064 / (0.03 * 1.26)) = 1 iteration.
+  auto p = make_policy("adaptive", 100);
+  for (int it = 6; it < 100; ++it) CHECK(p->after_iteration(view_of(r, 0, it, it - 3)) == Act::gather_and_decide);
+  CHECK(p->after_iteration(view_of(r, 0, 100, 97)) == Act::carry_on);  // nothing left to gain
+  // 50 ms hops: 0.2006 s a gather, every ceil(0.2006 / 0.0378) = 6 iterations.
+  r.facts.latency_next.assign(8, 0.05);
+  r.facts.latency_prev.assign(8, 0.05);
+  auto q = make_policy("adaptive", 100);
+  std::vector<int> looks;
+  for (int it = 6; it < 40; ++it)
+    if (q->after_iteration(view_of(r, 0, it, it - 3)) == Act::gather_and_decide) looks.push_back(it);
+  CHECK(looks == std::vector<int>{6, 12, 18, 24, 30, 36});
+}
+
+TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every member holds") {
+  std::mt19937_64 rng(20261123);
+  int acts_seen[3] = {0, 0, 0};
+  for (int k = 0; k < 3000; ++k) {
+    const std::size_t n = 2 + rng() % 30;
+    Ring r = ring_of(n, 200 + static_cast<long>(rng() % 2000), 100);
+    const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-4.0, 0.5)(rng));
+    r.facts.latency_next.assign(n, hop);
+    r.facts.latency_prev.assign(n, hop);
+    std::vector<double> speeds(n);
+    for (auto& s : speeds) s = std::uniform_real_distribution<double>(1e7, 1e9)(rng);
+    const int it = 1 + static_cast<int>(rng() % 99);
+    const int common = std::max(1, it - static_cast<int>(rng() % 8));
+    set_speeds(r, speeds, common);
+    std::vector<std::unique_ptr<RedistributionPolicy>> members;
+    for (std::size_t i = 0; i < n; ++i) members.push_back(make_policy("adaptive", 100));
+    std::vector<Act> acts;
+    for (std::size_t i = 0; i < n; ++i) {
+      MemberView v = view_of(r, i, it, common);
+      // What differs between members: their own measurements and their newest reports.
+      v.own.speed = speeds[i] * std::uniform_real_distribution<double>(0.5, 2.0)(rng);
+      v.own.time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
+      v.iteration_time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
+      std::vector<Report> newest = r.common;
+      for (auto& rep : newest) rep.speed *= std::uniform_real_distribution<double>(0.1, 10.0)(rng);
+      v.newest = &newest;
+      acts.push_back(members[i]->after_iteration(v));
+    }
+    for (Act a : acts) CHECK(a == acts.front());
+    ++acts_seen[static_cast<int>(acts.front())];
+  }
+  // The property is checked on every answer, not on carry_on alone.
+  CHECK(acts_seen[0] > 100);
+  CHECK(acts_seen[1] > 100);
+  CHECK(acts_seen[2] > 100);
+}
