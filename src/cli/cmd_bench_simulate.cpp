@@ -20,6 +20,7 @@
 #include "model/run_config.hpp"
 #include "model/errors.hpp"
 #include "sim/bare_ring.hpp"
+#include "sim/policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {
@@ -62,7 +63,7 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-void bench_simulate(const std::string& builtin, int repeat) {
+void bench_simulate(const std::string& builtin, int repeat, const std::string& scheme) {
   if (builtin != "ring32-noredistribution")
     throw InputError("unknown builtin benchmark '" + builtin + "' (available: ring32-noredistribution)");
   const int n = 32;
@@ -102,8 +103,19 @@ void bench_simulate(const std::string& builtin, int repeat) {
     std::fclose(f);
   }
   const double flops = flops_per_column * cfg.columns / n;
-  std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu;
+  RunConfig other = cfg;
+  other.scheme.name = scheme;
+  if (scheme != "none") policy::make_policy(scheme, cfg.iterations);  // an unknown scheme is exit 2 before any run
+  std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, scheme_wall, scheme_cpu;
   for (int r = 0; r < repeat; ++r) {
+    if (scheme != "none") {
+      const Timing s = in_child([&] {
+        int argc = 1;
+        run_simulation(other, &argc, argv);
+      });
+      scheme_wall.push_back(s.wall);
+      scheme_cpu.push_back(s.cpu);
+    }
     const Timing a = in_child([&] {
       int argc = 1;
       run_simulation(cfg, &argc, argv);
@@ -125,6 +137,12 @@ void bench_simulate(const std::string& builtin, int repeat) {
   std::printf("bare_s4u_seconds_per_run=%.4f\n", median(bare_wall));
   std::printf("bare_s4u_cpu_seconds_per_run=%.4f\n", median(bare_cpu));
   std::printf("ratio_to_bare=%.3f\n", median(ring_wall) / median(bare_wall));
+  if (scheme != "none") {
+    std::printf("scheme=%s\n", scheme.c_str());
+    std::printf("scheme_seconds_per_run=%.4f\n", median(scheme_wall));
+    std::printf("scheme_cpu_seconds_per_run=%.4f\n", median(scheme_cpu));
+    std::printf("scheme_ratio_to_none=%.3f\n", median(scheme_wall) / median(ring_wall));
+  }
 }
 
 }  // namespace
@@ -134,8 +152,11 @@ void add_bench_simulate(CLI::App& bench) {
   auto builtin = std::make_shared<std::string>("ring32-noredistribution");
   auto repeat = std::make_shared<int>(5);
   cmd->add_option("--builtin", *builtin, "builtin benchmark (ring32-noredistribution)");
+  auto scheme = std::make_shared<std::string>("none");
   cmd->add_option("--repeat", *repeat, "runs of each")->check(CLI::Range(1, 1000));
-  cmd->callback([builtin, repeat] { bench_simulate(*builtin, *repeat); });
+  cmd->add_option("--scheme", *scheme,
+                  "also time this scheme on the same ring (observe: reports piggybacked, never redistributing)");
+  cmd->callback([builtin, repeat, scheme] { bench_simulate(*builtin, *repeat, *scheme); });
 }
 
 }  // namespace ringsim::cli

@@ -40,7 +40,9 @@ void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& lat
 
 void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
   k.newest[member] = rep;
-  k.held[member].push_back(rep);
+  // Member j's report of iteration s is used after iteration s + floor(n/2) - 1 at the latest;
+  // the next report to land in its slot is that of iteration s + depth, which arrives later.
+  k.slots[member * k.depth + static_cast<std::size_t>(rep.iteration) % k.depth] = rep;
 }
 
 }  // namespace
@@ -54,8 +56,9 @@ void start_policies(RingRun& r, int first_iteration) {
   r.acts.assign(r.n, policy::Act::carry_on);
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
+  fresh.depth = forward_reach(r.n) + 1;
   fresh.newest.assign(r.n, {});
-  fresh.held.assign(r.n, {});
+  fresh.slots.assign(r.n * fresh.depth, {});
   r.knowledge.assign(r.n, fresh);
 
   policy::RingFacts& f = r.facts;
@@ -94,19 +97,22 @@ policy::Report own_report(const RingRun& r, std::size_t i, int it) {
 // its own report and those received last iteration that still have hops to go that way.
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
   if (!r.piggyback) return &no_reports;
+  MemberKnowledge& k = r.knowledge[i];
   const std::size_t reach = to_succ ? forward_reach(r.n) : backward_reach(r.n);
-  auto* note = new BorderNote;
-  if (reach == 0) return note;
-  note->reports.emplace_back(i, own_report(r, i, it));
-  for (const auto& [j, rep] : to_succ ? r.knowledge[i].from_pred : r.knowledge[i].from_succ) {
+  BorderNote& note = to_succ ? k.to_succ : k.to_pred;
+  note.reports.clear();
+  if (reach == 0) return &note;
+  note.reports.emplace_back(i, own_report(r, i, it));
+  for (const auto& [j, rep] : to_succ ? k.from_pred : k.from_succ) {
     const std::size_t travelled = to_succ ? hops_forward(r, j, i) : hops_forward(r, i, j);
-    if (travelled < reach) note->reports.emplace_back(j, rep);
+    if (travelled < reach) note.reports.emplace_back(j, rep);
   }
-  return note;
+  return &note;
 }
 
-// Member i after the border exchange of iteration `it`: its own report and the notes received.
-void learn(RingRun& r, std::size_t i, int it, BorderNote* from_pred, BorderNote* from_succ) {
+// Member i after the border exchange of iteration `it`: its own report and the notes received
+// (copied: their senders rebuild them next iteration).
+void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
   if (!r.piggyback) return;
   MemberKnowledge& k = r.knowledge[i];
   hold(k, i, own_report(r, i, it));
@@ -118,18 +124,16 @@ void learn(RingRun& r, std::size_t i, int it, BorderNote* from_pred, BorderNote*
       hold(k, j, rep);
       keep->emplace_back(j, rep);
     }
-    delete note;
   }
   const int s = common_iteration_after(r, it);
   if (s < k.first_iteration) return;
-  k.common.assign(r.n, {});
+  k.common.resize(r.n);
   for (std::size_t j = 0; j < r.n; ++j) {
-    auto& q = k.held[j];
-    while (!q.empty() && q.front().iteration < s) q.pop_front();
-    if (q.empty() || q.front().iteration != s)
+    const policy::Report& rep = k.slots[j * k.depth + static_cast<std::size_t>(s) % k.depth];
+    if (rep.iteration != s)
       throw std::logic_error("member " + std::to_string(j) + "'s report of iteration " + std::to_string(s) +
                              " has not reached member " + std::to_string(i) + " after iteration " + std::to_string(it));
-    k.common[j] = q.front();
+    k.common[j] = rep;
   }
   k.common_iteration = s;
 }

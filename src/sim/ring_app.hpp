@@ -49,11 +49,13 @@ struct BorderNote {
 // What one member has learnt from the messages that reached it (member_reports.cpp).
 struct MemberKnowledge {
   int first_iteration = 1;                           // of the ring in effect
+  std::size_t depth = 1;                             // report slots per member: floor(n/2) + 1
   std::vector<policy::Report> newest;                // per member
-  std::vector<std::deque<policy::Report>> held;      // per member: reports not yet in a common snapshot
+  std::vector<policy::Report> slots;                 // member j's report of iteration k: j * depth + k % depth
   std::vector<policy::Report> common;                // every member's report of common_iteration
   int common_iteration = 0;
   std::vector<std::pair<std::size_t, policy::Report>> from_pred, from_succ;  // to pass on next iteration
+  BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
 };
 
 // Everything the ring members share. Actors receive a pointer to it: state is explicit.
@@ -140,7 +142,7 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 void start_policies(RingRun& r, int first_iteration);
 policy::Report own_report(const RingRun& r, std::size_t i, int it);
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
-void learn(RingRun& r, std::size_t i, int it, BorderNote* from_pred, BorderNote* from_succ);
+void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ);
 policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
 void check_agreement(const RingRun& r, int it);
 

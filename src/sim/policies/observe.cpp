@@ -1,0 +1,23 @@
+// Reports ride on the border messages and nothing is ever redistributed: what the information of
+// the adaptive policy costs alone (bigger border messages), to compare with `none`.
+#include "sim/policies/registry.hpp"
+
+namespace ringsim::policy {
+namespace {
+
+class Observe final : public RedistributionPolicy {
+ public:
+  bool piggybacks_reports() const override { return true; }
+  Act after_iteration(const MemberView&) override { return Act::carry_on; }
+};
+
+}  // namespace
+
+PolicyEntry observe_policy() {
+  return {"observe", "reports piggybacked on border messages, never redistributes (the cost of the information)",
+          [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+            return s == "observe" ? std::make_unique<Observe>() : nullptr;
+          }};
+}
+
+}  // namespace ringsim::policy
