@@ -60,6 +60,25 @@ assert r["ring_size"] >= 2 and 0.8 <= ratio <= 1.0 + 1e-9, (r["ring_size"], rati
 print(f"planner ring: {r['ring_size']} members, first iteration / planned T_step = {ratio:.4f}")
 PY
 
+# 3c. Reports ride on the border messages: a policy that piggybacks them and never moves anything
+#     (observe) makes iterations longer by the report bytes each message carries; the fixed
+#     schemes' messages do not grow.
+cp "$DATA/ring6-homogeneous.xml" "$tmp/"
+for rb in 16 1000000; do
+  for scheme in none observe; do
+    sed "s/\"every-5\"/\"$scheme\"/; s/\"report_bytes\": 16/\"report_bytes\": $rb/" "$DATA/sim-homogeneous.json" >"$tmp/o.json"
+    "$RINGSIM" simulate "$tmp/o.json" --no-baseline >"$tmp/o-$scheme-$rb.out" 2>"$tmp/err" || { echo "FAIL $scheme report_bytes $rb"; cat "$tmp/err"; fail=1; }
+  done
+done
+$PY - "$tmp" <<'PY' || fail=1
+import json, sys
+m = {(s, rb): json.load(open(f"{sys.argv[1]}/o-{s}-{rb}.out"))["makespan"] for s in ("none", "observe") for rb in (16, 1000000)}
+assert m[("none", 16)] == m[("none", 1000000)], m            # no report on fixed schemes' messages
+assert m[("observe", 16)] > m[("none", 16)], m               # 16 B a report: a little longer
+assert m[("observe", 1000000)] > 2 * m[("none", 16)], m      # 1 MB a report: far longer
+print(f"piggybacked reports: makespan none {m[('none', 16)]:.4f} s, observe 16 B {m[('observe', 16)]:.4f} s, 1 MB {m[('observe', 1000000)]:.4f} s")
+PY
+
 # 4. Bad configs: exit 2, one line, nothing on stdout, before any run.
 bad() {  # name, json, fragment
   printf '%s' "$2" >"$tmp/bad.json"
@@ -78,6 +97,8 @@ bad ratio_negative '{"platform": "ring6-homogeneous.xml", "ratio": -3}' "'ratio'
 bad ring_too_large '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"size": 7}}' "does not fit"
 bad unknown_host '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"hosts": ["h0", "zz"]}}' "'zz'"
 bad bad_scheme '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "sometimes"}' "unknown scheme"
+bad old_adaptive_name '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "adaptive-3"}' "adaptive-gather-K"
+bad bad_period '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "adaptive-gather-0"}' "positive integer"
 bad malformed '{"platform": ' "malformed JSON"
 bad bad_method '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"selection": "planner", "method": "magic"}}' "magic"
 

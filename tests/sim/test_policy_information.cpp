@@ -1,0 +1,190 @@
+// What a policy knows arrived in a simulated message: a spy policy records, at every member and
+// iteration, the reports it holds; one member's speed drops, and no other member may see the drop
+// before a border message could have carried it (one hop per iteration each way), nor later.
+// Each test case runs one SimGrid simulation (each case is its own process under ctest).
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/run_config.hpp"
+#include "sim/policies/registry.hpp"
+#include "sim/ring_simulation.hpp"
+
+using namespace ringsim;
+using namespace ringsim::policy;
+
+namespace {
+
+constexpr std::size_t kMembers = 9;  // reach: 4 hops forward, 4 backward
+constexpr std::size_t kSlowed = 3;
+constexpr double kPeak = 100e6;
+
+struct Seen {
+  std::size_t member = 0;
+  int iteration = 0;
+  std::vector<Report> newest;
+  int common_iteration = 0;
+  std::vector<Report> common;
+};
+
+std::vector<Seen>& seen() {
+  static std::vector<Seen> all;
+  return all;
+}
+
+class Spy final : public RedistributionPolicy {
+ public:
+  bool piggybacks_reports() const override { return true; }
+  Act after_iteration(const MemberView& v) override {
+    seen().push_back({v.me, v.iteration, *v.newest, v.common_iteration, *v.common});
+    return Act::carry_on;
+  }
+};
+
+// Decides at member 0 only: the simulation must refuse it.
+class Liar final : public RedistributionPolicy {
+ public:
+  bool piggybacks_reports() const override { return true; }
+  Act after_iteration(const MemberView& v) override {
+    return v.me == 0 && v.iteration == 5 ? Act::gather_and_decide : Act::carry_on;
+  }
+};
+
+void register_test_policies() {
+  add_policy({"spy", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+                return s == "spy" ? std::make_unique<Spy>() : nullptr;
+              }});
+  add_policy({"liar", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+                return s == "liar" ? std::make_unique<Liar>() : nullptr;
+              }});
+}
+
+// A cluster of 9 identical hosts and a speed CSV where member 3 drops to a quarter after 10
+// iterations; returns the run config.
+RunConfig nine_member_run(const std::string& scheme, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "cluster9.xml") << R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="c" prefix="h" suffix="" radical="0-8" speed="100Mf" bw="10MBps" lat="1ms" bb_bw="1GBps" bb_lat="0s"/>
+</platform>
+)";
+  std::ofstream csv(dir / "speeds.csv");
+  csv << "host,iteration,speed\n";
+  for (std::size_t i = 0; i < kMembers; ++i) csv << "h" << i << ",0," << kPeak << "\n";
+  csv << "h" << kSlowed << ",10," << kPeak / 4 << "\n";
+  csv.close();
+  RunConfig cfg;
+  cfg.platform = (dir / "cluster9.xml").string();
+  cfg.selection = RingSelection::hosts;
+  for (std::size_t i = 0; i < kMembers; ++i) cfg.ring_hosts.push_back("h" + std::to_string(i));
+  cfg.ring_size = static_cast<int>(kMembers);
+  cfg.iterations = 40;
+  cfg.columns = 180;
+  cfg.rows = 100;
+  cfg.ratio = 1.0;
+  cfg.scheme.name = scheme;
+  cfg.targets = TargetMode::measured;
+  cfg.baseline = false;
+  cfg.trace_source = "files";
+  cfg.trace_csv = (dir / "speeds.csv").string();
+  return cfg;
+}
+
+std::filesystem::path scratch(const char* name) {
+  return std::filesystem::temp_directory_path() / ("ringsim-simtest-" + std::to_string(getpid()) + "-" + name);
+}
+
+// Hops a report of member `from` travels to reach member `to` (forward up to floor(n/2), else backward).
+int hops(std::size_t from, std::size_t to) {
+  const std::size_t forward = (to + kMembers - from) % kMembers;
+  return static_cast<int>(forward <= kMembers / 2 ? forward : kMembers - forward);
+}
+
+bool slowed(const Report& r) { return r.iteration > 0 && std::abs(r.speed - kPeak) > 0.05 * kPeak; }
+
+}  // namespace
+
+TEST_CASE("a policy sees a speed change exactly when a border message could have brought it") {
+  register_test_policies();
+  const auto dir = scratch("spy");
+  const RunConfig cfg = nine_member_run("spy", dir);
+  char arg0[] = "ringsim";
+  char* argv[] = {arg0, nullptr};
+  int argc = 1;
+  const RunResult res = run_simulation(cfg, &argc, argv);
+  std::filesystem::remove_all(dir);
+  REQUIRE(res.iterations.size() == 40);
+  REQUIRE(seen().size() == kMembers * 40);
+
+  // The member itself measures the drop first, in some iteration c of the run.
+  int c = 0;
+  for (const Seen& s : seen())
+    if (s.member == kSlowed && c == 0 && slowed(s.newest[kSlowed])) c = s.iteration;
+  REQUIRE(c > 1);
+  REQUIRE(c < 30);
+  int checked = 0;
+  for (const Seen& s : seen()) {
+    for (std::size_t j = 0; j < kMembers; ++j) {
+      // After iteration t, member i holds member j's report of iteration t - d + 1 (its own: t).
+      const int d = hops(j, s.member);
+      const int expected = d == 0 ? s.iteration : s.iteration - d + 1;
+      CHECK(s.newest[j].iteration == (expected >= 1 ? expected : 0));
+      ++checked;
+    }
+    // The drop of member 3 is known no sooner than a message could carry it, and no later.
+    const int d = hops(kSlowed, s.member);
+    const int first = d == 0 ? c : c + d - 1;
+    CHECK(slowed(s.newest[kSlowed]) == (s.iteration >= first));
+    // The common snapshot: every member's report of iteration t - 3 (t - floor(9/2) + 1), alike everywhere.
+    if (s.iteration >= 4) {
+      REQUIRE(s.common.size() == kMembers);
+      CHECK(s.common_iteration == s.iteration - 3);
+      for (const Report& r : s.common) CHECK(r.iteration == s.iteration - 3);
+      CHECK(slowed(s.common[kSlowed]) == (s.common_iteration >= c));
+    } else {
+      CHECK(s.common_iteration == 0);
+    }
+  }
+  CHECK(checked == static_cast<int>(kMembers * kMembers * 40));
+}
+
+TEST_CASE("members that answer differently stop the simulation, naming the policy and the iteration") {
+  register_test_policies();
+  const auto dir = scratch("liar");
+  const RunConfig cfg = nine_member_run("liar", dir);
+  // SimGrid aborts on an exception escaping an actor: the run is a child, its stderr kept.
+  const auto err = dir / "stderr.txt";
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    std::signal(SIGABRT, SIG_DFL);  // the abort is the answer, not a crash of this test
+    const int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 2);
+    std::setvbuf(stderr, nullptr, _IONBF, 0);
+    char arg0[] = "ringsim";
+    char* argv[] = {arg0, nullptr};
+    int argc = 1;
+    run_simulation(cfg, &argc, argv);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  std::ifstream in(err);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove_all(dir);
+  CHECK_FALSE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  CHECK(text.find("policy 'liar' answered differently at members 0 and 1 after iteration 5") != std::string::npos);
+}
