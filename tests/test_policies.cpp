@@ -78,6 +78,7 @@ void set_speeds(Ring& r, const std::vector<double>& speeds, int it) {
     rep.load = r.loads[j];
     rep.speed = speeds[j];
     rep.compute_time = static_cast<double>(r.loads[j]) * r.facts.flops_per_column / speeds[j];
+    rep.time = 1.3 * it;
     r.common.push_back(rep);
   }
 }
@@ -127,32 +128,60 @@ TEST_CASE("a policy added at run time is found after the built-in ones") {
   CHECK(scheme_syntaxes().find("never-ever") != std::string::npos);
 }
 
+// The policy watches calm snapshots of iterations 1..last (equal speeds, balanced loads): it
+// carries on, and learns that speeds have held that long.
+void watch_calm(RedistributionPolicy& p, Ring& r, int last) {
+  for (int s = 1; s <= last; ++s) {
+    set_speeds(r, std::vector<double>(r.facts.n, 1e8), s);
+    CHECK(p.after_iteration(view_of(r, 0, s + 3, s)) == Act::carry_on);
+  }
+}
+
 TEST_CASE("adaptive, network-dominated ring: no periodic look; a large imbalance is planned, old reports looked at") {
   Ring r = ring_of(8, 1000, 100);
   // One report hop costs 1 s: an all-gather (4 rounds) is 4 s against 1.26 s iterations, a look
   // every 106 iterations would cost 3% of them: never within 100 iterations.
   r.facts.latency_next.assign(8, 1.0);
   r.facts.latency_prev.assign(8, 1.0);
-  auto p = make_policy("adaptive", 100);
-  CHECK(p->after_iteration(view_of(r, 0, 10, 0)) == Act::carry_on);  // nothing known yet
-  set_speeds(r, std::vector<double>(8, 1e8), 7);
-  CHECK(p->after_iteration(view_of(r, 0, 10, 7)) == Act::carry_on);  // balanced
   std::vector<double> speeds(8, 1e8);
   speeds[3] = 2.5e7;  // member 3 four times slower: 125 columns take 5 s instead of 1.25 s
+
+  auto p = make_policy("adaptive", 100);
+  CHECK(p->after_iteration(view_of(r, 0, 3, 0)) == Act::carry_on);  // nothing known yet
+  watch_calm(*p, r, 6);
   set_speeds(r, speeds, 7);
-  CHECK(p->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);            // reports 3 iterations old
-  CHECK(p->after_iteration(view_of(r, 0, 10, 2)) == Act::gather_and_decide);  // 8 old: look first
+  CHECK(p->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);  // reports 3 iterations old
+  // Reports 8 iterations old: the present is looked at first.
+  auto old = make_policy("adaptive", 100);
+  watch_calm(*old, r, 6);
+  set_speeds(r, speeds, 7);
+  CHECK(old->after_iteration(view_of(r, 0, 15, 7)) == Act::gather_and_decide);
+  // ...and reports no newer than that look are not acted upon.
+  set_speeds(r, speeds, 8);
+  CHECK(old->after_iteration(view_of(r, 0, 16, 8)) == Act::carry_on);
+  // Straight after a calm start, one snapshot of an imbalance promises little: no move yet.
+  auto hasty = make_policy("adaptive", 100);
+  set_speeds(r, speeds, 1);
+  CHECK(hasty->after_iteration(view_of(r, 0, 4, 1)) == Act::carry_on);
+
   // Near the end the saving no longer pays for the move (a column now costs 0.1 s a hop).
   r.facts.cost_next.assign(8, 0.1);
   r.facts.cost_prev.assign(8, 0.1);
-  CHECK(make_policy("adaptive", 100)->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
-  CHECK(p->after_iteration(view_of(r, 0, 99, 96)) == Act::carry_on);
-  // Reports no newer than the last look (p looked after iteration 10) are not acted upon.
-  CHECK(p->after_iteration(view_of(r, 0, 12, 9)) == Act::carry_on);
+  auto late = make_policy("adaptive", 100);
+  watch_calm(*late, r, 6);
+  set_speeds(r, speeds, 7);
+  CHECK(late->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
+  auto end = make_policy("adaptive", 100);
+  watch_calm(*end, r, 6);
+  set_speeds(r, speeds, 96);
+  CHECK(end->after_iteration(view_of(r, 0, 99, 96)) == Act::carry_on);
   r.facts.cost_next.assign(8, 0.01);
   r.facts.cost_prev.assign(8, 0.01);
+
   // A plan that costs more than it saves is refused, and not planned again for the same targets.
   auto q = make_policy("adaptive", 100);
+  watch_calm(*q, r, 6);
+  set_speeds(r, speeds, 7);
   CHECK(q->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
   Prediction dear;
   dear.moves = true;
@@ -160,6 +189,7 @@ TEST_CASE("adaptive, network-dominated ring: no periodic look; a large imbalance
   dear.tstep_after = 1.5;
   dear.transfer_time = 1e6;
   CHECK_FALSE(q->accept(view_of(r, 0, 10, 7), dear));
+  set_speeds(r, speeds, 8);
   CHECK(q->after_iteration(view_of(r, 0, 11, 8)) == Act::carry_on);
   speeds[3] = 2e7;  // other targets: planned again, and accepted when the move is cheap
   set_speeds(r, speeds, 9);
@@ -199,25 +229,29 @@ TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every 
     r.facts.latency_prev.assign(n, hop);
     std::vector<double> speeds(n);
     for (auto& s : speeds) s = std::uniform_real_distribution<double>(1e7, 1e9)(rng);
-    const int it = 1 + static_cast<int>(rng() % 99);
-    const int common = std::max(1, it - static_cast<int>(rng() % 8));
-    set_speeds(r, speeds, common);
+    const int first = 1 + static_cast<int>(rng() % 80);
+    const int age = static_cast<int>(rng() % 8);
     std::vector<std::unique_ptr<RedistributionPolicy>> members;
     for (std::size_t i = 0; i < n; ++i) members.push_back(make_policy("adaptive", 100));
-    std::vector<Act> acts;
-    for (std::size_t i = 0; i < n; ++i) {
-      MemberView v = view_of(r, i, it, common);
-      // What differs between members: their own measurements and their newest reports.
-      v.own.speed = speeds[i] * std::uniform_real_distribution<double>(0.5, 2.0)(rng);
-      v.own.time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
-      v.iteration_time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
-      std::vector<Report> newest = r.common;
-      for (auto& rep : newest) rep.speed *= std::uniform_real_distribution<double>(0.1, 10.0)(rng);
-      v.newest = &newest;
-      acts.push_back(members[i]->after_iteration(v));
+    // Six iterations: the same common snapshots everywhere (speeds drifting a little), private
+    // measurements and newest reports that differ from member to member.
+    for (int step = 0; step < 6 && first + step + age <= 100; ++step) {
+      for (auto& s : speeds) s *= std::uniform_real_distribution<double>(0.9, 1.1)(rng);
+      set_speeds(r, speeds, first + step);
+      std::vector<Act> acts;
+      for (std::size_t i = 0; i < n; ++i) {
+        MemberView v = view_of(r, i, first + step + age, first + step);
+        v.own.speed = speeds[i] * std::uniform_real_distribution<double>(0.5, 2.0)(rng);
+        v.own.time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
+        v.iteration_time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
+        std::vector<Report> newest = r.common;
+        for (auto& rep : newest) rep.speed *= std::uniform_real_distribution<double>(0.1, 10.0)(rng);
+        v.newest = &newest;
+        acts.push_back(members[i]->after_iteration(v));
+      }
+      for (Act a : acts) CHECK(a == acts.front());
+      ++acts_seen[static_cast<int>(acts.front())];
     }
-    for (Act a : acts) CHECK(a == acts.front());
-    ++acts_seen[static_cast<int>(acts.front())];
   }
   // The property is checked on every answer, not on carry_on alone.
   CHECK(acts_seen[0] > 100);

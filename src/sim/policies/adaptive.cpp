@@ -77,12 +77,15 @@ class SpeedChanges {
     before_ = std::move(last_);
     last_ = snapshot;
   }
-  // Mean seconds a member keeps its speed, over the window; infinite when none changed there.
+  // Mean seconds a member keeps its speed, over the window. With no change seen there, what was
+  // watched is all that is known: the estimate is the member-seconds watched, as if one change
+  // were about to come (so a short look at a calm start promises little; infinite before any).
   double persistence() const {
+    if (recent_.empty()) return INFINITY;
     int changes = 0;
     for (std::size_t k = 1; k < recent_.size(); ++k) changes += recent_[k].second;
-    if (changes == 0) return INFINITY;
-    return static_cast<double>(last_.size()) * (recent_.back().first - recent_.front().first) / changes;
+    const double watched = static_cast<double>(last_.size()) * (recent_.back().first - recent_.front().first);
+    return watched / std::max(changes, 1);
   }
   // The same, from the changes between the last snapshot and fresh speeds measured at `now`:
   // a burst shows here before the snapshots catch up with it.
@@ -109,6 +112,7 @@ class Adaptive final : public RedistributionPolicy {
   static constexpr double stale_margin = 2.0;        // a move seen in the snapshot must save twice its cost
   static constexpr double look_margin = 2.0;         // a move seen in old reports is worth a look
   static constexpr double fresh_margin = 1.5;        // a move planned on fresh reports must save its cost
+  static constexpr double look_share = 0.25;         // a look costing less than this share of the move is taken
   static constexpr int max_report_age = 3;           // iterations: older snapshots are checked by a gather
 
   bool piggybacks_reports() const override { return true; }
@@ -147,8 +151,9 @@ class Adaptive final : public RedistributionPolicy {
     const double gain = expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());
     // Speeds drift in bursts: a plan on reports older than a few iterations may move columns
     // towards processors that have slowed since (and did, on the paper's traces, on a ring of 32);
-    // then the present is looked at first, and that look is part of the cost.
-    const bool recent = v.iteration - v.common_iteration <= max_report_age;
+    // then the present is looked at first, and that look is part of the cost. A look that costs
+    // little against the move is taken anyway (on/off load changes within a few iterations).
+    const bool recent = v.iteration - v.common_iteration <= max_report_age && gather > look_share * move;
     const double cost = move + (recent ? 0.0 : gather);
     if (gain <= (recent ? stale_margin : look_margin) * cost) return Act::carry_on;
     planned_ = targets;
