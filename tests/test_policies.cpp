@@ -137,6 +137,18 @@ void watch_calm(RedistributionPolicy& p, Ring& r, int last) {
   }
 }
 
+// A fresh adaptive policy that watched calm iterations 1..6, then sees `speeds` in the snapshot
+// of iteration `snapshot` after iteration `iteration`: its answer.
+Act after_calm_then(Ring& r, const std::vector<double>& speeds, int iteration, int snapshot,
+                    std::unique_ptr<RedistributionPolicy>* keep = nullptr) {
+  auto p = make_policy("adaptive", 100);
+  watch_calm(*p, r, 6);
+  set_speeds(r, speeds, snapshot);
+  const Act a = p->after_iteration(view_of(r, 0, iteration, snapshot));
+  if (keep) *keep = std::move(p);
+  return a;
+}
+
 TEST_CASE("adaptive, network-dominated ring: no periodic look; a large imbalance is planned, old reports looked at") {
   Ring r = ring_of(8, 1000, 100);
   // One report hop costs 1 s: an all-gather (4 rounds) is 4 s against 1.26 s iterations, a look
@@ -146,16 +158,11 @@ TEST_CASE("adaptive, network-dominated ring: no periodic look; a large imbalance
   std::vector<double> speeds(8, 1e8);
   speeds[3] = 2.5e7;  // member 3 four times slower: 125 columns take 5 s instead of 1.25 s
 
-  auto p = make_policy("adaptive", 100);
-  CHECK(p->after_iteration(view_of(r, 0, 3, 0)) == Act::carry_on);  // nothing known yet
-  watch_calm(*p, r, 6);
-  set_speeds(r, speeds, 7);
-  CHECK(p->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);  // reports 3 iterations old
+  CHECK(make_policy("adaptive", 100)->after_iteration(view_of(r, 0, 3, 0)) == Act::carry_on);  // nothing known yet
+  CHECK(after_calm_then(r, speeds, 10, 7) == Act::decide);  // reports 3 iterations old
   // Reports 8 iterations old: the present is looked at first.
-  auto old = make_policy("adaptive", 100);
-  watch_calm(*old, r, 6);
-  set_speeds(r, speeds, 7);
-  CHECK(old->after_iteration(view_of(r, 0, 15, 7)) == Act::gather_and_decide);
+  std::unique_ptr<RedistributionPolicy> old;
+  CHECK(after_calm_then(r, speeds, 15, 7, &old) == Act::gather_and_decide);
   // ...and reports no newer than that look are not acted upon.
   set_speeds(r, speeds, 8);
   CHECK(old->after_iteration(view_of(r, 0, 16, 8)) == Act::carry_on);
@@ -167,22 +174,14 @@ TEST_CASE("adaptive, network-dominated ring: no periodic look; a large imbalance
   // Near the end the saving no longer pays for the move (a column now costs 0.1 s a hop).
   r.facts.cost_next.assign(8, 0.1);
   r.facts.cost_prev.assign(8, 0.1);
-  auto late = make_policy("adaptive", 100);
-  watch_calm(*late, r, 6);
-  set_speeds(r, speeds, 7);
-  CHECK(late->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
-  auto end = make_policy("adaptive", 100);
-  watch_calm(*end, r, 6);
-  set_speeds(r, speeds, 96);
-  CHECK(end->after_iteration(view_of(r, 0, 99, 96)) == Act::carry_on);
+  CHECK(after_calm_then(r, speeds, 10, 7) == Act::decide);
+  CHECK(after_calm_then(r, speeds, 99, 96) == Act::carry_on);
   r.facts.cost_next.assign(8, 0.01);
   r.facts.cost_prev.assign(8, 0.01);
 
   // A plan that costs more than it saves is refused, and not planned again for the same targets.
-  auto q = make_policy("adaptive", 100);
-  watch_calm(*q, r, 6);
-  set_speeds(r, speeds, 7);
-  CHECK(q->after_iteration(view_of(r, 0, 10, 7)) == Act::decide);
+  std::unique_ptr<RedistributionPolicy> q;
+  CHECK(after_calm_then(r, speeds, 10, 7, &q) == Act::decide);
   Prediction dear;
   dear.moves = true;
   dear.tstep_before = 5.01;

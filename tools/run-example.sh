@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ringsim's main job, end to end: builds if needed, then reproduces the HiPC 2004 experiment
-# (Figures 2, 3 and 4) with the quick sweeps (a few minutes on 2 cores), and plans the
-# redistribution examples of the paper's four cases. Outputs in out/.
+# (Figures 2, 3 and 4) with the quick sweeps (a few minutes on 2 cores), plans the
+# redistribution examples of the paper's four cases, stages and rebuilds with KPBS, sweeps "when to
+# redistribute" and pictures one adaptive run. Outputs in out/.
 #   tools/run-example.sh          quick sweeps (default)
 #   tools/run-example.sh --full   the full sweeps behind docs/figures (about a minute on 2 cores)
 set -euo pipefail
@@ -63,4 +64,19 @@ for (q, a), rows in sorted(t.items()):
     m = lambda key: statistics.mean(float(r[key]) for r in rows)
     print(f"  {q:<5d} {a:13s} {m('k'):4.1f} {m('eta'):9.2f} {m('planned'):12.2f} {m('simulated'):14.2f}")
 PY
+echo "== When to redistribute: fixed schemes, adaptive and adaptive-gather on three trace families ${QUICK}"
+when_args=()
+for family in paper-traces random-walk on-off; do
+  $R run "experiments/when/$family.json" $QUICK --jobs "$JOBS" --out "out/when-$family$SUFFIX" >/dev/null
+  when_args+=("$family=out/when-$family$SUFFIX/runs.csv")
+done
+/usr/bin/python3 experiments/plot_when.py "out/figures/when-to-redistribute$SUFFIX.png" "out/when-table$SUFFIX.md" \
+  "${when_args[@]}" | grep -E "^(###|adaptive within)"
+echo "== One run of the adaptive policy, pictured (ring of 8, ratio 1, the paper's traces)"
+mkdir -p out/one-run
+printf '%s' '{"platform": "../../platforms/paper2004_tiers90.xml", "ring": {"size": 8, "seed": 3}, "ratio": 1,
+ "scheme": "adaptive", "targets": "measured"}' >out/one-run/config.json
+$R simulate out/one-run/config.json --out out/one-run/result.json --iterations-csv out/one-run/iterations.csv \
+  --traces-dir out/one-run/traces
+/usr/bin/python3 experiments/plot_run.py --dir out/one-run --output out/figures/one-run-adaptive.png
 echo "figures in out/figures/, sweep results in out/*/runs.csv"

@@ -1,19 +1,31 @@
-// The adaptive policy: redistribute when, on what every member knows, the time it saves over the
-// iterations left exceeds what deciding and moving cost (the planners' prediction).
+// The adaptive policy: redistribute when, on what every member knows, the time a move is expected
+// to save exceeds what deciding, looking and moving cost (the planners' predictions). HiPC 2004
+// (Section 7) leaves "how frequently redistributions must occur" open; the slides' profitability
+// test T_redistribution + n_left T'_step <= n_left T_step is its starting point.
 //
-// Information: each member's report rides on the border messages, so after iteration t every
-// member holds every report of iteration t - floor(n/2) + 1 (member_reports.cpp); the policy
-// decides on that common snapshot, so every member answers alike with no extra message and no
-// all-gather round: where the network dominates, checking costs nothing but the report bytes.
+// Information. Each member's report rides on the border messages, so after iteration t every
+// member holds every report of iteration t - floor(n/2) + 1 (member_reports.cpp): the policy
+// decides on that common snapshot, every member alike, with no extra message. Where the network
+// dominates, watching costs nothing but the report bytes. A "look" is an all-gather both ways
+// (floor(n/2) rounds of report messages) that shows the present; it is taken
+//   - periodically, every ceil(G / (3% of an iteration)) iterations (G the look's cost from the
+//     routes): every iteration where computation dominates, never where the network does;
+//   - before a move seen in a snapshot older than 3 iterations (a ring of 32: 15 iterations), or
+//     whenever the look costs less than a quarter of the move.
 //
-// Test, every iteration, on the snapshot's measured speeds s_j and the current loads L_j:
-//   gain   = n_left * (max_j L_j w / s_j - max_j T_j w / s_j)   (T = balanced targets, w = flop per column;
-//            the border exchange is the same before and after)
-//   cost   = decision_flops / min_j s_j + a lower bound of the move (the slides' bidirectional bound,
-//            HiPC 2004 Lemmas 1-3 on one-port rings)
-// and plans (paying decision_flops at every member) only when gain > cost. The plan is carried out
-// when n_left * (T_step - T'_step) > T_redistribution, the slides' test on the predicted plan; a
-// refused plan is not planned again until the snapshot's targets change.
+// Saving. A move from loads L to the balanced targets T of speeds s saves per iteration
+// d = max_j L_j w / s_j - max_j T_j w / s_j (w flop per column; the border exchange is the same
+// before and after), over the iterations left, or fewer: a balance lasts about as long as a member
+// keeps its speed, P seconds, estimated from the settled speed changes in the last 20 snapshots
+// (with none seen, the member-seconds watched); and speeds must hold while the columns move (a
+// member keeps its speed through a move of m seconds with probability exp(-m / P)):
+//   saving = d * min(n_left, P / T'_step) * exp(-m / P).
+// The snapshot's move is planned (decision_flops at every member) when its saving exceeds twice the
+// decision, a one-port lower bound of the move (the slides' bidirectional bound) and the look if
+// one is needed; the plan is carried out when the saving, on the planners' predicted T_redistribution
+// and T'_step, exceeds 1.5 times T_redistribution on fresh reports (twice on the snapshot), and P
+// also counts the members whose fresh speed differs from the snapshot's (a burst shows there
+// first). A refused plan is not planned again until the snapshot's targets change.
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -111,7 +123,7 @@ class Adaptive final : public RedistributionPolicy {
   static constexpr double information_share = 0.03;  // of the run's time spent on periodic all-gathers
   static constexpr double stale_margin = 2.0;        // a move seen in the snapshot must save twice its cost
   static constexpr double look_margin = 2.0;         // a move seen in old reports is worth a look
-  static constexpr double fresh_margin = 1.5;        // a move planned on fresh reports must save its cost
+  static constexpr double fresh_margin = 1.5;        // a move planned on fresh reports must save 1.5 times its cost
   static constexpr double look_share = 0.25;         // a look costing less than this share of the move is taken
   static constexpr int max_report_age = 3;           // iterations: older snapshots are checked by a gather
 
