@@ -16,7 +16,7 @@
 // Saving. A move from loads L to the balanced targets T of speeds s saves per iteration
 // d = max_j L_j w / s_j - max_j T_j w / s_j (w flop per column; the border exchange is the same
 // before and after), over the iterations left, or fewer: a balance lasts about as long as a member
-// keeps its speed, P seconds, estimated from the settled speed changes in the last 20 snapshots
+// keeps its speed, P seconds, estimated from the settled speed changes in the last 10 snapshots
 // (with none seen, the member-seconds watched); and speeds must hold while the columns move (a
 // member keeps its speed through a move of m seconds with probability exp(-m / P)):
 //   saving = d * min(n_left, P / T'_step) * exp(-m / P).
@@ -75,7 +75,7 @@ double gather_cost(const RingFacts& f) {
 // counts once.
 class SpeedChanges {
  public:
-  static constexpr std::size_t window = 20;
+  static constexpr std::size_t window = 10;
 
   void observe(const std::vector<Report>& snapshot) {
     int changes = 0;
