@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/cluster_scripts.hpp"
 #include "cli/commands.hpp"
 #include "sim/policies/registry.hpp"
 #include "cli/sim_process.hpp"
@@ -237,20 +238,24 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
 void add_run_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "Run an experiment sweep (one simulate process per run), resumable");
   cmd->footer("Outputs in DIR: runs/<id>/{config.json,result.json,iterations.csv,log.txt}, runs.csv,\n"
-              "iterations.csv, summary.json (provenance). --list prints one command per run (for GNU\n"
-              "parallel or a SLURM array); then `ringsim run EXPERIMENT --merge --out DIR` builds the CSVs.");
+              "iterations.csv, summary.json (provenance). --list prints one shell command per run not yet\n"
+              "done (for GNU parallel, also with --sshlogin on a shared folder); --slurm SDIR writes a SLURM\n"
+              "array job (SDIR/submit.sh submits it and the merge); then `ringsim run EXPERIMENT --merge\n"
+              "--out DIR` builds the CSVs.");
   auto experiment = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   auto jobs = std::make_shared<int>(1);
   auto quick = std::make_shared<bool>(false);
   auto list = std::make_shared<bool>(false);
   auto merge_only = std::make_shared<bool>(false);
+  auto slurm = std::make_shared<std::string>();
   cmd->add_option("EXPERIMENT", *experiment, "experiment config (JSON)")->required();
   cmd->add_option("--out", *out, "output directory (default out/<name>[-quick])");
   cmd->add_option("--jobs,-j", *jobs, "simulations run at once")->check(CLI::Range(1, 1024));
   cmd->add_flag("--quick", *quick, "use the experiment's smaller 'quick' sweep");
   cmd->add_flag("--list", *list, "print one command per run instead of running");
   cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
+  cmd->add_option("--slurm", *slurm, "write a SLURM array job for the sweep into this folder instead of running");
   cmd->callback([=] {
     const Experiment e = load_experiment(*experiment, *quick, usable_host_count);
     for (const auto& run : e.runs) {  // schemes name policies of the simulation layer: all checked first
@@ -267,15 +272,28 @@ void add_run_command(CLI::App& app) {
     if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0)
       throw InputError("another 'ringsim run' is using '" + dir.string() + "'");
     write_configs(e, dir);
+    const std::string exe = self_executable();
+    const std::string merge_line = shell_line({exe, "run", fs::absolute(*experiment).string()}) +
+                                   (*quick ? " --quick" : "") + " --merge --out " +
+                                   shell_word(fs::absolute(dir).string());
     if (*list) {
-      const std::string exe = self_executable();
       for (const auto& run : e.runs) {
-        std::string line;
-        for (const auto& a : simulate_args(exe, paths_of(dir, run))) line += (line.empty() ? "" : " ") + a;
-        std::cout << line << '\n';
+        const RunPaths p = paths_of(dir, run);
+        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p)) << '\n';
       }
-      std::cout << "# when all are done: " << exe << " run " << *experiment << (*quick ? " --quick" : "")
-                << " --merge --out " << dir.string() << '\n';
+      std::cout << "# when all are done: " << merge_line << '\n';
+      if (!std::cout.flush()) throw std::runtime_error("cannot write the command list to standard output");
+      return;
+    }
+    if (!slurm->empty()) {
+      std::vector<ClusterRun> runs;
+      for (const auto& run : e.runs) {
+        const RunPaths p = paths_of(fs::absolute(dir), run);
+        runs.push_back({shell_line(simulate_args(exe, p)), p.result});
+      }
+      write_slurm_job(*slurm, e.name, runs, merge_line);
+      std::cerr << "ringsim: SLURM job for " << runs.size() << " runs in " << *slurm << " (submit with "
+                << (fs::absolute(*slurm) / "submit.sh").string() << ")\n";
       return;
     }
     std::size_t failed = 0;

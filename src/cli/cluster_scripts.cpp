@@ -1,0 +1,91 @@
+#include "cli/cluster_scripts.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "io/json_input.hpp"
+#include "model/errors.hpp"
+
+namespace ringsim::cli {
+
+namespace fs = std::filesystem;
+
+std::string shell_word(const std::string& word) {
+  const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string("_./:=+-,@%").find(c) != std::string::npos;
+  });
+  if (safe) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string shell_line(const std::vector<std::string>& words) {
+  std::string line;
+  for (const auto& w : words) line += (line.empty() ? "" : " ") + shell_word(w);
+  return line;
+}
+
+namespace {
+
+void write_script(const fs::path& path, const std::string& text) {
+  io::write_file_atomically(path.string(), text);
+  if (chmod(path.c_str(), 0755) != 0) throw InputError("cannot make '" + path.string() + "' executable");
+}
+
+}  // namespace
+
+void write_slurm_job(const fs::path& dir_in, const std::string& name, const std::vector<ClusterRun>& runs,
+                     const std::string& merge_command, std::size_t max_tasks) {
+  const fs::path dir = fs::absolute(dir_in);
+  fs::create_directories(dir / "logs");
+  std::ostringstream commands, results;
+  for (const auto& r : runs) {
+    commands << r.command << '\n';
+    results << fs::absolute(r.result).string() << '\n';
+  }
+  io::write_file_atomically((dir / "commands.txt").string(), commands.str());
+  io::write_file_atomically((dir / "results.txt").string(), results.str());
+  // SLURM caps array sizes (MaxArraySize, 1001 by default): task k runs runs k, k + tasks, ...
+  const std::size_t tasks = std::max<std::size_t>(1, std::min(max_tasks, runs.size()));
+  const std::string d = shell_word(dir.string());
+  std::ostringstream array;
+  array << "#!/bin/bash\n"
+        << "#SBATCH --job-name=" << shell_word("ringsim-" + name) << "\n"
+        << "#SBATCH --array=1-" << tasks << "\n"
+        << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
+        << "#SBATCH --output=" << dir.string() << "/logs/task-%a.out\n"
+        << "# ringsim sweep '" << name << "': " << runs.size() << " runs, task k runs lines k, k + " << tasks
+        << ", ... of commands.txt;\n# a run whose result.json exists is skipped, so resubmitting resumes.\n"
+        << "set -euo pipefail\n"
+        << "task=${SLURM_ARRAY_TASK_ID:?run this script with sbatch (or set SLURM_ARRAY_TASK_ID)}\n"
+        << "runs=$(wc -l < " << d << "/commands.txt)\n"
+        << "for ((line = task; line <= runs; line += " << tasks << ")); do\n"
+        << "  result=$(sed -n \"${line}p\" " << d << "/results.txt)\n"
+        << "  if [ -s \"$result\" ]; then echo \"run $line: done already\"; continue; fi\n"
+        << "  command=$(sed -n \"${line}p\" " << d << "/commands.txt)\n"
+        << "  eval \"$command\"\n"
+        << "done\n";
+  write_script(dir / "array.sbatch", array.str());
+  std::ostringstream merge;
+  merge << "#!/bin/bash\n"
+        << "#SBATCH --job-name=" << shell_word("ringsim-" + name + "-merge") << "\n"
+        << "#SBATCH --ntasks=1\n"
+        << "#SBATCH --output=" << dir.string() << "/logs/merge.out\n"
+        << "# Merges the runs into runs.csv, iterations.csv and summary.json (missing runs are reported).\n"
+        << "set -euo pipefail\n"
+        << merge_command << "\n";
+  write_script(dir / "merge.sbatch", merge.str());
+  std::ostringstream submit;
+  submit << "#!/bin/bash\n"
+         << "# Submits the array, then the merge once every task has ended.\n"
+         << "set -euo pipefail\n"
+         << "job=$(sbatch --parsable " << d << "/array.sbatch)\n"
+         << "job=${job%%;*}\n"
+         << "sbatch --parsable --dependency=afterany:\"$job\" " << d << "/merge.sbatch\n";
+  write_script(dir / "submit.sh", submit.str());
+}
+
+}  // namespace ringsim::cli
