@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds ringsim with AddressSanitizer and UndefinedBehaviorSanitizer (build-sanitize/, option
+# RINGSIM_SANITIZE) and runs the whole test suite under them, fuzzing included. The sanitizers
+# write to log files (SimGrid's context switches make ASan print a warning that would otherwise
+# break the tests' one-line stderr contracts); any error report in them fails the run.
+#   tools/sanitize.sh [BUILD_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build-sanitize}
+tools/install-deps.sh
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRINGSIM_SANITIZE=ON >/dev/null
+cmake --build "$BUILD" -j"$(nproc)"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+status=0
+ASAN_OPTIONS="log_path=$logs/asan:detect_leaks=1:abort_on_error=1" \
+UBSAN_OPTIONS="log_path=$logs/ubsan:print_stacktrace=1:halt_on_error=1" \
+  ctest --test-dir "$BUILD" -j"$(nproc)" --output-on-failure --timeout 1800 || status=1
+reports=$(grep -l -E "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:" "$logs"/* 2>/dev/null || true)
+if [ -n "$reports" ]; then
+  echo "sanitizer reports:"
+  for r in $reports; do echo "== $r"; head -40 "$r"; done
+  status=1
+fi
+[ $status -eq 0 ] && echo "sanitizers: the whole test suite passed under ASan and UBSan, no report"
+exit $status
