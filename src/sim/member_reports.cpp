@@ -38,8 +38,8 @@ void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& lat
   for (const auto* l : links) bandwidth = std::min(bandwidth, l->get_bandwidth());
 }
 
-void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
-  k.newest[member] = rep;
+void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep, bool newest) {
+  if (newest) k.newest[member] = rep;
   // Member j's report of iteration s is used after iteration s + floor(n/2) - 1 at the latest;
   // the next report to land in its slot is that of iteration s + depth, which arrives later.
   k.slots[member * k.depth + static_cast<std::size_t>(rep.iteration) % k.depth] = rep;
@@ -53,6 +53,8 @@ void start_policies(RingRun& r, int first_iteration) {
   r.policies.clear();
   for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.cfg->scheme.name, r.cfg->iterations));
   r.piggyback = r.n > 1 && r.policies.front()->piggybacks_reports();
+  r.keep_newest = r.piggyback && r.policies.front()->reads_newest();
+  r.keep_common = r.piggyback && r.policies.front()->reads_common();
   r.acts.assign(r.n, policy::Act::carry_on);
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
@@ -115,18 +117,18 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
   if (!r.piggyback) return;
   MemberKnowledge& k = r.knowledge[i];
-  hold(k, i, own_report(r, i, it));
+  hold(k, i, own_report(r, i, it), r.keep_newest);
   k.from_pred.clear();
   k.from_succ.clear();
   for (auto [note, keep] : {std::pair{from_pred, &k.from_pred}, std::pair{from_succ, &k.from_succ}}) {
     if (note == nullptr) continue;
     for (const auto& [j, rep] : note->reports) {
-      hold(k, j, rep);
+      hold(k, j, rep, r.keep_newest);
       keep->emplace_back(j, rep);
     }
   }
   const int s = common_iteration_after(r, it);
-  if (s < k.first_iteration) return;
+  if (!r.keep_common || s < k.first_iteration) return;
   k.common.resize(r.n);
   for (std::size_t j = 0; j < r.n; ++j) {
     const policy::Report& rep = k.slots[j * k.depth + static_cast<std::size_t>(s) % k.depth];

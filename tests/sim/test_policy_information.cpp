@@ -47,6 +47,7 @@ std::vector<Seen>& seen() {
 class Spy final : public RedistributionPolicy {
  public:
   bool piggybacks_reports() const override { return true; }
+  bool reads_newest() const override { return true; }
   Act after_iteration(const MemberView& v) override {
     seen().push_back({v.me, v.iteration, *v.newest, v.common_iteration, *v.common});
     return Act::carry_on;

@@ -8,6 +8,7 @@ namespace {
 class Observe final : public RedistributionPolicy {
  public:
   bool piggybacks_reports() const override { return true; }
+  bool reads_common() const override { return false; }
   Act after_iteration(const MemberView&) override { return Act::carry_on; }
 };
 

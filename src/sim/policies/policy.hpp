@@ -54,7 +54,8 @@ struct MemberView {
   // members computed alike, so common knowledge without a message.
   const std::vector<long>* loads = nullptr;
   int last_move = 0;             // iteration after which columns last moved (0: never)
-  // Piggybacking policies only (else empty): the newest report of each member that reached me,
+  // Piggybacking policies only (else empty; newest only if reads_newest(), common only if
+  // reads_common()): the newest report of each member that reached me,
   // and the reports of iteration `common_iteration` of every member, which every member holds
   // after this iteration (knowledge spreads one hop per iteration each way), so that a decision
   // on them is the same at every member without a further message.
@@ -88,6 +89,9 @@ class RedistributionPolicy {
   virtual ~RedistributionPolicy() = default;
   // Reports ride on the border messages (each message grows by the reports it carries).
   virtual bool piggybacks_reports() const { return false; }
+  // What of the piggybacked reports the policy reads (what it does not read is not kept up).
+  virtual bool reads_newest() const { return false; }
+  virtual bool reads_common() const { return true; }
   // The all-gather of gather_and_decide: n - 1 rounds one way around the ring (the paper's
   // setting), or floor(n/2) rounds both ways.
   virtual bool gathers_both_ways() const { return false; }
