@@ -191,6 +191,7 @@ class Adaptive final : public RedistributionPolicy {
   // shorter; and only if the speeds have not changed while the columns moved (each member keeps
   // its speed through a move of `move` seconds with probability exp(-move / persistence)).
   static double expected_saving(double per_iteration, int left, double tstep, double move, double persistence) {
+    if (!(persistence > 0.0)) return 0.0;  // nothing watched yet: nothing to promise
     const double iterations = std::min(static_cast<double>(left), persistence / std::max(tstep, 1e-300));
     return per_iteration * iterations * std::exp(-move / persistence);
   }
