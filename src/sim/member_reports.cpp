@@ -9,17 +9,16 @@
 // further message.
 #include "sim/ring_app.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "sim/policies/registry.hpp"
 
 namespace ringsim::app {
-namespace {
-
 std::size_t forward_reach(std::size_t n) { return n / 2; }
 std::size_t backward_reach(std::size_t n) { return n == 0 ? 0 : n - 1 - forward_reach(n); }
+
+namespace {
 
 // Hops from member `from` to member `to` going forward (successors) / backward.
 std::size_t hops_forward(const RingRun& r, std::size_t from, std::size_t to) { return (to + r.n - from) % r.n; }
@@ -29,14 +28,6 @@ int common_iteration_after(const RingRun& r, int it) {
 }
 
 BorderNote no_reports;  // the payload of border messages that carry no report
-
-void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth) {
-  std::vector<sg4::Link*> links;
-  latency = 0.0;
-  a->route_to(b, links, &latency);
-  bandwidth = INFINITY;
-  for (const auto* l : links) bandwidth = std::min(bandwidth, l->get_bandwidth());
-}
 
 void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep, bool newest) {
   if (newest) k.newest[member] = rep;
@@ -91,7 +82,7 @@ policy::Report own_report(const RingRun& r, std::size_t i, int it) {
   rep.load = static_cast<long>(r.columns[i].size());
   rep.compute_time = r.last_compute[i];
   rep.time = r.iter_start[i] + r.last_compute[i];
-  rep.speed = static_cast<double>(rep.load) * r.flops_per_column / std::max(rep.compute_time, 1e-300);
+  rep.speed = measured_speed(r, i);
   return rep;
 }
 

@@ -31,9 +31,7 @@ std::vector<double> decision_speeds(const RingRun& r, policy::Act act) {
   std::vector<double> speeds(r.n);
   if (act == policy::Act::gather_and_decide) {
     for (std::size_t i = 0; i < r.n; ++i)
-      speeds[i] = r.cfg->targets == TargetMode::oracle
-                      ? current_speed(r, i)
-                      : static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
+      speeds[i] = r.cfg->targets == TargetMode::oracle ? current_speed(r, i) : measured_speed(r, i);
     return speeds;
   }
   const MemberKnowledge& k = r.knowledge[0];
@@ -50,7 +48,7 @@ std::vector<double> decision_speeds(const RingRun& r, policy::Act act) {
 // each round, what it received the round before; after floor(n/2) rounds everyone knows
 // everything (forward reach floor(n/2), backward n - 1 - floor(n/2), as member_reports.cpp).
 void gather_reports_both_ways(RingRun& r, std::size_t i) {
-  const std::size_t forward = r.n / 2, backward = r.n - 1 - forward;
+  const std::size_t forward = forward_reach(r.n), backward = backward_reach(r.n);
   const auto bytes = static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes));
   for (std::size_t round = 1; round <= forward; ++round) {
     int* got_pred = nullptr;

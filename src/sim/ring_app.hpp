@@ -135,11 +135,15 @@ sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side);
 double current_speed(const RingRun& r, std::size_t i);
 double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
 void check_conservation(const RingRun& r, int after_iteration);
+void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth);
 double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes);
+double measured_speed(const RingRun& r, std::size_t i);
 const HostTrace* trace_of(const RingRun& r, const std::string& host);
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 
 // ---- member_reports.cpp ----
+std::size_t forward_reach(std::size_t n);
+std::size_t backward_reach(std::size_t n);
 void start_policies(RingRun& r, int first_iteration);
 policy::Report own_report(const RingRun& r, std::size_t i, int it);
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);

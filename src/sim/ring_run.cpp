@@ -50,14 +50,25 @@ void check_conservation(const RingRun& r, int after_iteration) {
   if (count != total) fail(std::to_string(count) + " columns held instead of " + std::to_string(total));
 }
 
+// The platform's route from a to b: its latency and its bottleneck bandwidth (infinite without links).
+void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth) {
+  std::vector<sg4::Link*> links;
+  latency = 0.0;
+  a->route_to(b, links, &latency);
+  bandwidth = INFINITY;
+  for (const auto* l : links) bandwidth = std::min(bandwidth, l->get_bandwidth());
+}
+
 // Time for one column over the platform's route: latency plus bytes over the bottleneck.
 double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
-  std::vector<sg4::Link*> links;
-  double latency = 0.0;
-  a->route_to(b, links, &latency);
-  double bw = INFINITY;
-  for (const auto* l : links) bw = std::min(bw, l->get_bandwidth());
+  double latency = 0.0, bw = INFINITY;
+  route_latency_bandwidth(a, b, latency, bw);
   return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+}
+
+// Member i's speed as it measures it: its columns' work over its last computation time.
+double measured_speed(const RingRun& r, std::size_t i) {
+  return static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
 }
 
 const HostTrace* trace_of(const RingRun& r, const std::string& host) {
