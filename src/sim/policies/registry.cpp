@@ -10,33 +10,28 @@ namespace ringsim::policy {
 
 namespace {
 
-std::vector<PolicyEntry>& added_policies() {
-  static std::vector<PolicyEntry> added;
-  return added;
-}
-
-}  // namespace
-
-std::vector<PolicyEntry> registered_policies() {
-  std::vector<PolicyEntry> all = {
+// The built-in entries first, then the added ones; built once (make_policy runs once per member).
+std::vector<PolicyEntry>& entries() {
+  static std::vector<PolicyEntry> all = {
 #define RINGSIM_POLICY(NAME) NAME##_policy(),
 #include "sim/policies/policies.def"
 #undef RINGSIM_POLICY
   };
-  all.insert(all.end(), added_policies().begin(), added_policies().end());
   return all;
 }
 
-void add_policy(PolicyEntry entry) { added_policies().push_back(std::move(entry)); }
+}  // namespace
+
+void add_policy(PolicyEntry entry) { entries().push_back(std::move(entry)); }
 
 std::string scheme_syntaxes() {
   std::string s;
-  for (const auto& e : registered_policies()) s += (s.empty() ? "" : ", ") + e.syntax;
+  for (const auto& e : entries()) s += (s.empty() ? "" : ", ") + e.syntax;
   return s;
 }
 
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {
-  for (const auto& e : registered_policies())
+  for (const auto& e : entries())
     if (auto p = e.make(scheme, iterations)) return p;
   throw InputError("unknown scheme '" + scheme + "' (" + scheme_syntaxes() + ")");
 }

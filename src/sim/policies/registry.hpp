@@ -9,10 +9,8 @@
 
 namespace ringsim::policy {
 
-// The built-in policies (policies.def), then any added with add_policy.
-std::vector<PolicyEntry> registered_policies();
-
-// The policy a scheme names; InputError for an unknown or malformed scheme.
+// The policy a scheme names, tried against the built-in policies (policies.def), then those added
+// with add_policy; InputError for an unknown or malformed scheme.
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations);
 
 // "none, once, every-K, ...": the syntaxes, for help texts and error messages.
