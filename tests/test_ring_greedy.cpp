@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "model/errors.hpp"
 #include "oracles/ring_bruteforce.hpp"
@@ -31,6 +32,27 @@ void require_consistent(const Platform& p, const RingNetwork& net, const Workloa
   REQUIRE(sum == doctest::Approx(1.0).epsilon(1e-12));
 }
 
+// The greedy with its prunings (branch and bound, twins) and without them: the same ring, the same
+// T_step at every size, a consistent answer. Returns both plans for the caller's check of what the
+// pruning saved.
+std::pair<RingPlan, RingPlan> pruned_and_full(const Platform& p, const RingNetwork& net, const Workload& load,
+                                              Refinement refinement, GreedyCriterion criterion) {
+  RingOptions pruned, full;
+  pruned.criterion = full.criterion = criterion;
+  full.prune = false;
+  auto a = plan_greedy(net, load, refinement, pruned);
+  auto b = plan_greedy(net, load, refinement, full);
+  CAPTURE(static_cast<int>(criterion));
+  REQUIRE(a.ring == b.ring);
+  REQUIRE(a.tstep == b.tstep);
+  REQUIRE(a.tstep_by_size.size() == b.tstep_by_size.size());
+  for (std::size_t q = 0; q < a.tstep_by_size.size(); ++q)
+    REQUIRE((a.tstep_by_size[q] == b.tstep_by_size[q] ||
+             (std::isnan(a.tstep_by_size[q]) && std::isnan(b.tstep_by_size[q]))));
+  require_consistent(p, net, load, a);
+  return {std::move(a), std::move(b)};
+}
+
 }  // namespace
 
 TEST_CASE("greedy: branch and bound picks exactly what evaluating every candidate picks") {
@@ -49,21 +71,9 @@ TEST_CASE("greedy: branch and bound picks exactly what evaluating every candidat
     const Workload load{1e9, ratio * 1e9};
     for (auto refinement : {Refinement::none, Refinement::maxmin})
     for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) {
-      RingOptions pruned, full;
-      pruned.criterion = full.criterion = criterion;
-      full.prune = false;
-      const auto a = plan_greedy(net, load, refinement, pruned);
-      const auto b = plan_greedy(net, load, refinement, full);
       CAPTURE(trial);
-      CAPTURE(static_cast<int>(criterion));
-      REQUIRE(a.ring == b.ring);
-      REQUIRE(a.tstep == b.tstep);
-      REQUIRE(a.tstep_by_size.size() == b.tstep_by_size.size());
-      for (std::size_t q = 0; q < a.tstep_by_size.size(); ++q)
-        REQUIRE((a.tstep_by_size[q] == b.tstep_by_size[q] ||
-                 (std::isnan(a.tstep_by_size[q]) && std::isnan(b.tstep_by_size[q]))));
+      const auto [a, b] = pruned_and_full(p, net, load, refinement, criterion);
       CHECK(a.evaluations <= b.evaluations);
-      require_consistent(p, net, load, a);
     }
   }
 }
@@ -83,20 +93,9 @@ TEST_CASE("greedy: branch and bound equals full evaluation on larger platforms (
     const RingNetwork net(p);
     const Workload load{1e9, std::pow(10.0, -5.0 + 0.5 * (trial % 6)) * 1e9};
     for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) {
-      RingOptions pruned, full;
-      pruned.criterion = full.criterion = criterion;
-      full.prune = false;
-      const auto a = plan_greedy(net, load, Refinement::none, pruned);
-      const auto b = plan_greedy(net, load, Refinement::none, full);
       CAPTURE(trial);
-      CAPTURE(static_cast<int>(criterion));
-      REQUIRE(a.ring == b.ring);
-      REQUIRE(a.tstep == b.tstep);
-      for (std::size_t q = 0; q < a.tstep_by_size.size(); ++q)
-        REQUIRE((a.tstep_by_size[q] == b.tstep_by_size[q] ||
-                 (std::isnan(a.tstep_by_size[q]) && std::isnan(b.tstep_by_size[q]))));
+      const auto [a, b] = pruned_and_full(p, net, load, Refinement::none, criterion);
       CHECK(a.evaluations < b.evaluations);
-      require_consistent(p, net, load, a);
     }
   }
   // Full zones (fixed routes) with enough hosts for the second pass too.
@@ -154,21 +153,10 @@ TEST_CASE("greedy on clusters: skipping twins picks exactly what evaluating ever
     const RingNetwork net(p);
     const Workload load{1e9, std::pow(10.0, -5.0 + (trial % 6) * 0.7) * 1e9};
     for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) {
-      RingOptions pruned, full;
-      pruned.criterion = full.criterion = criterion;
-      full.prune = false;
-      const auto a = plan_greedy(net, load, Refinement::none, pruned);
-      const auto b = plan_greedy(net, load, Refinement::none, full);
       CAPTURE(trial);
-      REQUIRE(a.ring == b.ring);
-      REQUIRE(a.tstep == b.tstep);
-      REQUIRE(a.tstep_by_size.size() == b.tstep_by_size.size());
-      for (std::size_t q = 0; q < a.tstep_by_size.size(); ++q)
-        REQUIRE((a.tstep_by_size[q] == b.tstep_by_size[q] ||
-                 (std::isnan(a.tstep_by_size[q]) && std::isnan(b.tstep_by_size[q]))));
+      const auto [a, b] = pruned_and_full(p, net, load, Refinement::none, criterion);
       REQUIRE(a.candidates <= b.candidates);
       if (a.candidates < b.candidates) ++skipped;
-      require_consistent(p, net, load, a);
     }
   }
   CHECK(skipped >= 40);  // twins were found and skipped in most runs: the comparison is not empty
