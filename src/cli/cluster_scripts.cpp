@@ -40,7 +40,9 @@ void write_script(const fs::path& path, const std::string& text) {
 void write_slurm_job(const fs::path& dir_in, const std::string& name, const std::vector<ClusterRun>& runs,
                      const std::string& merge_command, std::size_t max_tasks) {
   const fs::path dir = fs::absolute(dir_in);
-  fs::create_directories(dir / "logs");
+  std::error_code error;
+  fs::create_directories(dir / "logs", error);
+  if (error) throw InputError("cannot create the SLURM job folder '" + dir.string() + "': " + error.message());
   std::ostringstream commands, results;
   for (const auto& r : runs) {
     commands << r.command << '\n';

@@ -58,5 +58,16 @@ same "SLURM array (tasks run as SLURM runs them)" "$tmp/slurm-out"
 "$RINGSIM" run "$EXP" --quick --out "$tmp/q-out" --slurm "$tmp/q-job" 2>/dev/null
 grep -q '^#SBATCH --array=1-6$' "$tmp/q-job/array.sbatch" || { echo "FAIL quick array size"; fail=1; }
 
+# What cannot be written is exit 2 and one line: a SLURM folder that cannot be created, a command
+# list to a full disk.
+"$RINGSIM" run "$EXP" --out "$tmp/q-out" --slurm /proc/no-such-folder >/dev/null 2>"$tmp/err"; rc=$?
+{ [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot create the SLURM job folder" "$tmp/err"; } \
+  || { echo "FAIL --slurm into an impossible folder: exit $rc"; cat "$tmp/err"; fail=1; }
+if [ -w /dev/full ]; then
+  "$RINGSIM" run "$EXP" --out "$tmp/q-out" --list >/dev/full 2>"$tmp/err"; rc=$?
+  { [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot write the answer to standard output" "$tmp/err"; } \
+    || { echo "FAIL --list > /dev/full: exit $rc"; cat "$tmp/err"; fail=1; }
+fi
+
 [ $fail -eq 0 ] && echo "all cluster tests passed"
 exit $fail
