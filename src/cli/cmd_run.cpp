@@ -1,6 +1,7 @@
-// `ringsim run EXPERIMENT.json`: a sweep, one `ringsim simulate` process per run, --jobs of them
-// at a time. Resumable: a run whose result.json exists is kept and skipped; every file is written
-// atomically, so an interrupted sweep loses nothing and leaves nothing half-written.
+// `ringsim run EXPERIMENT.json`: a sweep, one simulation process per run (forked from its platform
+// loaded once), --jobs of them at a time. Resumable: a run whose result.json exists is kept and
+// skipped; every file is written atomically, so an interrupted sweep loses nothing and leaves
+// nothing half-written.
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/wait.h>
@@ -23,6 +24,7 @@
 #include "cli/commands.hpp"
 #include "sim/policies/registry.hpp"
 #include "cli/sim_process.hpp"
+#include "cli/sweep_workers.hpp"
 #include "sim/platform_reader.hpp"
 #include "sim/reachable_hosts.hpp"
 
@@ -70,25 +72,6 @@ std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p
           "--iterations-csv", p.iterations.string()};
 }
 
-pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      dup2(fd, STDOUT_FILENO);
-      dup2(fd, STDERR_FILENO);
-      close(fd);
-    }
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
 class Progress {
  public:
   explicit Progress(std::size_t total) : total_(total), tty_(isatty(STDERR_FILENO)), t0_(clock::now()) {}
@@ -134,39 +117,35 @@ void write_configs(const Experiment& e, const fs::path& out) {
   }
 }
 
-// Runs what has no result yet, at most `jobs` at a time. Returns the number of failures.
-std::size_t execute(const Experiment& e, const fs::path& out, int jobs) {
-  const std::string exe = self_executable();
+// Runs what has no result yet, at most `jobs` at a time, each forked from its platform loaded
+// once (cli/sweep_workers.hpp).
+struct Failures {
+  std::size_t count = 0, bad_input = 0;  // runs that failed; of them, those whose input was refused
+};
+
+Failures execute(const Experiment& e, const fs::path& out, int jobs) {
+  std::vector<SweepRun> runs;
   std::vector<std::size_t> pending;
   std::size_t kept = 0;
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
-    if (fs::exists(paths_of(out, e.runs[k]).result)) ++kept; else pending.push_back(k);
+    const RunPaths p = paths_of(out, e.runs[k]);
+    runs.push_back({p.config.string(), p.result.string(), p.iterations.string(), p.log.string()});
+    if (fs::exists(p.result)) ++kept; else pending.push_back(k);
   }
   Progress progress(e.runs.size());
-  std::map<pid_t, std::size_t> running;
-  std::size_t next = 0, done = kept, failed = 0;
-  progress.update(done, failed, kept);
-  while (next < pending.size() || !running.empty()) {
-    while (next < pending.size() && running.size() < static_cast<std::size_t>(jobs)) {
-      const RunPaths p = paths_of(out, e.runs[pending[next]]);
-      running[spawn(simulate_args(exe, p), p.log)] = pending[next];
-      ++next;
+  std::size_t done = kept;
+  Failures failed;
+  progress.update(done, failed.count, kept);
+  run_sweep(runs, pending, jobs, [&](std::size_t k, int status) {
+    if (status != 0) {
+      ++failed.count;
+      failed.bad_input += status == 2;
+      std::cerr << (isatty(STDERR_FILENO) ? "\n" : "") << "ringsim: run " << e.runs[k].id << " failed, see "
+                << runs[k].log << '\n';
     }
-    int status = 0;
-    const pid_t pid = wait(&status);
-    if (pid < 0) break;
-    const auto it = running.find(pid);
-    if (it == running.end()) continue;
-    const RunPaths p = paths_of(out, e.runs[it->second]);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(p.result)) {
-      ++failed;
-      std::cerr << (isatty(STDERR_FILENO) ? "\n" : "") << "ringsim: run " << e.runs[it->second].id
-                << " failed, see " << p.log.string() << '\n';
-    }
-    running.erase(it);
     ++done;
-    progress.update(done, failed, kept);
-  }
+    progress.update(done, failed.count, kept);
+  });
   progress.finish();
   return failed;
 }
@@ -295,11 +274,14 @@ void add_run_command(CLI::App& app) {
                 << (fs::absolute(*slurm) / "submit.sh").string() << ")\n";
       return;
     }
-    std::size_t failed = 0;
+    Failures failed;
     if (!*merge_only) failed = execute(e, dir, *jobs);
     merge(e, dir, *quick);
     std::cerr << "ringsim: results in " << dir.string() << "/runs.csv\n";
-    if (failed) throw std::runtime_error(std::to_string(failed) + " run(s) failed");
+    // Runs that refused their input make the sweep's input bad (exit 2); any other failure is 1.
+    const std::string what = std::to_string(failed.count) + " run(s) failed (see their log.txt)";
+    if (failed.count && failed.bad_input == failed.count) throw InputError(what);
+    if (failed.count) throw std::runtime_error(what);
   });
 }
 

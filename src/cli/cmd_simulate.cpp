@@ -42,6 +42,21 @@ static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) 
   for (auto& [host, file] : cfg.trace_profiles) file = resolve_beside(file, config_file);
 }
 
+RunConfig read_simulate_config(const std::string& config_file) {
+  RunConfig cfg = parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
+  cfg.platform = resolve_beside(cfg.platform, config_file);
+  resolve_trace_files(cfg, config_file);
+  if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
+  return cfg;
+}
+
+void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
+                            const std::string& iterations_csv) {
+  if (!iterations_csv.empty()) io::write_file_atomically(iterations_csv, iterations_csv_text(res, ""));
+  const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
+  if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);
+}
+
 void add_simulate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Simulate one run of the iterative application (SimGrid); JSON summary on stdout");
   cmd->footer("SimGrid options pass through: --cfg=name:value, --log=category.thres:level.\n"
@@ -70,11 +85,8 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--traces-dir", *traces_dir, "also write the speed profiles and traces.csv there");
   cmd->add_option("--out", *out, "write the JSON summary to this file (atomically) instead of stdout");
   cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir] {
-    RunConfig cfg = parse_run_config(io::read_json_document(*config), "'" + *config + "'");
+    RunConfig cfg = read_simulate_config(*config);
     if (*no_baseline) cfg.baseline = false;
-    cfg.platform = resolve_beside(cfg.platform, *config);
-    resolve_trace_files(cfg, *config);
-    if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
     const std::vector<std::string> extras = cmd->remaining();
     EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     xbt_log_control_set("xbt_cfg.thres:warning");
@@ -97,9 +109,7 @@ void add_simulate_command(CLI::App& app) {
     const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
     if (!cfg.baseline) baseline = 0.0;
     else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline
-    if (!iterations_csv->empty()) io::write_file_atomically(*iterations_csv, iterations_csv_text(res, ""));
-    const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
-    if (out->empty()) std::cout << summary; else io::write_file_atomically(*out, summary);
+    write_simulate_outputs(cfg, res, baseline, *out, *iterations_csv);
   });
 }
 
@@ -115,10 +125,7 @@ void add_traces_command(CLI::App& app) {
   cmd->add_option("CONFIG", *config, "run configuration (JSON), as for simulate")->required();
   cmd->add_option("-o,--out", *dir, "output directory (default traces/)");
   cmd->callback([cmd, config, dir] {
-    RunConfig cfg = parse_run_config(io::read_json_document(*config), "'" + *config + "'");
-    cfg.platform = resolve_beside(cfg.platform, *config);
-    resolve_trace_files(cfg, *config);
-    if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
+    const RunConfig cfg = read_simulate_config(*config);
     EngineArgs args(cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");
     SimulationOptions opt;

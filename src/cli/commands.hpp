@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "model/run_config.hpp"
+#include "model/run_result.hpp"
+
 namespace ringsim::cli {
 
 void add_redistribute_command(CLI::App& app);
@@ -16,6 +19,12 @@ void add_traces_command(CLI::App& app);
 void add_bench_simulate(CLI::App& bench);  // `ringsim bench simulate`, registered by add_bench_command
 // A relative path in a config: next to the config file if it exists there, else as given.
 std::string resolve_beside(const std::string& path, const std::string& config_file);
+// What `simulate CONFIG` reads: the config, its platform and trace files found beside it (the
+// platform must exist); and what it writes: iterations CSV (when named) and the JSON summary (to
+// `out` atomically, or to standard output when `out` is empty). The sweep's children share both.
+RunConfig read_simulate_config(const std::string& config_file);
+void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
+                            const std::string& iterations_csv);
 void add_bench_command(CLI::App& app);
 void add_platform_command(CLI::App& app);
 void add_kpbs_command(CLI::App& app);

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/sim_process.hpp"
 #include "model/errors.hpp"
 
 int main(int argc, char** argv) {
@@ -36,15 +37,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "ringsim: " << e.what() << '\n';
     return 2;
-  } catch (const ringsim::InputError& e) {
-    std::cerr << "ringsim: error: " << e.what() << '\n';
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "ringsim: error: " << e.what() << '\n';
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "ringsim: internal error: " << e.what() << '\n';
-    return 1;
+  } catch (...) {
+    return ringsim::cli::report_failure(std::current_exception());
   }
   // An answer that cannot be written (a full disk, `> /dev/full`, a closed pipe) is an error, not
   // a silent exit 0: the caller would believe it saved.

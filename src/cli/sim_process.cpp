@@ -11,6 +11,24 @@
 
 namespace ringsim::cli {
 
+int report_failure(const std::exception_ptr& failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const InputError& e) {
+    std::cerr << "ringsim: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "ringsim: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ringsim: internal error: " << e.what() << '\n';
+    return 1;
+  } catch (...) {
+    std::cerr << "ringsim: internal error: unknown exception\n";
+    return 1;
+  }
+}
+
 EngineArgs::EngineArgs(const std::vector<std::string>& extras) : storage{"ringsim"} {
   for (const auto& e : extras) {
     if (e.rfind("--cfg=", 0) != 0 && e.rfind("--log=", 0) != 0)

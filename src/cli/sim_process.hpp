@@ -4,11 +4,16 @@
 
 #include <sys/types.h>
 
+#include <exception>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace ringsim::cli {
+
+// One line on standard error for a command that failed, and its exit status: 2 for bad input
+// (InputError, std::invalid_argument), 1 for anything else ("internal error").
+int report_failure(const std::exception_ptr& failure);
 
 // SimGrid's argv: the program name and whatever --cfg= / --log= options the user gave; anything
 // else is rejected (InputError) before a simulation starts.

@@ -6,6 +6,8 @@
 #include <simgrid/version.h>
 #include <xbt/log.h>
 
+#include <stdexcept>
+
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "sim/platform_loader.hpp"
@@ -18,10 +20,36 @@ namespace ringsim {
 
 using namespace app;
 
+// The network model is chosen after the Engine exists and before the platform is loaded.
+static sg4::Engine& with_network_model(sg4::Engine& engine, NetworkModel network, int argc, char** argv) {
+  sim::set_network_model(network == NetworkModel::linear, argc, argv);
+  return engine;
+}
+
+struct LoadedSimulation::State {
+  sg4::Engine engine;
+  sim::LoadedPlatform lp;
+  State(const std::string& platform, NetworkModel network, int* argc, char** argv)
+      : engine(argc, argv), lp(with_network_model(engine, network, *argc, argv), platform) {}
+};
+
+LoadedSimulation::LoadedSimulation(const std::string& platform, NetworkModel network, int* argc, char** argv)
+    : state_(std::make_unique<State>(platform, network, argc, argv)), platform_(platform), network_(network) {}
+
+LoadedSimulation::~LoadedSimulation() = default;
+
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
-  sg4::Engine engine(argc, argv);
-  sim::set_network_model(cfg.network == NetworkModel::linear, *argc, argv);
-  sim::LoadedPlatform lp(engine, cfg.platform);
+  LoadedSimulation loaded(cfg.platform, cfg.network, argc, argv);
+  return run_simulation(cfg, loaded, opt);
+}
+
+RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt) {
+  if (loaded.used_) throw std::logic_error("run_simulation: a loaded platform serves one run (fork before each)");
+  if (cfg.platform != loaded.platform_ || cfg.network != loaded.network_)
+    throw std::logic_error("run_simulation: the run's platform or network model is not the loaded one");
+  loaded.used_ = true;
+  sg4::Engine& engine = loaded.state_->engine;
+  sim::LoadedPlatform& lp = loaded.state_->lp;
   if (cfg.staging.enabled && !lp.declared())
     throw InputError("staging needs a platform of one Full, Floyd or Dijkstra zone (the storage cluster joins it), "
                      "and '" + cfg.platform + "' has " + lp.why_no_model());

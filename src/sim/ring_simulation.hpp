@@ -5,6 +5,9 @@
 // One simulation per process: SimGrid's clock cannot be reset.
 #pragma once
 
+#include <memory>
+#include <string>
+
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 
@@ -15,8 +18,35 @@ struct SimulationOptions {
   bool setup_only = false;  // stop after choosing the ring and the traces (`ringsim traces`)
 };
 
-// Builds the Engine from argc/argv (so --cfg= and --log= work), loads the platform, runs.
+// The Engine built from argc/argv (so --cfg= and --log= work), its network model set and a
+// platform loaded (root zone still open): the state every run on that platform starts from. A
+// sweep keeps one and forks each run from it (DESIGN.md: forking after load_platform gives the
+// child the clock and the state of a fresh process), so the platform is parsed once, not per run.
+class LoadedSimulation {
+ public:
+  // Throws InputError when SimGrid cannot load the platform.
+  LoadedSimulation(const std::string& platform, NetworkModel network, int* argc, char** argv);
+  ~LoadedSimulation();
+  LoadedSimulation(const LoadedSimulation&) = delete;
+  LoadedSimulation& operator=(const LoadedSimulation&) = delete;
+  const std::string& platform() const { return platform_; }
+  NetworkModel network() const { return network_; }
+
+ private:
+  friend RunResult run_simulation(const RunConfig&, LoadedSimulation&, const SimulationOptions&);
+  struct State;
+  std::unique_ptr<State> state_;
+  std::string platform_;
+  NetworkModel network_;
+  bool used_ = false;
+};
+
+// One run from a loaded platform: cfg.platform and cfg.network must be the loaded ones, and a
+// LoadedSimulation serves one run only (SimGrid's clock cannot be reset: fork before calling).
 // Throws InputError for configs the platform cannot satisfy (unknown hosts, ring too large).
+RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt = {});
+
+// Builds the Engine, loads the platform, runs (the two steps above in one).
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt = {});
 
 }  // namespace ringsim

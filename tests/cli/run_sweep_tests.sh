@@ -51,5 +51,51 @@ printf '%s' '{"base": {"platform": "ring6-homogeneous.xml"}, "ring_sizes": [2], 
 "$RINGSIM" run "$tmp/bad5.json" --out "$tmp/bad" >/dev/null 2>"$tmp/e5"; rc=$?
 [ $rc -eq 2 ] && grep -q "wrong type" "$tmp/e5" || { echo "FAIL wrong type: rc=$rc"; cat "$tmp/e5"; fail=1; }
 
+# Runs are forked from their platform loaded once: each must equal the same run as its own process
+# (`ringsim simulate`), byte for byte, also when it extends the loaded platform (a planner's ring
+# with its own paths and a staging cluster; rebuilds onto other hosts).
+PLATFORMS=$(cd "$(dirname "$0")/../../platforms" && pwd)
+cat >"$tmp/extend.json" <<JSON
+{"name": "extend", "description": "runs that add to the loaded platform",
+ "base": {"platform": "$PLATFORMS/tiers37.xml", "rows": 200, "columns": 200, "iterations": 12,
+          "ring": {"selection": "planner", "method": "greedy", "routing": "free"}, "staging": {"nodes": 2, "gateway": "h50"}},
+ "ring_sizes": [4], "ratios": [0.1, 3], "schemes": ["none", "every-3", "adaptive"], "algorithms": ["auto"], "seeds": [1]}
+JSON
+cat >"$tmp/rebuild.json" <<JSON
+{"name": "rebuild", "description": "random rings moved to other hosts",
+ "base": {"platform": "$DATA/ring6-homogeneous.xml", "rows": 200, "columns": 120, "iterations": 12,
+          "traces": {"windows": [[2, 4], [7, 9]]}, "rebuild": [{"after": 6, "size": 3, "seed": 9}]},
+ "ring_sizes": [4], "ratios": [0.5, 5], "schemes": ["none", "every-3"], "algorithms": ["auto"], "seeds": [1, 2]}
+JSON
+for x in extend rebuild; do
+  "$RINGSIM" run "$tmp/$x.json" --jobs 2 --out "$tmp/$x" 2>"$tmp/err" || { echo "FAIL sweep $x"; cat "$tmp/err"; fail=1; continue; }
+  n=0
+  for d in "$tmp/$x"/runs/*/; do
+    "$RINGSIM" simulate "$d/config.json" --no-baseline --out "$tmp/alone.json" --iterations-csv "$tmp/alone.csv" 2>/dev/null \
+      || { echo "FAIL simulate $d alone"; fail=1; continue; }
+    cmp -s "$d/result.json" "$tmp/alone.json" && cmp -s "$d/iterations.csv" "$tmp/alone.csv" \
+      || { echo "FAIL $x run $(basename "$d"): forked from the loaded platform differs from its own process"; fail=1; }
+    n=$((n + 1))
+  done
+  [ $n -ge 6 ] || { echo "FAIL $x: only $n runs compared"; fail=1; }
+done
+
+# Runs that refuse their input (a rebuild onto a host the platform lacks): each log holds the one
+# line `ringsim simulate` prints, every run is reported, and the sweep ends with exit 2.
+cat >"$tmp/refused.json" <<JSON
+{"name": "refused", "description": "a rebuild names a host the platform lacks",
+ "base": {"platform": "$DATA/ring6-homogeneous.xml", "rows": 100, "columns": 60, "iterations": 10,
+          "rebuild": [{"after": 5, "hosts": ["h0", "h1", "nohost"]}]},
+ "ring_sizes": [4], "ratios": [1], "schemes": ["none", "every-3"], "algorithms": ["auto"], "seeds": [1, 2]}
+JSON
+"$RINGSIM" run "$tmp/refused.json" --jobs 2 --out "$tmp/refused" >/dev/null 2>"$tmp/e6"; rc=$?
+[ $rc -eq 2 ] && [ "$(tail -n 1 "$tmp/e6")" = "ringsim: error: 4 run(s) failed (see their log.txt)" ] \
+  && [ "$(grep -c "failed, see" "$tmp/e6")" -eq 4 ] || { echo "FAIL refused runs: rc=$rc"; cat "$tmp/e6"; fail=1; }
+for d in "$tmp"/refused/runs/*/; do
+  "$RINGSIM" simulate "$d/config.json" --no-baseline --out "$tmp/alone.json" 2>"$tmp/alone.err"; rc=$?
+  [ $rc -eq 2 ] && [ ! -e "$d/result.json" ] && cmp -s "$d/log.txt" "$tmp/alone.err" && [ "$(wc -l <"$d/log.txt")" -eq 1 ] \
+    || { echo "FAIL refused run $(basename "$d"): log differs from simulate's own error (rc=$rc)"; cat "$d/log.txt"; fail=1; }
+done
+
 [ $fail -eq 0 ] && echo "all sweep tests passed"
 exit $fail
