@@ -63,13 +63,12 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-void bench_simulate(const std::string& builtin, int repeat, const std::string& scheme) {
+void bench_simulate(const std::string& builtin, int repeat, const std::string& scheme, int n) {
   if (builtin != "ring32-noredistribution")
     throw InputError("unknown builtin benchmark '" + builtin + "' (available: ring32-noredistribution)");
-  const int n = 32;
   const auto dir = std::filesystem::temp_directory_path() / ("ringsim-bench-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  const std::string platform = (dir / "star32.xml").string();
+  const std::string platform = (dir / ("star" + std::to_string(n) + ".xml")).string();
   write_star_platform(platform, n);
 
   RunConfig cfg;
@@ -130,8 +129,8 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     bare_cpu.push_back(b.cpu);
   }
   std::filesystem::remove_all(dir);
-  std::printf("# %s: 32 members, 100 iterations, no redistribution; median of %d runs, each a process\n",
-              builtin.c_str(), repeat);
+  std::printf("# %s: %d members, 100 iterations, no redistribution; median of %d runs, each a process\n",
+              builtin.c_str(), n, repeat);
   std::printf("seconds_per_run=%.4f\n", median(ring_wall));
   std::printf("cpu_seconds_per_run=%.4f\n", median(ring_cpu));
   std::printf("bare_s4u_seconds_per_run=%.4f\n", median(bare_wall));
@@ -156,7 +155,9 @@ void add_bench_simulate(CLI::App& bench) {
   cmd->add_option("--repeat", *repeat, "runs of each")->check(CLI::Range(1, 1000));
   cmd->add_option("--scheme", *scheme,
                   "also time this scheme on the same ring (observe: reports piggybacked, never redistributing)");
-  cmd->callback([builtin, repeat, scheme] { bench_simulate(*builtin, *repeat, *scheme); });
+  auto members = std::make_shared<int>(32);
+  cmd->add_option("--members", *members, "ring members (a star platform of as many hosts)")->check(CLI::Range(2, 4096));
+  cmd->callback([builtin, repeat, scheme, members] { bench_simulate(*builtin, *repeat, *scheme, *members); });
 }
 
 }  // namespace ringsim::cli

@@ -33,7 +33,7 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep, boo
   if (newest) k.newest[member] = rep;
   // Member j's report of iteration s is used after iteration s + floor(n/2) - 1 at the latest;
   // the next report to land in its slot is that of iteration s + depth, which arrives later.
-  k.slots[member * k.depth + static_cast<std::size_t>(rep.iteration) % k.depth] = rep;
+  if (!k.slots.empty()) k.slots[member * k.depth + static_cast<std::size_t>(rep.iteration) % k.depth] = rep;
 }
 
 }  // namespace
@@ -50,8 +50,10 @@ void start_policies(RingRun& r, int first_iteration) {
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.depth = forward_reach(r.n) + 1;
-  fresh.newest.assign(r.n, {});
-  fresh.slots.assign(r.n * fresh.depth, {});
+  // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
+  // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
+  if (r.keep_newest) fresh.newest.assign(r.n, {});
+  if (r.keep_common) fresh.slots.assign(r.n * fresh.depth, {});
   r.knowledge.assign(r.n, fresh);
 
   policy::RingFacts& f = r.facts;
