@@ -1,6 +1,7 @@
 // `ringsim bench simulate --builtin ring32-noredistribution`: the simulator's own cost against a
 // bare S4U ring of the same size on the same platform (each run a child process: one simulation
 // per process). Prints figures, never judges them.
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,17 +15,22 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <xbt/log.h>
 
 #include "cli/commands.hpp"
+#include "io/json_input.hpp"
 #include "model/run_config.hpp"
 #include "model/errors.hpp"
 #include "sim/bare_ring.hpp"
+#include "model/star_platform.hpp"
 #include "sim/policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {
 namespace {
+
+namespace fs = std::filesystem;
 
 struct Timing {
   double wall = 0.0;
@@ -51,6 +57,33 @@ Timing in_child(F&& body) {
   rusage usage{};
   wait4(pid, &status, 0, &usage);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("a benchmark run failed");
+  Timing t;
+  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+          1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+  return t;
+}
+
+// A whole process: fork, exec `args`, wait (standard output and error to /dev/null).
+Timing process(const std::vector<std::string>& args) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::cout.flush();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("benchmark process '" + args[0] + "' failed");
   Timing t;
   t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
@@ -121,12 +154,35 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     });
     const Timing b = in_child([&] {
       int argc = 1;
-      run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, &argc, argv);
+      run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, false, &argc, argv);
     });
     ring_wall.push_back(a.wall);
     ring_cpu.push_back(a.cpu);
     bare_wall.push_back(b.wall);
     bare_cpu.push_back(b.cpu);
+  }
+  // The same two rings as whole processes: `ringsim simulate CONFIG` against ringsim-bare-s4u (a
+  // program linked with SimGrid only), start-up and platform parsing included; and start-up alone.
+  const fs::path self = fs::read_symlink("/proc/self/exe");
+  const fs::path bare = self.parent_path() / "ringsim-bare-s4u";
+  std::vector<double> whole, whole_bare, startup, startup_bare;
+  if (fs::exists(bare)) {
+    nlohmann::json config = {{"platform", platform}, {"ring", {{"selection", "hosts"}, {"hosts", cfg.ring_hosts}}},
+                             {"iterations", cfg.iterations}, {"ratio", cfg.ratio}, {"scheme", "none"},
+                             {"rows", cfg.rows}, {"columns", cfg.columns}};
+    const std::string config_file = (dir / "ring.json").string();
+    io::write_file_atomically(config_file, config.dump() + "\n");
+    char flops_text[64], bytes_text[64];
+    std::snprintf(flops_text, sizeof flops_text, "%.17g", flops);
+    std::snprintf(bytes_text, sizeof bytes_text, "%.17g", 8.0 * cfg.rows);
+    for (int r = 0; r < repeat; ++r) {
+      whole.push_back(process({self.string(), "simulate", config_file, "--no-baseline", "--out",
+                               (dir / "result.json").string()}).wall);
+      whole_bare.push_back(process({bare.string(), platform, std::to_string(n), std::to_string(cfg.iterations),
+                                    flops_text, bytes_text}).wall);
+      startup.push_back(process({self.string(), "--version"}).wall);
+      startup_bare.push_back(process({bare.string(), "--version"}).wall);
+    }
   }
   std::filesystem::remove_all(dir);
   std::printf("# %s: %d members, 100 iterations, no redistribution; median of %d runs, each a process\n",
@@ -136,6 +192,15 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   std::printf("bare_s4u_seconds_per_run=%.4f\n", median(bare_wall));
   std::printf("bare_s4u_cpu_seconds_per_run=%.4f\n", median(bare_cpu));
   std::printf("ratio_to_bare=%.3f\n", median(ring_wall) / median(bare_wall));
+  if (!whole.empty()) {
+    std::printf("whole_process_seconds_per_run=%.4f\n", median(whole));
+    std::printf("bare_s4u_whole_process_seconds_per_run=%.4f\n", median(whole_bare));
+    std::printf("whole_process_ratio_to_bare=%.3f\n", median(whole) / median(whole_bare));
+    std::printf("startup_seconds=%.4f\n", median(startup));
+    std::printf("bare_s4u_startup_seconds=%.4f\n", median(startup_bare));
+  } else {
+    std::printf("# no ringsim-bare-s4u beside %s: whole-process figures skipped\n", self.string().c_str());
+  }
   if (scheme != "none") {
     std::printf("scheme=%s\n", scheme.c_str());
     std::printf("scheme_seconds_per_run=%.4f\n", median(scheme_wall));

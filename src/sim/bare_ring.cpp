@@ -1,13 +1,10 @@
 #include "sim/bare_ring.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <vector>
 
 #include <simgrid/s4u.hpp>
 
-#include "io/json_input.hpp"
-#include "model/tiers_generator.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_bare, "ringsim: bare S4U ring (benchmark yardstick)");
 
@@ -18,7 +15,7 @@ namespace {
 
 int token = 0;
 
-void bare_member(int i, int n, int iterations, double flops, double bytes) {
+void bare_member(int i, int n, int iterations, double flops, double bytes, sg4::BarrierPtr barrier) {
   auto* from_pred = sg4::Mailbox::by_name("bare" + std::to_string(i) + "p");
   auto* from_succ = sg4::Mailbox::by_name("bare" + std::to_string(i) + "s");
   auto* to_succ = sg4::Mailbox::by_name("bare" + std::to_string((i + 1) % n) + "p");
@@ -31,13 +28,14 @@ void bare_member(int i, int n, int iterations, double flops, double bytes) {
     from_succ->get<int>();
     s1->wait();
     s2->wait();
+    if (barrier) barrier->wait();
   }
 }
 
 }  // namespace
 
-double run_bare_ring(const std::string& platform, int n, int iterations, double flops, double bytes, int* argc,
-                     char** argv) {
+double run_bare_ring(const std::string& platform, int n, int iterations, double flops, double bytes, bool barrier,
+                     int* argc, char** argv) {
   sg4::Engine e(argc, argv);
   sg4::Engine::set_config("network/model:CM02");
   sg4::Engine::set_config("network/TCP-gamma:0");
@@ -45,27 +43,12 @@ double run_bare_ring(const std::string& platform, int n, int iterations, double 
   e.load_platform(platform);
   auto hosts = e.get_all_hosts();
   std::sort(hosts.begin(), hosts.end(), [](const sg4::Host* a, const sg4::Host* b) { return a->get_name() < b->get_name(); });
+  const sg4::BarrierPtr sync = barrier ? sg4::Barrier::create(static_cast<unsigned>(n)) : nullptr;
   for (int i = 0; i < n; ++i)
     sg4::Actor::create("bare-" + std::to_string(i), hosts[static_cast<std::size_t>(i)], bare_member, i, n, iterations,
-                       flops, bytes);
+                       flops, bytes, sync);
   e.run();
   return sg4::Engine::get_clock();
-}
-
-void write_star_platform(const std::string& path, int n) {
-  const auto& mf = embedded_measured_values().machine_mflops;
-  std::ostringstream x;
-  x << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    << "<platform version=\"4.1\">\n  <zone id=\"star\" routing=\"Full\">\n";
-  for (int i = 0; i < n; ++i)
-    x << "    <host id=\"h" << (i < 10 ? "0" : "") << i << "\" speed=\"" << mf[static_cast<std::size_t>(i) % mf.size()] << "Mf\"/>\n";
-  for (int i = 0; i < n; ++i) x << "    <link id=\"l" << i << "\" bandwidth=\"12.5MBps\" latency=\"100us\"/>\n";
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j)
-      x << "    <route src=\"h" << (i < 10 ? "0" : "") << i << "\" dst=\"h" << (j < 10 ? "0" : "") << j
-        << "\"><link_ctn id=\"l" << i << "\"/><link_ctn id=\"l" << j << "\"/></route>\n";
-  x << "  </zone>\n</platform>\n";
-  io::write_file_atomically(path, x.str());
 }
 
 }  // namespace ringsim

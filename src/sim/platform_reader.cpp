@@ -396,6 +396,10 @@ void LoadedPlatform::build_declared() const {
   std::vector<DeclaredRoute>().swap(declared_routes_);
 }
 
+bool LoadedPlatform::routes_cannot_abort() const {
+  return zones_.size() == 1 && zones_.front().kind == "Full" && unroutable_.empty();
+}
+
 void LoadedPlatform::seal() {
   if (sealed_) return;
   try {

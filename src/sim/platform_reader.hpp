@@ -71,6 +71,10 @@ class LoadedPlatform {
   // <trace_connect (otherwise no host has one, and nobody need ask SimGrid host by host).
   bool may_hold_speed_profiles() const;
 
+  // No route question can abort the process: one Full zone (a missing route is an empty answer
+  // there), no host SimGrid cannot route. Other zone kinds and hierarchies may abort (DESIGN.md).
+  bool routes_cannot_abort() const;
+
   // Hosts SimGrid cannot route at all, known from their zone (routing="None"; a Vivaldi zone's
   // host without coordinates), with the reason. Asking their routes would abort the process.
   const std::map<const simgrid::s4u::Host*, std::string>& unroutable_hosts() const { return unroutable_; }

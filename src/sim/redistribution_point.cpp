@@ -18,8 +18,8 @@ namespace ringsim::app {
 void gather_reports(RingRun& r, std::size_t i) {
   for (std::size_t round = 1; round < r.n; ++round) {
     int* got = nullptr;
-    auto recv = mailbox("g", i, "")->get_async<int>(&got);
-    mailbox("g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes)));
+    auto recv = mailbox(r, "g", i, "")->get_async<int>(&got);
+    mailbox(r, "g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes)));
     recv->wait();
   }
 }
@@ -54,11 +54,11 @@ void gather_reports_both_ways(RingRun& r, std::size_t i) {
     int* got_pred = nullptr;
     int* got_succ = nullptr;
     std::vector<sg4::CommPtr> comms;
-    comms.push_back(mailbox("G", i, "p")->get_async<int>(&got_pred));
-    comms.push_back(mailbox("G", succ(r, i), "p")->put_async(&dummy_payload, bytes));
+    comms.push_back(mailbox(r, "G", i, "p")->get_async<int>(&got_pred));
+    comms.push_back(mailbox(r, "G", succ(r, i), "p")->put_async(&dummy_payload, bytes));
     if (round <= backward) {
-      comms.push_back(mailbox("G", i, "s")->get_async<int>(&got_succ));
-      comms.push_back(mailbox("G", pred(r, i), "s")->put_async(&dummy_payload, bytes));
+      comms.push_back(mailbox(r, "G", i, "s")->get_async<int>(&got_succ));
+      comms.push_back(mailbox(r, "G", pred(r, i), "s")->put_async(&dummy_payload, bytes));
     }
     sg4::Comm::wait_all(comms);
   }
@@ -116,7 +116,7 @@ void receive_columns(RingRun* r, std::size_t i) {
     if (t.to == i) incoming.push_back(&t);
   std::stable_sort(incoming.begin(), incoming.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   for (const Transfer* t : incoming) {
-    auto* box = mailbox("r", i, t->dir == Direction::next ? "p" : "s");
+    auto* box = mailbox(*r, "r", i, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
       std::unique_ptr<long> col(box->get<long>());
       std::unique_lock<sg4::Mutex> lock(*r->mutex);
@@ -137,7 +137,7 @@ void send_columns(RingRun& r, std::size_t i, double t0) {
   for (const Transfer* t : outgoing) {
     // Not before the planned start (SimGrid ignores waits below its 1e-9 s accuracy anyway).
     if (t0 + t->start - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(t0 + t->start);
-    auto* box = mailbox("r", t->to, t->dir == Direction::next ? "p" : "s");
+    auto* box = mailbox(r, "r", t->to, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
       long col = 0;
       {

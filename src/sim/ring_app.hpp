@@ -14,6 +14,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <simgrid/s4u.hpp>
@@ -95,6 +96,9 @@ struct RingRun {
   std::vector<ColumnTransferRecord> rebuilds;
 
   sg4::BarrierPtr barrier;
+  // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
+  // border exchange asks four times per member and iteration.
+  std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes;
   sg4::MutexPtr mutex;
   sg4::ConditionVariablePtr column_arrived;
 
@@ -131,7 +135,8 @@ struct PlannedRing {
 };
 
 // ---- ring_run.cpp ----
-sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side);
+// The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
+sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side);
 double current_speed(const RingRun& r, std::size_t i);
 double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
 void check_conservation(const RingRun& r, int after_iteration);

@@ -12,6 +12,7 @@
 #include "sim/platform_loader.hpp"
 #include "sim/platform_speed_profiles.hpp"
 #include "sim/reachable_hosts.hpp"
+#include "sim/route_prober.hpp"
 #include "sim/ring_platform.hpp"
 
 namespace ringsim::app {
@@ -151,6 +152,12 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
         throw InputError(what + " host '" + n + "' already has a speed profile in platform '" + cfg.platform +
                          "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second");
   };
+  // Nothing will join this platform (no storage cluster, no planner's paths): it is sealed now, and
+  // where no route question can abort, SimGrid is asked here rather than in forked children.
+  if (!cfg.staging.enabled && cfg.selection != RingSelection::planner) {
+    lp.seal();
+    sim::answer_routes_here(lp.routes_cannot_abort());
+  }
   std::vector<std::string> names;  // the hosts rings are drawn from (without the storage cluster), sorted
   std::vector<std::string> ring_names;
   if (cfg.selection == RingSelection::planner) {

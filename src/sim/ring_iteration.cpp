@@ -24,10 +24,10 @@ void iterate(RingRun& r, std::size_t i, int it) {
       return static_cast<uint64_t>(r.column_bytes + static_cast<double>(note->reports.size()) * r.cfg->report_bytes);
     };
     std::vector<sg4::CommPtr> comms;
-    comms.push_back(mailbox("b", i, "p")->get_async<BorderNote>(&from_pred));
-    comms.push_back(mailbox("b", i, "s")->get_async<BorderNote>(&from_succ));
-    auto to_succ = mailbox("b", succ(r, i), "p")->put_init(next_note, bytes(next_note));
-    auto to_pred = mailbox("b", pred(r, i), "s")->put_init(prev_note, bytes(prev_note));
+    comms.push_back(mailbox(r, "b", i, "p")->get_async<BorderNote>(&from_pred));
+    comms.push_back(mailbox(r, "b", i, "s")->get_async<BorderNote>(&from_succ));
+    auto to_succ = mailbox(r, "b", succ(r, i), "p")->put_init(next_note, bytes(next_note));
+    auto to_pred = mailbox(r, "b", pred(r, i), "s")->put_init(prev_note, bytes(prev_note));
     if (!r.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
       to_succ->set_rate(r.rate_next[i]);
       to_pred->set_rate(r.rate_prev[i]);

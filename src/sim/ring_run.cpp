@@ -12,8 +12,16 @@ namespace ringsim::app {
 
 int dummy_payload = 0;
 
-sg4::Mailbox* mailbox(const char* kind, std::size_t member, const char* side) {
-  return sg4::Mailbox::by_name(std::string(kind) + std::to_string(member) + side);
+sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side) {
+  if (kind[0] == '\0' || kind[1] != '\0' || (side[0] != '\0' && side[1] != '\0'))
+    throw std::logic_error("mailbox kinds and sides are one letter");
+  const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<unsigned char>(kind[0])) << 56) |
+                            (static_cast<std::uint64_t>(static_cast<unsigned char>(side[0])) << 48) | member;
+  if (const auto it = r.mailboxes.find(key); it != r.mailboxes.end()) return it->second;
+  // by_name is a simcall: other actors run meanwhile, so the entry is made only once it is known.
+  sg4::Mailbox* box = sg4::Mailbox::by_name(std::string(kind) + std::to_string(member) + side);
+  r.mailboxes.emplace(key, box);
+  return box;
 }
 
 double current_speed(const RingRun& r, std::size_t i) {

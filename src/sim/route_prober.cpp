@@ -115,6 +115,8 @@ void record_answer(const ProbedRoute& r) {
 
 // ---- the parent ----
 
+bool g_answer_here = false;
+
 class Reader {
  public:
   explicit Reader(const std::string& data) : data_(data) {}
@@ -177,9 +179,19 @@ bool read_answers(const std::string& data, std::deque<ProbedRoute>& known, std::
 
 }  // namespace
 
+void answer_routes_here(bool yes) { g_answer_here = yes; }
+
 std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links) {
   std::deque<ProbedRoute> known;  // deque: answers handed out by reference stay put
   std::size_t asked = 0;
+  if (g_answer_here) {
+    algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
+      known.push_back(ask_simgrid(from, to, want_links));
+      ++asked;
+      return known.back();
+    });
+    return asked;
+  }
   const int err_fd = ::memfd_create("ringsim-route-probe", 0);
   if (err_fd < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
   for (;;) {

@@ -33,6 +33,10 @@ using RouteProbe = std::function<const ProbedRoute&(simgrid::s4u::Host* from, si
 // Returns the number of questions asked of SimGrid.
 std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links);
 
+// Whether route questions are asked in this process instead (no child): for a sealed platform on
+// which none can abort (LoadedPlatform::routes_cannot_abort). Process-wide, as SimGrid's engine is.
+void answer_routes_here(bool yes);
+
 // Convenience: the answers for a list of pairs, in order.
 std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>>& pairs,
                                       bool want_links);
