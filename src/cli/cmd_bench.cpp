@@ -1,6 +1,11 @@
 // `ringsim bench ...`: benchmarks that print figures (never pass/fail on time).
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -13,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
+#include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/planner.hpp"
 
 namespace ringsim::cli {
@@ -46,38 +52,124 @@ nlohmann::json local_drift_instance(std::size_t n, bool bidirectional, bool homo
   return doc;
 }
 
+// Loads of mean 100 items; targets either balanced for speeds that each drift by up to +-20%
+// (the paper's speed changes, independent per processor) or the loads shuffled. Either way the
+// imbalance is not local: prefix sums wander like a random walk, and forwarding chains grow.
+nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneous, bool shuffled, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<Count> load(50, 150);
+  std::uniform_real_distribution<double> drift(0.8, 1.2), cost(0.5, 4.0);
+  std::vector<Count> loads(n), targets(n);
+  for (auto& l : loads) l = load(rng);
+  if (shuffled) {
+    targets = loads;
+    std::shuffle(targets.begin(), targets.end(), rng);
+  } else {
+    Count total = 0, given = 0;
+    double weight = 0.0;
+    std::vector<double> w(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      total += loads[i];
+      w[i] = static_cast<double>(loads[i]) * drift(rng);
+      weight += w[i];
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      targets[i] = std::max<Count>(1, static_cast<Count>(static_cast<double>(total) * w[i] / weight));
+      given += targets[i];
+    }
+    for (std::size_t i = 0; given != total; i = (i + 1) % n) {  // the rounding's few items
+      if (given < total) ++targets[i], ++given;
+      else if (targets[i] > 1) --targets[i], --given;
+    }
+  }
+  nlohmann::json doc = {{"bidirectional", bidirectional}, {"loads", loads}, {"targets", targets}};
+  std::vector<double> next(n, 1.0), prev(n, 1.0);
+  if (!homogeneous) {
+    for (auto& c : next) c = cost(rng);
+    for (auto& c : prev) c = cost(rng);
+  }
+  doc["cost_next"] = next;
+  if (bidirectional) doc["cost_prev"] = prev;
+  return doc;
+}
+
 struct BenchCase {
   const char* algorithm;
   bool bidirectional;
   bool homogeneous;
 };
 
-void bench_redistribute(int max_log2, Count depth) {
+struct BenchOptions {
+  int max_log2 = 20;
+  Count depth = 8;
+  std::string family = "local";
+  bool summary = false;
+  std::size_t max_blocks = 0;
+};
+
+// One measurement in a child process (its peak memory is the one the kernel reports): parse the
+// instance's JSON text, plan or summarize, write the JSON answer. Prints one CSV row.
+void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
+  std::cout.flush();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const std::uint64_t seed = 42 + n;
+    const std::string text = (o.family == "local" ? local_drift_instance(n, bc.bidirectional, bc.homogeneous, o.depth, seed)
+                                                  : global_instance(n, bc.bidirectional, bc.homogeneous,
+                                                                    o.family == "shuffled", seed)).dump();
+    const auto start = std::chrono::steady_clock::now();
+    std::size_t blocks = 0, bytes = 0;
+    try {
+      const BlockBudget budget(o.max_blocks);
+      auto req = io::parse_redistribution_text(text, "the benchmark instance");
+      if (o.summary) {
+        const auto s = summarize_redistribution(req.instance, bc.algorithm);
+        bytes = io::summary_to_json_text(s.plan, s.basis).size();
+      } else {
+        const auto plan = plan_redistribution(req.instance, bc.algorithm);
+        blocks = plan.transfers.size();
+        bytes = io::plan_to_json_text(plan).size();
+      }
+    } catch (const InputError&) {
+      std::printf("%s,%zu,refused (--max-blocks),,,\n", bc.algorithm, n);
+      std::fflush(stdout);
+      _exit(0);
+    } catch (const std::exception& e) {
+      std::printf("%s,%zu,failed: %s,,,\n", bc.algorithm, n, e.what());
+      std::fflush(stdout);
+      _exit(0);
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%s,%zu,%.4g,%zu,%zu,", bc.algorithm, n, s, blocks, bytes);
+    std::fflush(stdout);
+    _exit(0);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::cout << bc.algorithm << ',' << n << ",failed (signal or error),,," << std::endl;
+    return;
+  }
+  std::cout << std::setprecision(4) << static_cast<double>(usage.ru_maxrss) / 1024.0 << std::endl;
+}
+
+void bench_redistribute(const BenchOptions& o) {
   const std::vector<BenchCase> cases = {
       {"uni-homogeneous", false, true},  {"uni-heterogeneous", false, false},
       {"bi-homogeneous", true, true},    {"bi-light", true, false},
       {"bi-light-glpk", true, false},    {"bi-heuristic", true, false},
   };
-  std::cout << "# ringsim bench redistribute: parse JSON + plan + write JSON, local-drift instances "
-               "(depth " << depth << ")\n";
-  std::cout << "algorithm,n,seconds,time_ratio_vs_n/8,transfers,output_bytes\n";
+  std::cout << "# ringsim bench redistribute: parse JSON + " << (o.summary ? "summary" : "plan")
+            << " + write JSON, each in a child process; " << o.family << " instances";
+  if (o.family == "local") std::cout << " (depth " << o.depth << ")";
+  if (o.max_blocks) std::cout << ", at most " << o.max_blocks << " blocks";
+  std::cout << "\nalgorithm,n,seconds,transfers,output_bytes,peak_mb\n";
   for (const auto& bc : cases) {
-    double previous = 0.0;
     // GLPK's simplex is not near-linear: stop it at 2^14 processors.
-    const int top = std::string(bc.algorithm) == "bi-light-glpk" ? std::min(max_log2, 14) : max_log2;
-    for (int lg = top % 3 == 2 ? 2 : top % 3 == 1 ? 4 : 3; lg <= top; lg += 3) {
-      const std::size_t n = std::size_t{1} << lg;
-      const std::string text = local_drift_instance(n, bc.bidirectional, bc.homogeneous, depth, 42 + n).dump();
-      const auto t0 = std::chrono::steady_clock::now();
-      auto req = io::parse_redistribution_text(text, "the benchmark instance");
-      const auto plan = plan_redistribution(req.instance, bc.algorithm);
-      const std::string out = io::plan_to_json_text(plan);
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cout << bc.algorithm << ',' << n << ',' << std::setprecision(4) << s << ',';
-      if (previous > 0.0) std::cout << std::setprecision(3) << s / previous; else std::cout << '-';
-      std::cout << ',' << plan.transfers.size() << ',' << out.size() << std::endl;
-      previous = s;
-    }
+    const int top = std::string(bc.algorithm) == "bi-light-glpk" ? std::min(o.max_log2, 14) : o.max_log2;
+    for (int lg = top % 3 == 2 ? 2 : top % 3 == 1 ? 4 : 3; lg <= top; lg += 3) measure(bc, std::size_t{1} << lg, o);
   }
 }
 
@@ -87,11 +179,17 @@ void add_bench_command(CLI::App& app) {
   auto* bench = app.add_subcommand("bench", "Benchmarks that print figures");
   bench->require_subcommand(1);
   auto* red = bench->add_subcommand("redistribute", "Planner time vs ring size (8x steps up to 2^max-log2)");
-  auto max_log2 = std::make_shared<int>(20);
-  auto depth = std::make_shared<Count>(8);
-  red->add_option("--max-log2", *max_log2, "largest ring: 2^max-log2 processors")->check(CLI::Range(4, 24));
-  red->add_option("--depth", *depth, "largest number of items moved across one edge")->check(CLI::Range(1, 1000000));
-  red->callback([max_log2, depth] { bench_redistribute(*max_log2, *depth); });
+  auto o = std::make_shared<BenchOptions>();
+  red->add_option("--max-log2", o->max_log2, "largest ring: 2^max-log2 processors")->check(CLI::Range(4, 24));
+  red->add_option("--depth", o->depth, "local family: largest number of items moved across one edge")
+      ->check(CLI::Range(1, 1000000));
+  red->add_option("--family", o->family,
+                  "local (each edge moves at most depth items), drift (targets for speeds drifting +-20% each), "
+                  "shuffled (targets: the loads shuffled)")
+      ->check(CLI::IsMember({"local", "drift", "shuffled"}));
+  red->add_flag("--summary", o->summary, "time the summary (no transfers) instead of the full plan");
+  red->add_option("--max-blocks", o->max_blocks, "refuse schedules of more blocks (0: no limit)");
+  red->callback([o] { bench_redistribute(*o); });
   add_bench_kpbs(*bench);
   add_bench_ring(*bench);
   add_bench_simulate(*bench);

@@ -214,10 +214,10 @@ class JsonText {
 
 }  // namespace
 
-std::string plan_to_json_text(const RedistributionPlan& plan) {
-  // Keys in the order nlohmann::json (a sorted map) writes them.
-  JsonText j;
-  j.str().reserve(96 * plan.transfers.size() + 24 * plan.send_next.size() + 256);
+namespace {
+
+// The keys before "summary" / "time", in the order nlohmann::json (a sorted map) writes them.
+void write_plan_head(JsonText& j, const RedistributionPlan& plan) {
   j.raw("{\"algorithm\":");
   j.string(plan.algorithm);
   j.raw(",\"lower_bound\":");
@@ -236,6 +236,14 @@ std::string plan_to_json_text(const RedistributionPlan& plan) {
   j.integers(plan.send_next);
   j.raw(",\"send_prev\":");
   j.integers(plan.send_prev);
+}
+
+}  // namespace
+
+std::string plan_to_json_text(const RedistributionPlan& plan) {
+  JsonText j;
+  j.str().reserve(96 * plan.transfers.size() + 24 * plan.send_next.size() + 256);
+  write_plan_head(j, plan);
   j.raw(",\"time\":");
   j.number(plan.time);
   j.raw(",\"transfers\":[");
@@ -256,6 +264,18 @@ std::string plan_to_json_text(const RedistributionPlan& plan) {
     j.raw("}");
   }
   j.raw("]}");
+  return std::move(j.str());
+}
+
+std::string summary_to_json_text(const RedistributionPlan& plan, const std::string& basis) {
+  JsonText j;
+  j.str().reserve(24 * plan.send_next.size() + 512);
+  write_plan_head(j, plan);
+  j.raw(",\"summary\":");
+  j.string(basis);
+  j.raw(",\"time\":");
+  j.number(plan.time);
+  j.raw("}");
   return std::move(j.str());
 }
 

@@ -28,4 +28,8 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan);
 // processors have a million blocks, and building a JSON tree first costs more than planning.
 std::string plan_to_json_text(const RedistributionPlan& plan);
 
+// `redistribute --summary`: the same keys without "transfers", with "summary" naming how the time
+// was obtained (a lemma's closed form, or the algorithm's schedule built and dropped).
+std::string summary_to_json_text(const RedistributionPlan& plan, const std::string& basis);
+
 }  // namespace ringsim::io

@@ -62,5 +62,30 @@ if [ -w /dev/full ]; then
   done
 fi
 
+# --summary: the full plan's answer without the transfers (Lemma 2 in closed form on a
+# heterogeneous unidirectional ring); --max-blocks: a larger schedule is refused with exit 2.
+UNI='{"bidirectional": false, "loads": [9, 1, 1, 9, 1, 1], "targets": [2, 4, 4, 2, 4, 6], "cost_next": [1.5, 0.5, 2, 1, 3, 0.25]}'
+printf '%s' "$UNI" | "$RINGSIM" redistribute - >"$tmp/full.json" 2>"$tmp/err" || { echo "FAIL full plan"; cat "$tmp/err"; fail=1; }
+printf '%s' "$UNI" | "$RINGSIM" redistribute - --summary >"$tmp/sum.json" 2>"$tmp/err" || { echo "FAIL summary"; cat "$tmp/err"; fail=1; }
+/usr/bin/python3 - "$tmp/full.json" "$tmp/sum.json" <<'PY' || fail=1
+import json, sys
+full, s = (json.load(open(f)) for f in sys.argv[1:3])
+ok = "transfers" not in s and "Lemma 2" in s["summary"] and len(full["transfers"]) > 1
+for k in ("algorithm", "send_next", "send_prev", "lower_bound", "optimal"):
+    ok = ok and s[k] == full[k]
+ok = ok and abs(s["time"] - full["time"]) <= 1e-12 * max(1.0, full["time"])
+if not ok:
+    print("FAIL summary differs from the full plan:", s, full)
+    sys.exit(1)
+PY
+blocks=$(/usr/bin/python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["transfers"]))' "$tmp/full.json")
+printf '%s' "$UNI" | "$RINGSIM" redistribute - --max-blocks $((blocks - 1)) >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "--max-blocks" "$tmp/err" \
+  || { echo "FAIL --max-blocks below the schedule's $blocks blocks: rc=$rc"; cat "$tmp/err"; fail=1; }
+printf '%s' "$UNI" | "$RINGSIM" redistribute - --max-blocks "$blocks" | cmp -s - "$tmp/full.json" \
+  || { echo "FAIL --max-blocks at the schedule's size changed the answer"; fail=1; }
+printf '%s' "$UNI" | "$RINGSIM" redistribute - --max-blocks -1 >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL --max-blocks -1: rc=$rc"; cat "$tmp/err"; fail=1; }
+
 [ $fail -eq 0 ] && echo "all CLI contract tests passed"
 exit $fail

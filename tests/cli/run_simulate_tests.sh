@@ -102,5 +102,21 @@ bad bad_period '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "ada
 bad malformed '{"platform": ' "malformed JSON"
 bad bad_method '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"selection": "planner", "method": "magic"}}' "magic"
 
+# The benchmark's yardstick: a bare S4U ring built beside ringsim, linked with SimGrid only; the
+# benchmark prints in-process, whole-process and start-up figures (figures only, never judged).
+BARE="$(dirname "$RINGSIM")/ringsim-bare-s4u"
+[ -x "$BARE" ] || { echo "FAIL no ringsim-bare-s4u beside ringsim"; fail=1; }
+if [ -x "$BARE" ]; then
+  ldd "$BARE" | grep -q -E "glpk|pugixml" && { echo "FAIL ringsim-bare-s4u links more than SimGrid"; fail=1; }
+  "$BARE" "$DATA/ring6-homogeneous.xml" 4 3 1e6 8000 >"$tmp/bare.out" 2>"$tmp/err" && grep -qE '^[0-9.e+-]+$' "$tmp/bare.out" \
+    || { echo "FAIL bare ring"; cat "$tmp/err"; fail=1; }
+  "$BARE" "$DATA/ring6-homogeneous.xml" 4 x 1e6 8000 >/dev/null 2>"$tmp/err"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL bare ring bad argument: rc=$rc"; cat "$tmp/err"; fail=1; }
+  "$RINGSIM" bench simulate --members 4 --repeat 1 >"$tmp/bench.out" 2>"$tmp/err" || { echo "FAIL bench simulate"; cat "$tmp/err"; fail=1; }
+  for key in ratio_to_bare whole_process_ratio_to_bare startup_seconds bare_s4u_startup_seconds; do
+    grep -qE "^$key=[0-9.]+$" "$tmp/bench.out" || { echo "FAIL bench simulate printed no $key"; cat "$tmp/bench.out"; fail=1; }
+  done
+fi
+
 [ $fail -eq 0 ] && echo "all simulation tests passed"
 exit $fail

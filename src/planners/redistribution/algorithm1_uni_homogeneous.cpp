@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
 
 namespace ringsim {
@@ -18,6 +19,7 @@ RedistributionPlan plan_algorithm1(const RingInstance& inst) {
   for (std::size_t i = 0; i < inst.size(); ++i) {
     const Count f = plan.send_next[i];
     if (f == 0) continue;
+    BlockBudget::check(plan.transfers.size() + 1);
     plan.transfers.push_back({i, inst.next(i), Direction::next, f, 0.0, static_cast<double>(f) * c});
     plan.time = std::max(plan.time, static_cast<double>(f) * c);
   }

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
 
 namespace ringsim {
@@ -40,6 +41,7 @@ RedistributionPlan plan_algorithm2(const RingInstance& inst) {
         ++b.items;
         b.end = t + c;
       } else {
+        BlockBudget::check(plan.transfers.size() + 1);
         plan.transfers.push_back({i, inst.next(i), Direction::next, 1, t, t + c});
       }
       t += c;

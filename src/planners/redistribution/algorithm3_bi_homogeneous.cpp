@@ -50,6 +50,7 @@
 // in 3000 seeded rings of 10-300 processors it rejected a state that the exact time-expanded solver
 // can finish, so repair 5 replaced a step the rules would have survived; the time is the same.
 #include "planners/redistribution/algorithm3_bi_homogeneous.hpp"
+#include "planners/redistribution/block_budget.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -487,6 +488,7 @@ RedistributionPlan plan_from_steps(const RingInstance& inst, const std::vector<S
         std::size_t e = s;
         while (e < steps.size() && sends(e)) ++e;
         const auto items = static_cast<Count>(e - s);
+        BlockBudget::check(plan.transfers.size() + 1);
         plan.transfers.push_back({i, neighbour(inst, i, dir), dir, items, static_cast<double>(s) * c,
                                   static_cast<double>(e) * c});
         (dir == Direction::next ? plan.send_next : plan.send_prev)[i] += items;

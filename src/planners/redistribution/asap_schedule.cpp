@@ -1,4 +1,5 @@
 #include "planners/redistribution/asap_schedule.hpp"
+#include "planners/redistribution/block_budget.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -154,6 +155,7 @@ class AsapExecutor {
       return;
     }
     open = transfers_.size();
+    BlockBudget::check(transfers_.size() + 1);
     transfers_.push_back({p, to, d, 1, now, now + c});
   }
 

@@ -4,6 +4,7 @@
 // model allows. When no optimal circulation is light, the same flows are still executed (items
 // forwarded only once received) and the plan is optimal only if its time meets the bound.
 #include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
@@ -21,6 +22,9 @@ namespace {
 std::vector<Transfer> lemma4_schedule(const RingInstance& inst, const EdgeFlows& flows) {
   const std::size_t n = inst.size();
   std::vector<Transfer> transfers;
+  BlockBudget::check(static_cast<std::size_t>(
+      std::count_if(flows.send_next.begin(), flows.send_next.end(), [](Count f) { return f > 0; }) +
+      std::count_if(flows.send_prev.begin(), flows.send_prev.end(), [](Count f) { return f > 0; })));
   auto next_end = [&](std::size_t i) { return static_cast<double>(flows.send_next[i]) * inst.cost_next[i]; };
   for (std::size_t i = 0; i < n; ++i) {
     if (flows.send_next[i] > 0)

@@ -30,6 +30,14 @@ const std::vector<Entry>& registry() {
   return entries;
 }
 
+// An exact solver's optimum is itself a lower bound; otherwise the instance's proven bound.
+void with_lower_bound(RedistributionPlan& plan, const RingInstance& inst) {
+  const double bound = instance_lower_bound(inst);
+  plan.lower_bound = plan.optimal ? std::max(plan.time, bound) : bound;
+  const double eps = 1e-9 * std::max(1.0, plan.lower_bound);
+  if (!plan.optimal) plan.optimal = plan.time <= plan.lower_bound + eps;
+}
+
 }  // namespace
 
 const std::vector<AlgorithmInfo>& redistribution_algorithms() {
@@ -54,12 +62,31 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
   const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.info.name == name; });
   if (it == entries.end()) throw std::invalid_argument("unknown algorithm '" + algorithm + "'");
   RedistributionPlan plan = it->run(inst);
-  // An exact solver's optimum is itself a lower bound; otherwise use the instance's proven bound.
-  const double bound = instance_lower_bound(inst);
-  plan.lower_bound = plan.optimal ? std::max(plan.time, bound) : bound;
-  const double eps = 1e-9 * std::max(1.0, plan.lower_bound);
-  if (!plan.optimal) plan.optimal = plan.time <= plan.lower_bound + eps;
+  with_lower_bound(plan, inst);
   return plan;
+}
+
+RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm) {
+  validate(inst);
+  const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  const bool lemma1 = name == "uni-homogeneous" && inst.homogeneous();
+  if (lemma1 || name == "uni-heterogeneous") {
+    // Lemmas 1 and 2: Algorithms 1 and 2 send f_i = delta_{start,i} items over each edge and end
+    // at max_i f_i c_(i,i+1), which is also the bound: no schedule needed.
+    RedistributionSummary s;
+    s.plan.algorithm = name;
+    s.plan.send_next = unidirectional_flows(inst);
+    s.plan.send_prev.assign(inst.size(), 0);
+    s.plan.time = unidirectional_lower_bound(inst);
+    s.basis = lemma1 ? "Lemma 1 (HiPC 2004, Section 3): time = max_i f_i * c, the schedule not built"
+                     : "Lemma 2 (HiPC 2004, Section 4): time = max_i f_i * c_(i,i+1), the schedule not built";
+    with_lower_bound(s.plan, inst);
+    return s;
+  }
+  RedistributionSummary s{plan_redistribution(inst, name), "the algorithm's schedule, built and then dropped"};
+  s.plan.transfers.clear();
+  s.plan.transfers.shrink_to_fit();
+  return s;
 }
 
 }  // namespace ringsim

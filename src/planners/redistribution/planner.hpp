@@ -24,4 +24,14 @@ std::string choose_algorithm(const RingInstance& inst);
 // apply), fills lower_bound and optimal.
 RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
 
+// The plan without its transfers (`ringsim redistribute --summary`): algorithm, time, lower bound,
+// optimal, per-link counts. Where the paper gives the time in closed form (Lemmas 1 and 2: the
+// unidirectional algorithms) the schedule is never built: O(n) time and memory. Otherwise the
+// algorithm runs (under any BlockBudget in effect) and its transfers are dropped. `basis` says which.
+struct RedistributionSummary {
+  RedistributionPlan plan;  // transfers empty
+  std::string basis;
+};
+RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
+
 }  // namespace ringsim

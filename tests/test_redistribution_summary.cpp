@@ -1,0 +1,118 @@
+// `redistribute --summary` and `--max-blocks`: the summary answers what the full plan answers
+// (time, bound, optimality, per-link counts), from the lemmas' closed forms where the paper gives
+// them; a block budget refuses a larger schedule with InputError and changes nothing otherwise.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "instances.hpp"
+#include "model/errors.hpp"
+#include "planners/redistribution/block_budget.hpp"
+#include "planners/redistribution/planner.hpp"
+
+using namespace ringsim;
+using ringsim::testing::InstanceShape;
+using ringsim::testing::random_instance;
+
+namespace {
+
+bool same_time(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(1.0, std::fabs(b)); }
+
+void check_summary_matches(const RingInstance& inst, const std::string& algorithm) {
+  const RedistributionPlan full = plan_redistribution(inst, algorithm);
+  const RedistributionSummary s = summarize_redistribution(inst, algorithm);
+  CHECK(s.plan.transfers.empty());
+  CHECK(s.plan.algorithm == full.algorithm);
+  CHECK(s.plan.send_next == full.send_next);
+  CHECK(s.plan.send_prev == full.send_prev);
+  CHECK(s.plan.lower_bound == full.lower_bound);
+  CHECK(s.plan.optimal == full.optimal);
+  CHECK(same_time(s.plan.time, full.time));
+  const bool closed_form = full.algorithm.rfind("uni-", 0) == 0;
+  CHECK((s.basis.find("Lemma") != std::string::npos) == closed_form);
+}
+
+}  // namespace
+
+TEST_CASE("the summary equals the full plan on thousands of seeded instances, every algorithm that applies") {
+  std::mt19937_64 rng(20261123);
+  int compared = 0;
+  for (int k = 0; k < 3000; ++k) {
+    InstanceShape shape;
+    shape.n = 2 + static_cast<std::size_t>(k % 11);
+    shape.bidirectional = k % 2 == 0;
+    shape.homogeneous = k % 3 == 0;
+    shape.integer_costs = k % 5 != 0;
+    shape.max_load = 2 + k % 13;
+    const RingInstance inst = random_instance(rng, shape);
+    std::vector<std::string> algorithms{"auto"};
+    if (!inst.bidirectional) {
+      algorithms.push_back("uni-heterogeneous");
+      if (inst.homogeneous()) algorithms.push_back("uni-homogeneous");
+    } else {
+      algorithms.insert(algorithms.end(), {"bi-light", "bi-heuristic", "uni-heterogeneous"});
+      if (inst.homogeneous()) algorithms.push_back("bi-homogeneous");
+    }
+    for (const auto& a : algorithms) {
+      CAPTURE(k);
+      CAPTURE(a);
+      check_summary_matches(inst, a);
+      ++compared;
+    }
+  }
+  CHECK(compared > 9000);
+}
+
+TEST_CASE("the summary refuses what the full planner refuses") {
+  RingInstance inst;
+  inst.loads = {5, 1, 3};
+  inst.targets = {3, 3, 3};
+  inst.cost_next = {1.0, 2.0, 1.0};
+  CHECK_THROWS_AS(summarize_redistribution(inst, "uni-homogeneous"), std::invalid_argument);
+  CHECK_THROWS_AS(plan_redistribution(inst, "uni-homogeneous"), std::invalid_argument);
+  inst.targets = {3, 3, 4};
+  CHECK_THROWS_AS(summarize_redistribution(inst), InputError);
+}
+
+TEST_CASE("a block budget refuses a larger schedule with one clear error and leaves smaller ones alone") {
+  std::mt19937_64 rng(7);
+  int refused = 0;
+  for (int k = 0; k < 500; ++k) {
+    InstanceShape shape;
+    shape.n = 3 + static_cast<std::size_t>(k % 9);
+    shape.bidirectional = k % 2 == 0;
+    shape.homogeneous = k % 3 == 0;
+    shape.max_load = 12;
+    const RingInstance inst = random_instance(rng, shape);
+    const RedistributionPlan free_plan = plan_redistribution(inst);
+    const std::size_t blocks = free_plan.transfers.size();
+    {
+      const BlockBudget budget(blocks);
+      const RedistributionPlan within = plan_redistribution(inst);
+      CHECK(within.transfers.size() == blocks);
+      CHECK(within.time == free_plan.time);
+    }
+    if (blocks < 2) continue;
+    const BlockBudget budget(blocks - 1);
+    try {
+      plan_redistribution(inst);
+      FAIL("a schedule of " << blocks << " blocks passed a budget of " << blocks - 1);
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("more than " + std::to_string(blocks - 1) + " transfer blocks") !=
+            std::string::npos);
+      ++refused;
+    }
+  }
+  CHECK(refused > 200);
+  // The guard restores the budget it replaced: none again here.
+  InstanceShape big;
+  big.n = 64;
+  big.bidirectional = false;
+  big.homogeneous = false;
+  big.max_load = 40;
+  std::mt19937_64 rng2(3);
+  CHECK_NOTHROW(plan_redistribution(random_instance(rng2, big)));
+}
