@@ -35,19 +35,24 @@ void check_summary_matches(const RingInstance& inst, const std::string& algorith
   CHECK((s.basis.find("Lemma") != std::string::npos) == closed_form);
 }
 
+// The k-th of a seeded series of shapes: sizes, directions, costs and loads cycling independently.
+RingInstance varied_instance(std::mt19937_64& rng, int k, std::size_t smallest, std::size_t sizes, Count max_load) {
+  InstanceShape shape;
+  shape.n = smallest + static_cast<std::size_t>(k) % sizes;
+  shape.bidirectional = k % 2 == 0;
+  shape.homogeneous = k % 3 == 0;
+  shape.integer_costs = k % 5 != 0;
+  shape.max_load = max_load;
+  return random_instance(rng, shape);
+}
+
 }  // namespace
 
 TEST_CASE("the summary equals the full plan on thousands of seeded instances, every algorithm that applies") {
   std::mt19937_64 rng(20261123);
   int compared = 0;
   for (int k = 0; k < 3000; ++k) {
-    InstanceShape shape;
-    shape.n = 2 + static_cast<std::size_t>(k % 11);
-    shape.bidirectional = k % 2 == 0;
-    shape.homogeneous = k % 3 == 0;
-    shape.integer_costs = k % 5 != 0;
-    shape.max_load = 2 + k % 13;
-    const RingInstance inst = random_instance(rng, shape);
+    const RingInstance inst = varied_instance(rng, k, 2, 11, 2 + k % 13);
     std::vector<std::string> algorithms{"auto"};
     if (!inst.bidirectional) {
       algorithms.push_back("uni-heterogeneous");
@@ -81,12 +86,7 @@ TEST_CASE("a block budget refuses a larger schedule with one clear error and lea
   std::mt19937_64 rng(7);
   int refused = 0;
   for (int k = 0; k < 500; ++k) {
-    InstanceShape shape;
-    shape.n = 3 + static_cast<std::size_t>(k % 9);
-    shape.bidirectional = k % 2 == 0;
-    shape.homogeneous = k % 3 == 0;
-    shape.max_load = 12;
-    const RingInstance inst = random_instance(rng, shape);
+    const RingInstance inst = varied_instance(rng, k, 3, 9, 12);
     const RedistributionPlan free_plan = plan_redistribution(inst);
     const std::size_t blocks = free_plan.transfers.size();
     {

@@ -24,23 +24,11 @@
 namespace ringsim::cli {
 namespace {
 
-// A load-balancing-like instance: every edge moves a random number of items in [-depth, depth]
-// between neighbours, so the redistribution is local (each processor sends O(depth) items) and
-// the plan's size is linear in n.
-nlohmann::json local_drift_instance(std::size_t n, bool bidirectional, bool homogeneous, Count depth,
-                                    std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<Count> load(4 * depth + 1, 8 * depth + 1);
-  std::uniform_int_distribution<Count> move(bidirectional ? -depth : 0, depth);
+// The instance as `ringsim redistribute` reads it; heterogeneous costs uniform in [0.5, 4].
+nlohmann::json instance_document(const std::vector<Count>& loads, const std::vector<Count>& targets, bool bidirectional,
+                                 bool homogeneous, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> cost(0.5, 4.0);
-  std::vector<Count> loads(n), targets(n);
-  for (auto& l : loads) l = load(rng);
-  targets = loads;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Count m = move(rng);  // items from P_i to P_(i+1) (negative: the other way)
-    targets[i] -= m;
-    targets[(i + 1) % n] += m;
-  }
+  const std::size_t n = loads.size();
   nlohmann::json doc = {{"bidirectional", bidirectional}, {"loads", loads}, {"targets", targets}};
   std::vector<double> next(n, 1.0), prev(n, 1.0);
   if (!homogeneous) {
@@ -52,13 +40,32 @@ nlohmann::json local_drift_instance(std::size_t n, bool bidirectional, bool homo
   return doc;
 }
 
+// A load-balancing-like instance: every edge moves a random number of items in [-depth, depth]
+// between neighbours, so the redistribution is local (each processor sends O(depth) items) and
+// the plan's size is linear in n.
+nlohmann::json local_drift_instance(std::size_t n, bool bidirectional, bool homogeneous, Count depth,
+                                    std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<Count> load(4 * depth + 1, 8 * depth + 1);
+  std::uniform_int_distribution<Count> move(bidirectional ? -depth : 0, depth);
+  std::vector<Count> loads(n), targets(n);
+  for (auto& l : loads) l = load(rng);
+  targets = loads;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Count m = move(rng);  // items from P_i to P_(i+1) (negative: the other way)
+    targets[i] -= m;
+    targets[(i + 1) % n] += m;
+  }
+  return instance_document(loads, targets, bidirectional, homogeneous, rng);
+}
+
 // Loads of mean 100 items; targets either balanced for speeds that each drift by up to +-20%
 // (the paper's speed changes, independent per processor) or the loads shuffled. Either way the
 // imbalance is not local: prefix sums wander like a random walk, and forwarding chains grow.
 nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneous, bool shuffled, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<Count> load(50, 150);
-  std::uniform_real_distribution<double> drift(0.8, 1.2), cost(0.5, 4.0);
+  std::uniform_real_distribution<double> drift(0.8, 1.2);
   std::vector<Count> loads(n), targets(n);
   for (auto& l : loads) l = load(rng);
   if (shuffled) {
@@ -82,15 +89,7 @@ nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneo
       else if (targets[i] > 1) --targets[i], --given;
     }
   }
-  nlohmann::json doc = {{"bidirectional", bidirectional}, {"loads", loads}, {"targets", targets}};
-  std::vector<double> next(n, 1.0), prev(n, 1.0);
-  if (!homogeneous) {
-    for (auto& c : next) c = cost(rng);
-    for (auto& c : prev) c = cost(rng);
-  }
-  doc["cost_next"] = next;
-  if (bidirectional) doc["cost_prev"] = prev;
-  return doc;
+  return instance_document(loads, targets, bidirectional, homogeneous, rng);
 }
 
 struct BenchCase {
