@@ -121,3 +121,59 @@ TEST_CASE("replay rejects each kind of violation") {
     CHECK_FALSE(replay(inst, p).ok);
   }
 }
+
+// P0 sends 3 items to P1 over a slow link (cost 2); P1 holds nothing and forwards them over a fast
+// one (cost 1) as they arrive: one paced block, leaving at 2, 4, 6.
+namespace {
+
+RingInstance paced_instance() {
+  RingInstance inst;
+  inst.loads = {4, 0, 1};
+  inst.targets = {1, 0, 4};
+  inst.cost_next = {2, 1, 1};
+  return inst;
+}
+
+RedistributionPlan paced_plan() {
+  RedistributionPlan p;
+  p.time = 7;
+  p.send_next = {3, 3, 0};
+  p.send_prev = {0, 0, 0};
+  p.transfers = {{0, 1, Direction::next, 3, 0, 6}, {1, 2, Direction::next, 3, 2, 7, 2.0}};
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("replay accepts a paced block that forwards items at the pace they arrive") {
+  const auto rep = replay(paced_instance(), paced_plan());
+  CHECK_MESSAGE(rep.ok, rep.error);
+  CHECK(rep.final_loads == std::vector<Count>{1, 0, 4});
+}
+
+TEST_CASE("replay rejects a paced block that is too fast, ends wrong, or forwards too early") {
+  SUBCASE("period shorter than the item cost") {
+    auto p = paced_plan();
+    p.transfers[1].period = 0.5;
+    p.transfers[1].end = 4;
+    const auto rep = replay(paced_instance(), p);
+    CHECK_FALSE(rep.ok);
+    CHECK(rep.error.find("paced faster") != std::string::npos);
+  }
+  SUBCASE("end not start + (items-1) * period + cost") {
+    auto p = paced_plan();
+    p.transfers[1].end = 6;
+    p.time = 6;
+    const auto rep = replay(paced_instance(), p);
+    CHECK_FALSE(rep.ok);
+    CHECK(rep.error.find("(items-1) * period") != std::string::npos);
+  }
+  SUBCASE("an item forwarded before it arrives") {
+    auto p = paced_plan();
+    p.transfers[1] = {1, 2, Direction::next, 3, 2, 6, 1.5};  // leaves at 2, 3.5, 5: the 2nd arrives at 4
+    p.time = 6;
+    const auto rep = replay(paced_instance(), p);
+    CHECK_FALSE(rep.ok);
+    CHECK(rep.error.find("does not hold") != std::string::npos);
+  }
+}

@@ -104,6 +104,7 @@ struct BenchOptions {
   std::string family = "local";
   bool summary = false;
   std::size_t max_blocks = 0;
+  std::vector<std::string> algorithms;  // empty: all
 };
 
 // One measurement in a child process (its peak memory is the one the kernel reports): parse the
@@ -166,6 +167,8 @@ void bench_redistribute(const BenchOptions& o) {
   if (o.max_blocks) std::cout << ", at most " << o.max_blocks << " blocks";
   std::cout << "\nalgorithm,n,seconds,transfers,output_bytes,peak_mb\n";
   for (const auto& bc : cases) {
+    if (!o.algorithms.empty() && std::find(o.algorithms.begin(), o.algorithms.end(), bc.algorithm) == o.algorithms.end())
+      continue;
     // GLPK's simplex is not near-linear: stop it at 2^14 processors.
     const int top = std::string(bc.algorithm) == "bi-light-glpk" ? std::min(o.max_log2, 14) : o.max_log2;
     for (int lg = top % 3 == 2 ? 2 : top % 3 == 1 ? 4 : 3; lg <= top; lg += 3) measure(bc, std::size_t{1} << lg, o);
@@ -188,6 +191,7 @@ void add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"local", "drift", "shuffled"}));
   red->add_flag("--summary", o->summary, "time the summary (no transfers) instead of the full plan");
   red->add_option("--max-blocks", o->max_blocks, "refuse schedules of more blocks (0: no limit)");
+  red->add_option("--algorithms", o->algorithms, "only these algorithms (default: all)")->delimiter(',');
   red->callback([o] { bench_redistribute(*o); });
   add_bench_kpbs(*bench);
   add_bench_ring(*bench);

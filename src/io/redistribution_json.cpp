@@ -164,9 +164,11 @@ RedistributionRequest parse_redistribution_request(const nlohmann::json& doc) {
 
 nlohmann::json plan_to_json(const RedistributionPlan& plan) {
   nlohmann::json transfers = nlohmann::json::array();
-  for (const auto& t : plan.transfers)
+  for (const auto& t : plan.transfers) {
     transfers.push_back({{"from", t.from}, {"to", t.to}, {"direction", to_string(t.dir)},
                          {"items", t.items}, {"start", t.start}, {"end", t.end}});
+    if (t.period != 0.0) transfers.back()["period"] = t.period;  // paced; absent: back to back
+  }
   nlohmann::json out = {{"algorithm", plan.algorithm},
                         {"time", plan.time},
                         {"lower_bound", plan.lower_bound},
@@ -257,6 +259,10 @@ std::string plan_to_json_text(const RedistributionPlan& plan) {
     j.integer(static_cast<long long>(t.from));
     j.raw(",\"items\":");
     j.integer(t.items);
+    if (t.period != 0.0) {
+      j.raw(",\"period\":");
+      j.number(t.period);
+    }
     j.raw(",\"start\":");
     j.number(t.start);
     j.raw(",\"to\":");

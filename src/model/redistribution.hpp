@@ -34,8 +34,11 @@ enum class Direction { next, prev };
 
 const char* to_string(Direction d);
 
-// A block of `items` items sent back to back from `from` to its neighbour in direction `dir`:
-// the m-th item leaves during [start + m*c, start + (m+1)*c) and arrives at start + (m+1)*c.
+// A block of `items` items sent from `from` to its neighbour in direction `dir`, c the link's item
+// cost. Back to back (period 0): the m-th item leaves during [start + m*c, start + (m+1)*c) and
+// arrives at start + (m+1)*c. Paced (period > c): the m-th item leaves at start + m*period, as
+// items forwarded from a slower link arrive, and the block ends at start + (items-1)*period + c.
+// One paced block stands for a run of items that would otherwise each be a block of its own.
 struct Transfer {
   std::size_t from = 0;
   std::size_t to = 0;
@@ -43,7 +46,13 @@ struct Transfer {
   Count items = 0;
   double start = 0.0;
   double end = 0.0;
+  double period = 0.0;
 };
+
+// When the m-th item (from 0) of block t leaves; c is the item cost of t's link.
+inline double departure(const Transfer& t, Count m, double c) {
+  return t.start + static_cast<double>(m) * (t.period > 0.0 ? t.period : c);
+}
 
 struct RedistributionPlan {
   std::string algorithm;

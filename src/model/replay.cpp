@@ -22,8 +22,9 @@ struct ItemEvent {
 
 std::string describe(const Transfer& t, std::size_t index) {
   std::ostringstream os;
-  os << "transfer #" << index << " (P" << t.from << "->P" << t.to << ", " << t.items
-     << " items, [" << t.start << ", " << t.end << "))";
+  os << "transfer #" << index << " (P" << t.from << "->P" << t.to << ", " << t.items << " items";
+  if (t.period != 0.0) os << " every " << t.period;
+  os << ", [" << t.start << ", " << t.end << "))";
   return os.str();
 }
 
@@ -69,14 +70,18 @@ ReplayReport replay(const RingInstance& inst, const RedistributionPlan& plan, do
     if (t.items < 1) return fail(describe(t, k) + ": empty block");
     if (!(t.start >= -eps)) return fail(describe(t, k) + ": starts before time 0");
     const double c = item_cost(inst, t.from, t.dir);
-    if (std::abs((t.end - t.start) - static_cast<double>(t.items) * c) > eps)
-      return fail(describe(t, k) + ": duration differs from items * cost");
+    if (t.period != 0.0 && !(t.period >= c - eps))
+      return fail(describe(t, k) + ": paced faster than one item per item cost");
+    if (std::abs(t.end - (departure(t, t.items - 1, c) + c)) > eps)
+      return fail(describe(t, k) + (t.period != 0.0 ? ": end differs from start + (items-1) * period + cost"
+                                                    : ": duration differs from items * cost"));
     (t.dir == Direction::next ? sent_next : sent_prev)[t.from] += t.items;
     sending[t.from].push_back({t.start, t.end, k});
     receiving[t.to].push_back({t.start, t.end, k});
     for (Count m = 0; m < t.items; ++m) {
-      events.push_back({t.start + static_cast<double>(m) * c, 1, t.from});
-      events.push_back({t.start + static_cast<double>(m + 1) * c, 0, t.to});
+      const double leaves = departure(t, m, c);
+      events.push_back({leaves, 1, t.from});
+      events.push_back({leaves + c, 0, t.to});
     }
     rep.makespan = std::max(rep.makespan, t.end);
   }

@@ -17,7 +17,8 @@ struct ReplayReport {
 };
 
 // Checks: neighbours only (and only P_i -> P_(i+1) on a unidirectional ring), block durations
-// equal items * cost, a processor sends at most one block and receives at most one block at a
+// equal items * cost (paced blocks: (items-1) * period + cost, period at least the cost; a paced
+// block holds its sender's and receiver's ports from its start to its end), a processor sends at most one block and receives at most one block at a
 // time, every item is held when it leaves (forwarding only what has arrived), final loads equal
 // the targets, makespan equals plan.time, send counters match the blocks.
 // `tolerance` is relative to the largest time in the plan.

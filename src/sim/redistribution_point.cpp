@@ -127,8 +127,9 @@ void receive_columns(RingRun* r, std::size_t i) {
   }
 }
 
-// The sending side of member i: blocks in the plan's order, no earlier than planned, each column
-// only once held (forwarding what has arrived).
+// The sending side of member i: blocks in the plan's order, no earlier than planned (each item of
+// a paced block no earlier than its own planned departure), each column only once held
+// (forwarding what has arrived).
 void send_columns(RingRun& r, std::size_t i, double t0) {
   std::vector<const Transfer*> outgoing;
   for (const auto& t : r.plan.transfers)
@@ -139,6 +140,9 @@ void send_columns(RingRun& r, std::size_t i, double t0) {
     if (t0 + t->start - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(t0 + t->start);
     auto* box = mailbox(r, "r", t->to, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
+      // A paced block's items leave at its pace, each no earlier than planned.
+      if (t->period != 0.0 && k > 0 && t0 + departure(*t, k, 0.0) - sg4::Engine::get_clock() > 1e-9)
+        sg4::this_actor::sleep_until(t0 + departure(*t, k, 0.0));
       long col = 0;
       {
         std::unique_lock<sg4::Mutex> lock(*r.mutex);

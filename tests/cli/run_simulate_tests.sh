@@ -102,6 +102,20 @@ bad bad_period '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "ada
 bad malformed '{"platform": ' "malformed JSON"
 bad bad_method '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"selection": "planner", "method": "magic"}}' "magic"
 
+# Algorithm 2's paced blocks reach the simulator's executor: items forwarded at the planned pace,
+# every column once (the simulation checks conservation after every move).
+printf '%s' '{"platform": "platforms/paper2004_tiers90.xml", "ring": {"size": 8, "seed": 3}, "ratio": 0.3,
+ "iterations": 40, "scheme": "every-5", "algorithm": "uni-heterogeneous"}' >"$tmp/paced.json"
+"$RINGSIM" simulate "$tmp/paced.json" --no-baseline >"$tmp/paced.out" 2>"$tmp/err" || { echo "FAIL paced uni-heterogeneous run"; cat "$tmp/err"; fail=1; }
+/usr/bin/python3 - "$tmp/paced.out" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+moved = [p for p in r["points"] if p["performed"] and p["algorithm"] == "uni-heterogeneous" and p["items_moved"] > 0]
+if not moved or any(p["simulated"] <= 0 for p in moved):
+    print("FAIL no uni-heterogeneous move was simulated:", r["points"])
+    sys.exit(1)
+PY
+
 # The benchmark's yardstick: a bare S4U ring built beside ringsim, linked with SimGrid only; the
 # benchmark prints in-process, whole-process and start-up figures (figures only, never judged).
 BARE="$(dirname "$RINGSIM")/ringsim-bare-s4u"
