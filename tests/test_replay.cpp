@@ -2,6 +2,9 @@
 // that rely on it could not fail.
 #include <doctest/doctest.h>
 
+#include <utility>
+#include <vector>
+
 #include "model/replay.hpp"
 
 using namespace ringsim;
@@ -19,13 +22,18 @@ RingInstance chain_instance() {
   return inst;
 }
 
-RedistributionPlan chain_plan() {
+// A plan on a ring of three that sends nothing counter-clockwise.
+RedistributionPlan plan_of(double time, std::vector<Count> send_next, std::vector<Transfer> transfers) {
   RedistributionPlan p;
-  p.time = 2;
-  p.send_next = {2, 1, 0};
+  p.time = time;
+  p.send_next = std::move(send_next);
   p.send_prev = {0, 0, 0};
-  p.transfers = {{0, 1, Direction::next, 2, 0, 2}, {1, 2, Direction::next, 1, 1, 2}};
+  p.transfers = std::move(transfers);
   return p;
+}
+
+RedistributionPlan chain_plan() {
+  return plan_of(2, {2, 1, 0}, {{0, 1, Direction::next, 2, 0, 2}, {1, 2, Direction::next, 1, 1, 2}});
 }
 
 }  // namespace
@@ -135,12 +143,7 @@ RingInstance paced_instance() {
 }
 
 RedistributionPlan paced_plan() {
-  RedistributionPlan p;
-  p.time = 7;
-  p.send_next = {3, 3, 0};
-  p.send_prev = {0, 0, 0};
-  p.transfers = {{0, 1, Direction::next, 3, 0, 6}, {1, 2, Direction::next, 3, 2, 7, 2.0}};
-  return p;
+  return plan_of(7, {3, 3, 0}, {{0, 1, Direction::next, 3, 0, 6}, {1, 2, Direction::next, 3, 2, 7, 2.0}});
 }
 
 }  // namespace
