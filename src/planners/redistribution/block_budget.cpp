@@ -5,15 +5,21 @@
 #include "model/errors.hpp"
 
 namespace ringsim {
+namespace {
 
-thread_local std::size_t BlockBudget::limit_ = 0;
+// Internal linkage: a thread_local seen from other files goes through a wrapper function, which
+// UndefinedBehaviorSanitizer reports as a null load when it is inlined in a header.
+thread_local std::size_t g_block_limit = 0;
 
-BlockBudget::BlockBudget(std::size_t max_blocks) : previous_(limit_) { limit_ = max_blocks; }
+}  // namespace
 
-BlockBudget::~BlockBudget() { limit_ = previous_; }
+BlockBudget::BlockBudget(std::size_t max_blocks) : previous_(g_block_limit) { g_block_limit = max_blocks; }
 
-void BlockBudget::exceeded() {
-  throw InputError("the schedule needs more than " + std::to_string(limit_) +
+BlockBudget::~BlockBudget() { g_block_limit = previous_; }
+
+void BlockBudget::check(std::size_t blocks) {
+  if (g_block_limit == 0 || blocks <= g_block_limit) return;
+  throw InputError("the schedule needs more than " + std::to_string(g_block_limit) +
                    " transfer blocks (--max-blocks): --summary gives its time, lower bound and per-link counts "
                    "without them, or raise the budget");
 }

@@ -16,13 +16,9 @@ class BlockBudget {
   BlockBudget& operator=(const BlockBudget&) = delete;
 
   // Throws InputError when a schedule holding `blocks` blocks exceeds the budget in effect.
-  static void check(std::size_t blocks) {
-    if (limit_ != 0 && blocks > limit_) exceeded();
-  }
+  static void check(std::size_t blocks);
 
  private:
-  [[noreturn]] static void exceeded();
-  static thread_local std::size_t limit_;
   std::size_t previous_;
 };
 
