@@ -19,6 +19,7 @@
 #include <xbt/log.h>
 
 #include "cli/commands.hpp"
+#include "cli/sim_process.hpp"
 #include "io/json_input.hpp"
 #include "model/run_config.hpp"
 #include "model/errors.hpp"
@@ -64,13 +65,9 @@ Timing in_child(F&& body) {
   return t;
 }
 
-// A whole process: fork, exec `args`, wait (standard output and error to /dev/null).
+// A whole process: fork, exec `args` (standard output and error to /dev/null), wait.
 Timing process(const std::vector<std::string>& args) {
-  const auto t0 = std::chrono::steady_clock::now();
-  std::cout.flush();
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
+  return in_child([&] {
     const int null = open("/dev/null", O_WRONLY);
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
@@ -79,16 +76,7 @@ Timing process(const std::vector<std::string>& args) {
     argv.push_back(nullptr);
     execv(argv[0], argv.data());
     _exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("benchmark process '" + args[0] + "' failed");
-  Timing t;
-  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-          1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-  return t;
+  });
 }
 
 double median(std::vector<double> v) {
@@ -163,7 +151,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   }
   // The same two rings as whole processes: `ringsim simulate CONFIG` against ringsim-bare-s4u (a
   // program linked with SimGrid only), start-up and platform parsing included; and start-up alone.
-  const fs::path self = fs::read_symlink("/proc/self/exe");
+  const fs::path self = self_executable();
   const fs::path bare = self.parent_path() / "ringsim-bare-s4u";
   std::vector<double> whole, whole_bare, startup, startup_bare;
   if (fs::exists(bare)) {

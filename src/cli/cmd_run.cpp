@@ -4,7 +4,6 @@
 // nothing half-written.
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -12,7 +11,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -64,8 +62,6 @@ std::size_t usable_host_count(const std::string& platform) {
       "reading platform '" + platform + "'");
   return static_cast<std::size_t>(count.get());
 }
-
-std::string self_executable() { return fs::read_symlink("/proc/self/exe").string(); }
 
 std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p) {
   return {exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),

@@ -4,12 +4,15 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
 
 #include "model/errors.hpp"
 
 namespace ringsim::cli {
+
+std::string self_executable() { return std::filesystem::read_symlink("/proc/self/exe").string(); }
 
 int report_failure(const std::exception_ptr& failure) {
   try {

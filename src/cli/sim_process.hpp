@@ -15,6 +15,9 @@ namespace ringsim::cli {
 // (InputError, std::invalid_argument), 1 for anything else ("internal error").
 int report_failure(const std::exception_ptr& failure);
 
+// The path of the running ringsim executable (to run it again, or to find what is built beside it).
+std::string self_executable();
+
 // SimGrid's argv: the program name and whatever --cfg= / --log= options the user gave; anything
 // else is rejected (InputError) before a simulation starts.
 struct EngineArgs {

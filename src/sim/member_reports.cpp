@@ -29,8 +29,9 @@ int common_iteration_after(const RingRun& r, int it) {
 
 BorderNote no_reports;  // the payload of border messages that carry no report
 
-void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep, bool newest) {
-  if (newest) k.newest[member] = rep;
+// Only what the policy reads was allocated (start_policies): an empty vector is not kept up.
+void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
+  if (!k.newest.empty()) k.newest[member] = rep;
   // Member j's report of iteration s is used after iteration s + floor(n/2) - 1 at the latest;
   // the next report to land in its slot is that of iteration s + depth, which arrives later.
   if (!k.slots.empty()) k.slots[member * k.depth + static_cast<std::size_t>(rep.iteration) % k.depth] = rep;
@@ -44,16 +45,14 @@ void start_policies(RingRun& r, int first_iteration) {
   r.policies.clear();
   for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.cfg->scheme.name, r.cfg->iterations));
   r.piggyback = r.n > 1 && r.policies.front()->piggybacks_reports();
-  r.keep_newest = r.piggyback && r.policies.front()->reads_newest();
-  r.keep_common = r.piggyback && r.policies.front()->reads_common();
   r.acts.assign(r.n, policy::Act::carry_on);
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.depth = forward_reach(r.n) + 1;
   // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
   // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
-  if (r.keep_newest) fresh.newest.assign(r.n, {});
-  if (r.keep_common) fresh.slots.assign(r.n * fresh.depth, {});
+  if (r.piggyback && r.policies.front()->reads_newest()) fresh.newest.assign(r.n, {});
+  if (r.piggyback && r.policies.front()->reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
   r.knowledge.assign(r.n, fresh);
 
   policy::RingFacts& f = r.facts;
@@ -110,18 +109,18 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
   if (!r.piggyback) return;
   MemberKnowledge& k = r.knowledge[i];
-  hold(k, i, own_report(r, i, it), r.keep_newest);
+  hold(k, i, own_report(r, i, it));
   k.from_pred.clear();
   k.from_succ.clear();
   for (auto [note, keep] : {std::pair{from_pred, &k.from_pred}, std::pair{from_succ, &k.from_succ}}) {
     if (note == nullptr) continue;
     for (const auto& [j, rep] : note->reports) {
-      hold(k, j, rep, r.keep_newest);
+      hold(k, j, rep);
       keep->emplace_back(j, rep);
     }
   }
   const int s = common_iteration_after(r, it);
-  if (!r.keep_common || s < k.first_iteration) return;
+  if (k.slots.empty() || s < k.first_iteration) return;
   k.common.resize(r.n);
   for (std::size_t j = 0; j < r.n; ++j) {
     const policy::Report& rep = k.slots[j * k.depth + static_cast<std::size_t>(s) % k.depth];

@@ -135,14 +135,17 @@ void send_columns(RingRun& r, std::size_t i, double t0) {
   for (const auto& t : r.plan.transfers)
     if (t.from == i) outgoing.push_back(&t);
   std::stable_sort(outgoing.begin(), outgoing.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  // Not before the planned instant (SimGrid ignores waits below its 1e-9 s accuracy anyway).
+  auto not_before = [](double at) {
+    if (at - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(at);
+  };
   for (const Transfer* t : outgoing) {
-    // Not before the planned start (SimGrid ignores waits below its 1e-9 s accuracy anyway).
-    if (t0 + t->start - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(t0 + t->start);
+    not_before(t0 + t->start);
     auto* box = mailbox(r, "r", t->to, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
-      // A paced block's items leave at its pace, each no earlier than planned.
-      if (t->period != 0.0 && k > 0 && t0 + departure(*t, k, 0.0) - sg4::Engine::get_clock() > 1e-9)
-        sg4::this_actor::sleep_until(t0 + departure(*t, k, 0.0));
+      // A paced block's items leave at its pace (its period, so no item cost is needed); a
+      // back-to-back block's follow each other.
+      if (t->period != 0.0 && k > 0) not_before(t0 + departure(*t, k, 0.0));
       long col = 0;
       {
         std::unique_lock<sg4::Mutex> lock(*r.mutex);

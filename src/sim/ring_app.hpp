@@ -105,7 +105,6 @@ struct RingRun {
   // The redistribution policy, one instance per member, and what each member knows.
   std::vector<std::unique_ptr<policy::RedistributionPolicy>> policies;
   bool piggyback = false;
-  bool keep_newest = false, keep_common = false;  // what the policy reads of the piggybacked reports
   policy::RingFacts facts;
   std::vector<long> known_loads;             // the last plan's targets (common knowledge)
   int last_move = 0;
