@@ -8,34 +8,13 @@
 // the arrival d_(i-1)(m - L_i) + c_(i-1) of a forwarded item. O(items moved), no event queue.
 // Items forwarded from a slower link leave at its pace: one paced block for the run of them.
 #include <algorithm>
-#include <cmath>
 
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/paced_block.hpp"
 
 namespace ringsim {
-namespace {
-
-// Whether an item leaving at `t` (the previous one at `last`) joins block b: back to back
-// (exactly one item cost later, as before), or paced: forwarded items arrive from a slower link
-// one of its item costs apart, and then depart as regularly, so the whole run is one block whose
-// m-th item leaves at start + m*period. Its position is checked against that formula, not against
-// the previous item, so rounding never accumulates along a block (1e-12 relative).
-bool extends_block(Transfer& b, double last, double t, double c) {
-  if (b.items == 1 && last + c != t) {
-    b.period = t - b.start;  // the second item sets the pace
-  } else if (b.period == 0.0) {
-    if (last + c != t) return false;
-  } else if (std::abs(t - departure(b, b.items, c)) > 1e-12 * std::max(1.0, t)) {
-    return false;
-  }
-  ++b.items;
-  b.end = departure(b, b.items - 1, c) + c;
-  return true;
-}
-
-}  // namespace
 
 RedistributionPlan plan_algorithm2(const RingInstance& inst) {
   const std::size_t n = inst.size();
@@ -58,7 +37,7 @@ RedistributionPlan plan_algorithm2(const RingInstance& inst) {
       if (m >= inst.loads[i])
         t = std::max(t, pred_departures[static_cast<std::size_t>(m - inst.loads[i])] + pred_cost);
       departures.push_back(t);
-      if (m == 0 || !extends_block(plan.transfers.back(), departures[m - 1], t, c)) {
+      if (m == 0 || !extends_block(plan.transfers.back(), departures[m - 1], t, c, 1e-12)) {
         BlockBudget::check(plan.transfers.size() + 1);
         plan.transfers.push_back({i, inst.next(i), Direction::next, 1, t, t + c});
       }

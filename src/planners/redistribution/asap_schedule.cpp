@@ -1,5 +1,6 @@
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/block_budget.hpp"
+#include "planners/redistribution/paced_block.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -28,6 +29,7 @@ class AsapExecutor {
       : inst_(inst), rules_(rules), held_(inst.loads), rem_{send_next, send_prev},
         sending_(inst.size(), 0), receiving_(inst.size(), 0),
         open_{std::vector<std::size_t>(inst.size(), kNone), std::vector<std::size_t>(inst.size(), kNone)},
+        last_sent_(inst.size(), kNone), last_received_(inst.size(), kNone),
         rng_(rules.seed) {
     if (rem_[1].empty()) rem_[1].assign(inst.size(), 0);
     if (rules_.policy == PortPolicy::random_then_other) {
@@ -147,16 +149,29 @@ class AsapExecutor {
     sending_[p] = 1;
     receiving_[to] = 1;
     queue_.push({now + c, p, d});
-    // Items leaving back to back from the same sender in the same direction form one block.
     std::size_t& open = open_[side(d)][p];
-    if (open != kNone && transfers_[open].end == now) {
-      ++transfers_[open].items;
-      transfers_[open].end = now + c;
-      return;
-    }
+    if (joins_open_block(open, p, to, now, c)) return;
     open = transfers_.size();
+    last_sent_[p] = last_received_[to] = open;
     BlockBudget::check(transfers_.size() + 1);
     transfers_.push_back({p, to, d, 1, now, now + c});
+  }
+
+  // Items from the same sender in the same direction form one block when they leave back to
+  // back, or at a steady pace (forwarded from a slower link) with neither port used by another
+  // block in between (a block holds both ports from its start to its end). Paced items join only
+  // where start + m*period is exactly their time: schedules keep the very times they had item by
+  // item, and so do the simulations that execute them.
+  bool joins_open_block(std::size_t open, std::size_t p, std::size_t to, double now, double c) {
+    if (open == kNone) return false;
+    Transfer& b = transfers_[open];
+    if (b.period == 0.0 && b.end == now) {
+      ++b.items;
+      b.end = now + c;
+      return true;
+    }
+    return rules_.paced_blocks && last_sent_[p] == open && last_received_[to] == open && b.end < now &&
+           extends_block(b, departure(b, b.items - 1, c), now, c, 0.0);
   }
 
   const RingInstance& inst_;
@@ -165,6 +180,7 @@ class AsapExecutor {
   std::vector<Count> rem_[2];
   std::vector<char> sending_, receiving_;
   std::vector<std::size_t> open_[2];
+  std::vector<std::size_t> last_sent_, last_received_;  // the latest block using each port
   std::vector<Transfer> transfers_;
   std::priority_queue<Completion, std::vector<Completion>, std::greater<>> queue_;
   mutable std::mt19937_64 rng_;  // the random rules only

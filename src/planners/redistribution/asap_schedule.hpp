@@ -5,6 +5,8 @@
 // redistributions (Section 6) and every run of the general heuristic (general_heuristic.cpp), which
 // searches over the rules below: the one-port model leaves open which neighbour a processor serves
 // first and who gets a receiving port two neighbours want at the same instant.
+// Items are simulated one by one, but written as blocks: back to back, or paced where a processor
+// forwards at an upstream link's pace (paced_block.hpp), with the item times left unchanged.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +47,9 @@ struct AsapRules {
   // as late as possible, which suits a processor that forwards what it receives (it keeps the last
   // items to arrive instead of waiting for them). Bidirectional rings only.
   bool as_late_as_possible = false;
+  // Write a run of items forwarded at a steady pace as one paced block. Off, such a run is one block
+  // per item (the form the tests compare it with); the item times are the same either way.
+  bool paced_blocks = true;
 };
 
 // send_prev may be empty on a unidirectional ring. Throws std::logic_error if the counts cannot
