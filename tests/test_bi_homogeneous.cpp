@@ -48,12 +48,26 @@ std::string show(const RingInstance& inst) {
 }
 
 // Every plan of this file must pass these: one-port replay, Lemma 3 exactly, optimal flag.
-void require_optimal_plan(const RingInstance& inst, const RedistributionPlan& plan, const std::string& what) {
+void require_optimal_plan(const RingInstance& inst, const RedistributionPlan& plan, const std::string& what,
+                          const std::string& algorithm = "bi-homogeneous") {
   const auto rep = replay(inst, plan);
   REQUIRE_MESSAGE(rep.ok, what << " " << show(inst) << ": " << rep.error);
   REQUIRE_MESSAGE(plan.time == lemma3_lower_bound(inst), what << " " << show(inst));
   REQUIRE_MESSAGE(plan.optimal, what << " " << show(inst));
-  REQUIRE(plan.algorithm == "bi-homogeneous");
+  REQUIRE(plan.algorithm == algorithm);
+}
+
+// The O(n) schedule of Lemma 3's tightness proof: optimal too, at most one block per processor and
+// direction, the early ones from time 0 and the late ones ending at the bound.
+void require_early_late_plan(const RingInstance& inst, const std::string& what) {
+  const auto plan = plan_redistribution(inst, "bi-homogeneous-early-late");
+  require_optimal_plan(inst, plan, what, "bi-homogeneous-early-late");
+  std::vector<int> blocks(2 * inst.size(), 0);
+  for (const auto& t : plan.transfers) {
+    REQUIRE(++blocks[2 * t.from + (t.dir == Direction::next ? 0 : 1)] == 1);
+    if (t.dir == Direction::next) REQUIRE(t.start == 0.0);
+    else REQUIRE(t.end == plan.time);
+  }
 }
 
 bool has_note(const RedistributionPlan& plan, const std::string& part) {
@@ -138,6 +152,7 @@ TEST_CASE("time unit c: step s occupies (s-1)c to sc and blocks are maximal runs
   const RingInstance inst = ring({9, 1, 1, 1, 8}, {2, 4, 5, 6, 3}, c);
   const auto plan = plan_redistribution(inst, "bi-homogeneous");
   require_optimal_plan(inst, plan, "c=2.5");
+  require_early_late_plan(inst, "c=2.5");
   CHECK(plan.time == static_cast<double>(lemma3_steps(inst)) * c);
   for (const auto& a : plan.transfers) {
     CHECK(a.end - a.start == doctest::Approx(static_cast<double>(a.items) * c));
@@ -160,6 +175,7 @@ TEST_CASE("tiny rings: the planner and Lemma 3 equal the brute-force optimum") {
     REQUIRE_MESSAGE(bf, show(inst));
     const auto plan = plan_redistribution(inst, "bi-homogeneous");
     require_optimal_plan(inst, plan, "tiny");
+    require_early_late_plan(inst, "tiny");
     REQUIRE_MESSAGE(*bf == lemma3_steps(inst), show(inst));
     ++checked;
   }
@@ -197,6 +213,7 @@ TEST_CASE("rings up to 10 processors: the planner equals the time-expanded max-f
     REQUIRE_MESSAGE(rep.ok, "flow schedule " << show(inst) << ": " << rep.error);
     const auto plan = plan_redistribution(inst, "bi-homogeneous");
     require_optimal_plan(inst, plan, "n<=10");
+    require_early_late_plan(inst, "n<=10");
     REQUIRE_MESSAGE(plan.time == static_cast<double>(flow->steps), show(inst));
   }
 }
@@ -213,6 +230,7 @@ TEST_CASE("thousands of random rings with n = 2..300 are planned optimally and a
     const RingInstance inst = testing::random_instance(rng, shape);
     const auto plan = plan_redistribution(inst, "bi-homogeneous");
     require_optimal_plan(inst, plan, "random");
+    require_early_late_plan(inst, "random");
     const auto autoplan = plan_redistribution(inst, "auto");
     require_optimal_plan(inst, autoplan, "auto");
     REQUIRE(autoplan.transfers.size() == plan.transfers.size());
@@ -391,4 +409,25 @@ TEST_CASE("the certified construction alone meets Lemma 3 (constructive proof of
     REQUIRE(plan.time == lemma3_lower_bound(inst));
     REQUIRE(total_items(inst) == std::accumulate(rep.final_loads.begin(), rep.final_loads.end(), Count{0}));
   }
+}
+
+TEST_CASE("bi-homogeneous-early-late: large shuffled rings in O(n) blocks, on Lemma 3's bound") {
+  std::mt19937_64 rng(1024);
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::size_t n = 500 + static_cast<std::size_t>(trial) * 97;
+    std::uniform_int_distribution<Count> load(1, trial % 2 == 0 ? 3 : 200);
+    std::vector<Count> loads(n);
+    for (auto& l : loads) l = load(rng);
+    auto targets = loads;
+    std::shuffle(targets.begin(), targets.end(), rng);
+    const RingInstance inst = ring(loads, targets, trial % 3 == 0 ? 0.7 : 1.0);
+    require_early_late_plan(inst, "large n=" + std::to_string(n));
+  }
+  RingInstance het = ring({5, 1, 1}, {2, 3, 2});
+  het.cost_prev[1] = 2.0;
+  CHECK_THROWS_AS(plan_redistribution(het, "bi-homogeneous-early-late"), std::invalid_argument);
+  RingInstance uni = ring({5, 1, 1}, {2, 3, 2});
+  uni.bidirectional = false;
+  uni.cost_prev.clear();
+  CHECK_THROWS_AS(plan_redistribution(uni, "bi-homogeneous-early-late"), std::invalid_argument);
 }

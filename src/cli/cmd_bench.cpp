@@ -158,7 +158,8 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
 void bench_redistribute(const BenchOptions& o) {
   const std::vector<BenchCase> cases = {
       {"uni-homogeneous", false, true},  {"uni-heterogeneous", false, false},
-      {"bi-homogeneous", true, true},    {"bi-light", true, false},
+      {"bi-homogeneous", true, true},    {"bi-homogeneous-early-late", true, true},
+      {"bi-light", true, false},
       {"bi-light-glpk", true, false},    {"bi-heuristic", true, false},
   };
   std::cout << "# ringsim bench redistribute: parse JSON + " << (o.summary ? "summary" : "plan")

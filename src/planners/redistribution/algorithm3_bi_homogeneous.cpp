@@ -376,7 +376,7 @@ constexpr std::size_t kMaxFlipMasks = 256;
 
 }  // namespace
 
-Run run_rules(const RingInstance& inst, const Options& opt) {
+Run run_rules(const RingInstance& inst, const Options& opt, StepBlocks* blocks) {
   require_applicable(inst);
   const Ring ring{inst.size()};
   const bool need_certificate = opt.lookahead_search || opt.certified_fallback;
@@ -432,7 +432,8 @@ Run run_rules(const RingInstance& inst, const Options& opt) {
       return run;
     }
     // Without repair 5 an uncertified (but feasible, progressing) step is kept: later steps tell.
-    run.steps.push_back(std::move(s));
+    if (blocks) blocks->add(s);
+    else run.steps.push_back(std::move(s));
     st = std::move(ev.after);
   }
   run.ok = std::all_of(st.delta.begin(), st.delta.end(), [](Count d) { return d == 0; });
@@ -473,33 +474,52 @@ Run run_certified_construction(const RingInstance& inst) {
   return run;
 }
 
-RedistributionPlan plan_from_steps(const RingInstance& inst, const std::vector<StepSends>& steps, double c) {
-  const std::size_t n = inst.size();
-  RedistributionPlan plan;
-  plan.send_next.assign(n, 0);
-  plan.send_prev.assign(n, 0);
-  plan.time = static_cast<double>(steps.size()) * c;
-  for (std::size_t i = 0; i < n; ++i) {
+StepBlocks::StepBlocks(const RingInstance& inst, double c)
+    : inst_(inst), c_(c), open_{std::vector<Count>(inst.size(), kClosed), std::vector<Count>(inst.size(), kClosed)} {
+  plan_.send_next.assign(inst.size(), 0);
+  plan_.send_prev.assign(inst.size(), 0);
+}
+
+void StepBlocks::close(std::size_t i, Direction dir) {
+  Count& from = open_[dir == Direction::next ? 0 : 1][i];
+  const Count items = steps_ - from;
+  plan_.transfers.push_back({i, neighbour(inst_, i, dir), dir, items, static_cast<double>(from) * c_,
+                             static_cast<double>(steps_) * c_});
+  (dir == Direction::next ? plan_.send_next : plan_.send_prev)[i] += items;
+  from = kClosed;
+}
+
+void StepBlocks::add(const StepSends& step) {
+  for (std::size_t i = 0; i < inst_.size(); ++i) {
     for (Direction dir : {Direction::next, Direction::prev}) {
-      std::size_t s = 0;
-      while (s < steps.size()) {
-        auto sends = [&](std::size_t k) { return (dir == Direction::next ? steps[k].next : steps[k].prev)[i] != 0; };
-        if (!sends(s)) { ++s; continue; }
-        std::size_t e = s;
-        while (e < steps.size() && sends(e)) ++e;
-        const auto items = static_cast<Count>(e - s);
-        BlockBudget::check(plan.transfers.size() + 1);
-        plan.transfers.push_back({i, neighbour(inst, i, dir), dir, items, static_cast<double>(s) * c,
-                                  static_cast<double>(e) * c});
-        (dir == Direction::next ? plan.send_next : plan.send_prev)[i] += items;
-        s = e;
+      const bool sends = (dir == Direction::next ? step.next : step.prev)[i] != 0;
+      const bool open = open_[dir == Direction::next ? 0 : 1][i] != kClosed;
+      if (sends && !open) {
+        BlockBudget::check(++opened_);
+        open_[dir == Direction::next ? 0 : 1][i] = steps_;
+      } else if (!sends && open) {
+        close(i, dir);
       }
     }
   }
-  std::sort(plan.transfers.begin(), plan.transfers.end(), [](const Transfer& a, const Transfer& b) {
+  ++steps_;
+}
+
+RedistributionPlan StepBlocks::finish() {
+  for (std::size_t i = 0; i < inst_.size(); ++i)
+    for (Direction dir : {Direction::next, Direction::prev})
+      if (open_[dir == Direction::next ? 0 : 1][i] != kClosed) close(i, dir);
+  plan_.time = static_cast<double>(steps_) * c_;
+  std::sort(plan_.transfers.begin(), plan_.transfers.end(), [](const Transfer& a, const Transfer& b) {
     return a.start != b.start ? a.start < b.start : a.from != b.from ? a.from < b.from : a.dir < b.dir;
   });
-  return plan;
+  return std::move(plan_);
+}
+
+RedistributionPlan plan_from_steps(const RingInstance& inst, const std::vector<StepSends>& steps, double c) {
+  StepBlocks blocks(inst, c);
+  for (const auto& s : steps) blocks.add(s);
+  return blocks.finish();
 }
 
 }  // namespace ringsim::algorithm3
@@ -507,9 +527,10 @@ RedistributionPlan plan_from_steps(const RingInstance& inst, const std::vector<S
 namespace ringsim {
 
 RedistributionPlan plan_algorithm3(const RingInstance& inst) {
-  const algorithm3::Run run = algorithm3::run_rules(inst, algorithm3::Options{});
+  algorithm3::StepBlocks blocks(inst, inst.cost_next.front());
+  const algorithm3::Run run = algorithm3::run_rules(inst, algorithm3::Options{}, &blocks);
   if (!run.ok) throw std::logic_error("bi-homogeneous: " + run.message);  // repair 5 makes this unreachable
-  RedistributionPlan plan = algorithm3::plan_from_steps(inst, run.steps, inst.cost_next.front());
+  RedistributionPlan plan = blocks.finish();
   plan.algorithm = "bi-homogeneous";
   plan.notes.push_back("Algorithm 3 (HiPC 2004, Section 5) step by step, " + std::to_string(run.bound_steps) +
                        " steps = Lemma 3 bound");

@@ -62,12 +62,35 @@ struct Run {
   std::vector<std::string> fallback_reasons;  // why, one per fallback step
 };
 
+// Unit-step sends written as blocks while the steps are produced: one Transfer per maximal run of
+// consecutive steps in which a processor sends in the same direction. A run of any length then
+// holds O(n + blocks), never its steps. Cost per step: c.
+class StepBlocks {
+ public:
+  StepBlocks(const RingInstance& inst, double c);
+  void add(const StepSends& step);
+  // Closes the open blocks; fills transfers (by start, sender, direction), time, send_next, send_prev.
+  RedistributionPlan finish();
+
+ private:
+  static constexpr Count kClosed = -1;
+  void close(std::size_t i, Direction dir);
+
+  const RingInstance& inst_;
+  double c_;
+  Count steps_ = 0;
+  std::size_t opened_ = 0;  // blocks so far, open ones included (the budget counts them)
+  std::vector<Count> open_[2];  // per direction and sender: the step its current block started
+  RedistributionPlan plan_;
+};
+
 // Runs Algorithm 3's rules on a homogeneous bidirectional instance (throws InputError if invalid,
 // std::invalid_argument if not homogeneous bidirectional). With every option off these are the
 // printed lines 1-31 (index order wherever the paper says "for all"); without repair 5 the run
 // stops at the first step that violates the one-port model, sends an item not held, or fails to
 // lower the Lemma 3 bound.
-Run run_rules(const RingInstance& inst, const Options& options);
+// With `blocks`, the steps go to it as they are taken instead of into Run::steps.
+Run run_rules(const RingInstance& inst, const Options& options, StepBlocks* blocks = nullptr);
 
 inline Run run_printed_rules(const RingInstance& inst) {
   return run_rules(inst, Options{false, false, false, false, false});

@@ -10,6 +10,7 @@ namespace ringsim {
 RedistributionPlan plan_algorithm1(const RingInstance& inst);          // uni-homogeneous
 RedistributionPlan plan_algorithm2(const RingInstance& inst);          // uni-heterogeneous
 RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-homogeneous
+RedistributionPlan plan_early_late(const RingInstance& inst);          // bi-homogeneous-early-late
 RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-light
 RedistributionPlan plan_light_glpk(const RingInstance& inst);          // bi-light-glpk
 RedistributionPlan plan_general_heuristic(const RingInstance& inst);   // bi-heuristic

@@ -22,6 +22,7 @@ const std::vector<Entry>& registry() {
       {{"uni-homogeneous", "Algorithm 1: homogeneous unidirectional ring, optimal (Lemma 1)"}, plan_algorithm1},
       {{"uni-heterogeneous", "Algorithm 2: heterogeneous unidirectional ring, as-soon-as-possible forwarding, optimal (Lemma 2)"}, plan_algorithm2},
       {{"bi-homogeneous", "Algorithm 3 with repairs: homogeneous bidirectional ring, optimal (Lemma 3)"}, plan_algorithm3},
+      {{"bi-homogeneous-early-late", "homogeneous bidirectional ring, optimal (Lemma 3) in O(n): the schedule of the bound's tightness proof, rightward items early, leftward late"}, plan_early_late},
       {{"bi-light", "System 2 solved exactly via its circulation parameter, Lemma 4 schedule: optimal for light redistributions"}, plan_light_circulation},
       {{"bi-light-glpk", "System 2 as a GLPK linear program (dual simplex, presolve), rounded, Lemma 4 schedule"}, plan_light_glpk},
       {{"bi-heuristic", "heterogeneous bidirectional, general case: best of several flow and port-order choices, always feasible"}, plan_general_heuristic},
@@ -84,6 +85,10 @@ RedistributionSummary summarize_redistribution(const RingInstance& inst, const s
     return s;
   }
   RedistributionSummary s{plan_redistribution(inst, name), "the algorithm's schedule, built and then dropped"};
+  if (name == "bi-homogeneous-early-late")
+    s.basis = "Lemma 3 (HiPC 2004, Section 5): time = its bound, reached by the O(n) schedule of the bound's tightness proof";
+  else if (name == "bi-light" && s.plan.notes.empty())
+    s.basis = "Lemma 4 (HiPC 2004, Section 6): time = System 2's integer optimum (light), the O(n) Lemma 4 schedule";
   s.plan.transfers.clear();
   s.plan.transfers.shrink_to_fit();
   return s;
