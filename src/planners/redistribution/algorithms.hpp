@@ -3,6 +3,8 @@
 // decides `optimal`. An algorithm that does not apply to an instance throws std::invalid_argument.
 #pragma once
 
+#include <string>
+
 #include "model/redistribution.hpp"
 
 namespace ringsim {
@@ -12,6 +14,9 @@ RedistributionPlan plan_algorithm2(const RingInstance& inst);          // uni-he
 RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-homogeneous
 RedistributionPlan plan_early_late(const RingInstance& inst);          // bi-homogeneous-early-late
 RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-light
+// bi-light without its transfers (--summary): the time in O(n) when light, by runs of items
+// otherwise (lemma4_runs.hpp); `basis` says which.
+RedistributionPlan summarize_light_circulation(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_light_glpk(const RingInstance& inst);          // bi-light-glpk
 RedistributionPlan plan_general_heuristic(const RingInstance& inst);   // bi-heuristic
 RedistributionPlan plan_exact(const RingInstance& inst);               // exact

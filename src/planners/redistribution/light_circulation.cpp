@@ -6,11 +6,14 @@
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
+#include "planners/redistribution/lemma4_runs.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 namespace ringsim {
 
@@ -52,6 +55,33 @@ RedistributionPlan plan_light_circulation(const RingInstance& inst) {
   plan.send_next = std::move(flows.send_next);
   plan.send_prev = std::move(flows.send_prev);
   if (!opt.light) plan.notes.push_back("not light: some processor must forward items it receives");
+  return plan;
+}
+
+RedistributionPlan summarize_light_circulation(const RingInstance& inst, std::string& basis) {
+  if (!inst.bidirectional) throw std::invalid_argument("bi-light needs a bidirectional ring");
+  const auto opt = optimal_integer_circulation(inst);
+  auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), opt.x);
+  const std::optional<double> by_runs = opt.light ? std::nullopt : lemma4_makespan_by_runs(inst, flows);
+  if (!opt.light && !by_runs) {
+    basis = "the algorithm's schedule, built and then dropped";
+    RedistributionPlan plan = plan_light_circulation(inst);
+    plan.transfers.clear();
+    plan.transfers.shrink_to_fit();
+    return plan;
+  }
+  RedistributionPlan plan;
+  plan.algorithm = "bi-light";
+  if (opt.light) {
+    basis = "Lemma 4 (HiPC 2004, Section 6): time = System 2's integer optimum (light), the O(n) Lemma 4 schedule";
+    plan.time = makespan(lemma4_schedule(inst, flows));
+  } else {
+    basis = "Lemma 4's schedule (HiPC 2004, Section 6), not light: its time computed by runs of items, not built";
+    plan.time = *by_runs;
+    plan.notes.push_back("not light: some processor must forward items it receives");
+  }
+  plan.send_next = std::move(flows.send_next);
+  plan.send_prev = std::move(flows.send_prev);
   return plan;
 }
 

@@ -84,11 +84,15 @@ RedistributionSummary summarize_redistribution(const RingInstance& inst, const s
     with_lower_bound(s.plan, inst);
     return s;
   }
+  if (name == "bi-light") {
+    RedistributionSummary s;
+    s.plan = summarize_light_circulation(inst, s.basis);
+    with_lower_bound(s.plan, inst);
+    return s;
+  }
   RedistributionSummary s{plan_redistribution(inst, name), "the algorithm's schedule, built and then dropped"};
   if (name == "bi-homogeneous-early-late")
     s.basis = "Lemma 3 (HiPC 2004, Section 5): time = its bound, reached by the O(n) schedule of the bound's tightness proof";
-  else if (name == "bi-light" && s.plan.notes.empty())
-    s.basis = "Lemma 4 (HiPC 2004, Section 6): time = System 2's integer optimum (light), the O(n) Lemma 4 schedule";
   s.plan.transfers.clear();
   s.plan.transfers.shrink_to_fit();
   return s;
