@@ -19,6 +19,9 @@ RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-lig
 RedistributionPlan summarize_light_circulation(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_light_glpk(const RingInstance& inst);          // bi-light-glpk
 RedistributionPlan plan_general_heuristic(const RingInstance& inst);   // bi-heuristic
+// bi-heuristic without its transfers: by runs of items when its first schedule meets the bound
+// (the search stops there), otherwise the search itself.
+RedistributionPlan summarize_general_heuristic(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_exact(const RingInstance& inst);               // exact
 
 }  // namespace ringsim

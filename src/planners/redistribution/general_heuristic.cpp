@@ -31,6 +31,7 @@
 
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
+#include "planners/redistribution/lemma4_runs.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
@@ -162,6 +163,32 @@ RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
     }
   }
   return finish();
+}
+
+RedistributionPlan summarize_general_heuristic(const RingInstance& inst, std::string& basis) {
+  if (!inst.bidirectional) throw std::invalid_argument("bi-heuristic needs a bidirectional ring");
+  // The search's first run is Lemma 4's rule on the first candidate; when it meets System 2's
+  // integer optimum the search stops there, so its time by runs of items is the answer.
+  const auto F = prefix_imbalances(imbalances(inst));
+  const auto opt = optimal_integer_circulation(inst);
+  const Candidate first = candidate_circulations(inst, F, opt).front();
+  auto flows = flows_for_circulation(F, first.x);
+  const auto by_runs = lemma4_makespan_by_runs(inst, flows);
+  if (by_runs && *by_runs <= opt.tau + 1e-9 * std::max(1.0, opt.tau)) {
+    basis = "the search's first schedule (Lemma 4's rule) meets System 2's integer optimum: its time computed by runs of items, not built";
+    RedistributionPlan plan;
+    plan.algorithm = "bi-heuristic";
+    plan.time = *by_runs;
+    plan.send_next = std::move(flows.send_next);
+    plan.send_prev = std::move(flows.send_prev);
+    plan.notes.push_back(describe(first.x, kRules[0]));
+    return plan;
+  }
+  basis = "the algorithm's schedule, built and then dropped";
+  RedistributionPlan plan = plan_general_heuristic(inst);
+  plan.transfers.clear();
+  plan.transfers.shrink_to_fit();
+  return plan;
 }
 
 }  // namespace ringsim

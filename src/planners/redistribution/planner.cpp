@@ -52,7 +52,7 @@ const std::vector<AlgorithmInfo>& redistribution_algorithms() {
 
 std::string choose_algorithm(const RingInstance& inst) {
   if (!inst.bidirectional) return inst.homogeneous() ? "uni-homogeneous" : "uni-heterogeneous";
-  if (inst.homogeneous()) return "bi-homogeneous";
+  if (inst.homogeneous()) return "bi-homogeneous-early-late";
   return optimal_integer_circulation(inst).light ? "bi-light" : "bi-heuristic";
 }
 
@@ -84,9 +84,9 @@ RedistributionSummary summarize_redistribution(const RingInstance& inst, const s
     with_lower_bound(s.plan, inst);
     return s;
   }
-  if (name == "bi-light") {
+  if (name == "bi-light" || name == "bi-heuristic") {
     RedistributionSummary s;
-    s.plan = summarize_light_circulation(inst, s.basis);
+    s.plan = name == "bi-light" ? summarize_light_circulation(inst, s.basis) : summarize_general_heuristic(inst, s.basis);
     with_lower_bound(s.plan, inst);
     return s;
   }
