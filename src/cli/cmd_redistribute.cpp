@@ -60,7 +60,8 @@ void add_redistribute_command(CLI::App& app) {
       return;
     }
     const auto plan = plan_redistribution(req.instance, req.algorithm);
-    std::cout << io::plan_to_json_text(plan) << '\n';
+    io::write_plan_json(std::cout, plan);
+    std::cout << '\n';
   });
 }
 

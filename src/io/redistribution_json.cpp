@@ -5,7 +5,10 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <ostream>
 #include <set>
+#include <sstream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -242,9 +245,15 @@ void write_plan_head(JsonText& j, const RedistributionPlan& plan) {
 
 }  // namespace
 
-std::string plan_to_json_text(const RedistributionPlan& plan) {
+void write_plan_json(std::ostream& os, const RedistributionPlan& plan) {
+  // Written in pieces of about 1 MB: the text of a million blocks is never held whole.
+  constexpr std::size_t kPiece = 1 << 20;
   JsonText j;
-  j.str().reserve(96 * plan.transfers.size() + 24 * plan.send_next.size() + 256);
+  j.str().reserve(kPiece + 24 * plan.send_next.size() + 256);
+  auto spill = [&] {
+    os.write(j.str().data(), static_cast<std::streamsize>(j.str().size()));
+    j.str().clear();
+  };
   write_plan_head(j, plan);
   j.raw(",\"time\":");
   j.number(plan.time);
@@ -268,9 +277,16 @@ std::string plan_to_json_text(const RedistributionPlan& plan) {
     j.raw(",\"to\":");
     j.integer(static_cast<long long>(t.to));
     j.raw("}");
+    if (j.str().size() >= kPiece) spill();
   }
   j.raw("]}");
-  return std::move(j.str());
+  spill();
+}
+
+std::string plan_to_json_text(const RedistributionPlan& plan) {
+  std::ostringstream os;
+  write_plan_json(os, plan);
+  return std::move(os).str();
 }
 
 std::string summary_to_json_text(const RedistributionPlan& plan, const std::string& basis) {

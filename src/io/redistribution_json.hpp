@@ -2,6 +2,7 @@
 // DESIGN.md).
 #pragma once
 
+#include <iosfwd>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -27,6 +28,8 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan);
 // The same document as plan_to_json(plan).dump(), written directly: plans of a million
 // processors have a million blocks, and building a JSON tree first costs more than planning.
 std::string plan_to_json_text(const RedistributionPlan& plan);
+// The same text written to `os` as it is produced (in pieces), never held whole.
+void write_plan_json(std::ostream& os, const RedistributionPlan& plan);
 
 // `redistribute --summary`: the same keys without "transfers", with "summary" naming how the time
 // was obtained (a lemma's closed form, or the algorithm's schedule built and dropped).
