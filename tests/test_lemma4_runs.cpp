@@ -5,6 +5,7 @@
 // must agree exactly; with real costs they agree to rounding.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -108,4 +109,43 @@ TEST_CASE("Lemma 4 by runs declines what has no run structure") {
   // A circulation of 2 items round the ring and nothing else: every processor forwards.
   CHECK_FALSE(lemma4_makespan_by_runs(three, flows_for_circulation(G, 2)).has_value());
   CHECK(lemma4_makespan_by_runs(three, flows_for_circulation(G, 0)) == 0.0);
+}
+
+TEST_CASE("Lemma 4 by runs on long rings with loads of about 100 (the benchmark's families)") {
+  std::mt19937_64 rng(99);
+  int compared = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    const std::size_t n = 200 + static_cast<std::size_t>(trial) * 120;
+    RingInstance inst;
+    inst.bidirectional = true;
+    std::uniform_int_distribution<Count> load(50, 150);
+    std::uniform_real_distribution<double> cost(0.5, 4.0), drift(0.8, 1.2);
+    for (std::size_t i = 0; i < n; ++i) inst.loads.push_back(load(rng));
+    inst.targets = inst.loads;
+    if (trial % 2 == 0) {
+      std::shuffle(inst.targets.begin(), inst.targets.end(), rng);
+    } else {  // one item at a time from a processor that drifted slower to one that drifted faster
+      for (int k = 0; k < 20 * static_cast<int>(n); ++k) {
+        const std::size_t a = rng() % n, b = rng() % n;
+        if (inst.targets[a] > 1 && drift(rng) > 1.0) --inst.targets[a], ++inst.targets[b];
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      inst.cost_next.push_back(trial % 4 == 1 ? 2.0 : cost(rng));
+      inst.cost_prev.push_back(trial % 4 == 1 ? 3.0 : cost(rng));
+    }
+    const auto F = prefix_imbalances(imbalances(inst));
+    const auto opt = optimal_integer_circulation(inst);
+    for (Count x : {opt.x, opt.x_min, opt.x_max}) {
+      const auto flows = flows_for_circulation(F, x);
+      const double items = makespan(schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev));
+      const auto runs = lemma4_makespan_by_runs(inst, flows);
+      INFO("n " << n << " trial " << trial << " x " << x);
+      REQUIRE(runs.has_value());
+      if (trial % 4 == 1) REQUIRE(*runs == items);  // integer costs: exact
+      else REQUIRE(std::abs(*runs - items) <= 1e-9 * items);
+      ++compared;
+    }
+  }
+  CHECK(compared == 72);
 }

@@ -87,5 +87,37 @@ printf '%s' "$UNI" | "$RINGSIM" redistribute - --max-blocks "$blocks" | cmp -s -
 printf '%s' "$UNI" | "$RINGSIM" redistribute - --max-blocks -1 >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL --max-blocks -1: rc=$rc"; cat "$tmp/err"; fail=1; }
 
+# --summary on bidirectional rings of 3000 processors (loads shuffled): bi-light off light instances
+# and bi-heuristic are timed by runs of items, auto on a homogeneous ring takes
+# bi-homogeneous-early-late (Lemma 3); each equals the full plan.
+for shape in het:bi-light het:bi-heuristic hom:auto; do
+  /usr/bin/python3 - "${shape%%:*}" "${shape#*:}" >"$tmp/big.json" <<'PY'
+import json, random, sys
+random.seed(12)
+n = 3000
+loads = [random.randint(50, 150) for _ in range(n)]
+targets = loads[:]
+random.shuffle(targets)
+cost = (lambda: random.uniform(0.5, 4.0)) if sys.argv[1] == "het" else (lambda: 1.0)
+print(json.dumps({"bidirectional": True, "loads": loads, "targets": targets, "algorithm": sys.argv[2],
+                  "cost_next": [cost() for _ in range(n)], "cost_prev": [cost() for _ in range(n)]}))
+PY
+  "$RINGSIM" redistribute "$tmp/big.json" >"$tmp/full.json" 2>"$tmp/err" || { echo "FAIL $shape full plan"; cat "$tmp/err"; fail=1; }
+  "$RINGSIM" redistribute "$tmp/big.json" --summary >"$tmp/sum.json" 2>"$tmp/err" || { echo "FAIL $shape summary"; cat "$tmp/err"; fail=1; }
+  /usr/bin/python3 - "$tmp/full.json" "$tmp/sum.json" "$shape" <<'PY' || fail=1
+import json, sys
+full, s = (json.load(open(f)) for f in sys.argv[1:3])
+want = "Lemma 3" if sys.argv[3].startswith("hom") else "by runs"
+ok = "transfers" not in s and want in s["summary"] and len(full["transfers"]) > 1000
+for k in ("algorithm", "send_next", "send_prev", "lower_bound", "optimal"):
+    ok = ok and s[k] == full[k]
+ok = ok and abs(s["time"] - full["time"]) <= 1e-9 * max(1.0, full["time"])
+if not ok:
+    print("FAIL", sys.argv[3], "summary differs from the full plan:", s["algorithm"], s["time"], s["summary"],
+          full["algorithm"], full["time"])
+    sys.exit(1)
+PY
+done
+
 [ $fail -eq 0 ] && echo "all CLI contract tests passed"
 exit $fail
