@@ -1,9 +1,13 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "instances.hpp"
 #include "model/replay.hpp"
+#include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/planner.hpp"
 
@@ -76,4 +80,46 @@ TEST_CASE("Algorithm 2 writes forwarded runs as paced blocks: fewer blocks, the 
   }
   CHECK(paced > 100);
   CHECK(blocks < unpaced_blocks);
+}
+
+// Algorithm 2 by runs of items against an independent item-by-item execution of its counts (the
+// event-driven executor of the bidirectional algorithms, asap_schedule.hpp, which on a
+// unidirectional ring has no contested port): every item leaves at the same time, exactly with
+// integer costs and to rounding with real ones.
+TEST_CASE("Algorithm 2 by runs sends every item when the item-by-item execution does") {
+  std::mt19937_64 rng(4242);
+  int exact = 0, rounded = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    testing::InstanceShape shape;
+    shape.bidirectional = false;
+    shape.homogeneous = trial % 10 == 0;
+    shape.integer_costs = trial % 2 == 0;
+    shape.n = 2 + trial % 31;
+    shape.max_load = 1 + trial % 60;
+    shape.max_cost = 2 + trial % 6;
+    const auto inst = testing::random_instance(rng, shape);
+    const auto plan = plan_redistribution(inst, "uni-heterogeneous");
+    AsapRules rules;
+    rules.paced_blocks = false;
+    const auto items = schedule_asap(inst, plan.send_next, {}, rules);
+    auto departures_of = [&](const std::vector<Transfer>& blocks) {
+      std::vector<std::pair<std::size_t, double>> d;
+      for (const auto& t : blocks)
+        for (Count m = 0; m < t.items; ++m) d.emplace_back(t.from, departure(t, m, inst.cost_next[t.from]));
+      std::sort(d.begin(), d.end());
+      return d;
+    };
+    const auto a = departures_of(plan.transfers), b = departures_of(items);
+    INFO("trial " << trial);
+    REQUIRE(a.size() == b.size());
+    const bool exact_costs = shape.homogeneous || shape.integer_costs;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      REQUIRE(a[k].first == b[k].first);
+      if (exact_costs) REQUIRE(a[k].second == b[k].second);
+      else REQUIRE(a[k].second == doctest::Approx(b[k].second).epsilon(1e-12));
+    }
+    (exact_costs ? exact : rounded) += 1;
+  }
+  CHECK(exact > 900);
+  CHECK(rounded > 900);
 }

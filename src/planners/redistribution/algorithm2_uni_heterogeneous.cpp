@@ -5,16 +5,28 @@
 // P_(start-1) sends nothing (f = 0 there: the prefix sum is minimal at start-1), so "as soon as
 // possible" is computed once along the chain start, start+1, ...: the m-th item of P_i leaves at
 // d_i(m) = max(d_i(m-1) + c_i, a_i(m)), where a_i(m) = 0 for the L_i items it holds and otherwise
-// the arrival d_(i-1)(m - L_i) + c_(i-1) of a forwarded item. O(items moved), no event queue.
-// Items forwarded from a slower link leave at its pace: one paced block for the run of them.
+// the arrival d_(i-1)(m - L_i) + c_(i-1) of a forwarded item. The recursion runs over runs of items
+// (forwarding_runs.hpp), O(runs) instead of O(items moved), and each run is one block: back to
+// back, or paced where items forwarded from a slower link leave at its pace.
 #include <algorithm>
 
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
-#include "planners/redistribution/paced_block.hpp"
+#include "planners/redistribution/forwarding_runs.hpp"
 
 namespace ringsim {
+namespace {
+
+Transfer block_of(const RingInstance& inst, std::size_t i, const DepartureRun& r) {
+  const double c = inst.cost_next[i];
+  Transfer t{i, inst.next(i), Direction::next, r.count, r.start, 0.0};
+  if (r.count > 1 && r.period != c) t.period = r.period;
+  t.end = departure(t, t.items - 1, c) + c;
+  return t;
+}
+
+}  // namespace
 
 RedistributionPlan plan_algorithm2(const RingInstance& inst) {
   const std::size_t n = inst.size();
@@ -25,28 +37,22 @@ RedistributionPlan plan_algorithm2(const RingInstance& inst) {
   const std::size_t start =
       inst.next(static_cast<std::size_t>(std::min_element(plan.send_next.begin(), plan.send_next.end()) -
                                          plan.send_next.begin()));
-  std::vector<double> pred_departures, departures;  // d_(i-1)(.) and d_i(.)
-  double pred_cost = 0.0;
+  ForwardingFeed feed;  // P_start receives nothing: it holds what it sends from time 0
   for (std::size_t step = 0; step < n; ++step) {
     const std::size_t i = (start + step) % n;
-    const Count f = plan.send_next[i];
-    const double c = inst.cost_next[i];
-    departures.clear();
-    double t = 0.0;
-    for (Count m = 0; m < f; ++m) {
-      if (m >= inst.loads[i])
-        t = std::max(t, pred_departures[static_cast<std::size_t>(m - inst.loads[i])] + pred_cost);
-      departures.push_back(t);
-      if (m == 0 || !extends_block(plan.transfers.back(), departures[m - 1], t, c, 1e-12)) {
-        BlockBudget::check(plan.transfers.size() + 1);
-        plan.transfers.push_back({i, inst.next(i), Direction::next, 1, t, t + c});
-      }
-      t += c;
+    if (step > 0) {
+      feed.source = false;
+      feed.held = inst.loads[i];
     }
-    std::swap(pred_departures, departures);
-    pred_cost = c;
+    std::vector<DepartureRun> runs = forward_by_runs(feed, plan.send_next[i], inst.cost_next[i]);
+    for (const DepartureRun& r : runs) {
+      BlockBudget::check(plan.transfers.size() + 1);
+      plan.transfers.push_back(block_of(inst, i, r));
+      plan.time = std::max(plan.time, plan.transfers.back().end);
+    }
+    feed.upstream = std::move(runs);
+    feed.c_up = inst.cost_next[i];
   }
-  for (const auto& b : plan.transfers) plan.time = std::max(plan.time, b.end);
   return plan;
 }
 

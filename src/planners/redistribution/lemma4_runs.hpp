@@ -7,16 +7,12 @@
 // from one circulation, so each edge carries items one way only. Then every processor is one of:
 //  - a source: it receives nothing and holds what it sends (a two-way source sends clockwise from
 //    time 0, back to back, then counter-clockwise);
-//  - a forwarder: it receives from one side and sends to the other; its m-th item leaves at
-//    d(m) = max(d(m-1) + c, a(m)), a(m) = 0 for the items it holds and otherwise the arrival of an
-//    upstream item (Algorithm 2's recursion, Section 4). It never waits for its receiver, which
-//    hears from it alone, except at a two-way sink;
+//  - a forwarder: it receives from one side and sends to the other as Algorithm 2 does
+//    (forwarding_runs.hpp). It never waits for its receiver, which hears from it alone, except at
+//    a two-way sink;
 //  - a sink: it receives from one side, or from both (the only contested ports).
 // Forwarding chains run from sources to sinks without feedback (a forwarder buffers without
-// limit), so the departures of each hop follow from the previous hop's. They are kept as runs
-// m -> start + (m - first) * period: over a run of arrivals with period p, a forwarder sends back to
-// back (period c) while it catches up and then at the arrivals' pace when p > c, or back to back
-// throughout when p <= c, so each run of arrivals gives at most two runs of departures (O(1) each).
+// limit), so the departures of each hop follow from the previous hop's, by runs of items.
 // At a two-way sink the two last hops are played item by item with the executor's rules: the
 // sender whose item just arrived keeps the port if it holds another, otherwise the clockwise one
 // goes first. Cost: O(runs + items received by two-way sinks), memory O(n + runs).
