@@ -171,7 +171,7 @@ class AsapExecutor {
       return true;
     }
     return rules_.paced_blocks && last_sent_[p] == open && last_received_[to] == open && b.end < now &&
-           extends_block(b, departure(b, b.items - 1, c), now, c, 0.0);
+           extends_block(b, departure(b, b.items - 1, c), now, c);
   }
 
   const RingInstance& inst_;
