@@ -53,7 +53,6 @@
 #include "planners/redistribution/block_budget.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <deque>
 #include <limits>
 #include <stdexcept>
@@ -87,11 +86,7 @@ State make_state(const std::vector<Count>& held, const std::vector<Count>& targe
 }
 
 // Line 1: delta_max = max(max |delta_i|, max ceil(|delta_{k,l}| / 2)) = Lemma 3 in steps.
-Count lemma3_steps(const State& st) {
-  Count single = 0;
-  for (Count d : st.delta) single = std::max(single, std::abs(d));
-  return std::max(single, (max_slice_imbalance(st.F) + 1) / 2);
-}
+Count lemma3_steps(const State& st) { return ringsim::lemma3_steps(st.delta, st.F); }
 
 // The two largest and two smallest prefix sums: max/min of F over all indices but one, in O(1).
 struct Extremes {

@@ -1,7 +1,6 @@
 #include "planners/redistribution/bounds.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
@@ -25,10 +24,7 @@ double unidirectional_lower_bound(const RingInstance& inst) {
 
 double lemma3_lower_bound(const RingInstance& inst) {
   const auto delta = imbalances(inst);
-  Count single = 0;
-  for (Count d : delta) single = std::max(single, std::abs(d));
-  const Count slice = max_slice_imbalance(prefix_imbalances(delta));
-  return static_cast<double>(std::max(single, (slice + 1) / 2)) * inst.cost_next.front();
+  return static_cast<double>(lemma3_steps(delta, prefix_imbalances(delta))) * inst.cost_next.front();
 }
 
 namespace {

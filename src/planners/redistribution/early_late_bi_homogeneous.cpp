@@ -25,16 +25,6 @@
 #include "planners/redistribution/ring_math.hpp"
 
 namespace ringsim {
-namespace {
-
-// Lemma 3's bound in steps of one item cost.
-Count lemma3_steps(const std::vector<Count>& delta, const std::vector<Count>& F) {
-  Count single = 0;
-  for (Count d : delta) single = std::max(single, d < 0 ? -d : d);
-  return std::max(single, (max_slice_imbalance(F) + 1) / 2);
-}
-
-}  // namespace
 
 RedistributionPlan plan_early_late(const RingInstance& inst) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-homogeneous-early-late needs a bidirectional ring");

@@ -34,4 +34,10 @@ Count max_slice_imbalance(const std::vector<Count>& F) {
   return *hi - *lo;
 }
 
+Count lemma3_steps(const std::vector<Count>& delta, const std::vector<Count>& F) {
+  Count single = 0;
+  for (Count d : delta) single = std::max(single, d < 0 ? -d : d);
+  return std::max(single, (max_slice_imbalance(F) + 1) / 2);
+}
+
 }  // namespace ringsim

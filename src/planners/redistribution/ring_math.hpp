@@ -27,4 +27,8 @@ EdgeFlows flows_for_circulation(const std::vector<Count>& F, Count x);
 // Largest |delta_{k,l}| over non-trivial slices: max F - min F.
 Count max_slice_imbalance(const std::vector<Count>& F);
 
+// Lemma 3's bound on a homogeneous bidirectional ring in steps of one item cost (Algorithm 3's
+// delta_max, line 1): max(max_i |delta_i|, ceil(max |delta_{k,l}| / 2)).
+Count lemma3_steps(const std::vector<Count>& delta, const std::vector<Count>& F);
+
 }  // namespace ringsim
