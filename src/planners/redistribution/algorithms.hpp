@@ -3,6 +3,7 @@
 // decides `optimal`. An algorithm that does not apply to an instance throws std::invalid_argument.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "model/redistribution.hpp"
@@ -15,13 +16,13 @@ RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-hom
 RedistributionPlan plan_early_late(const RingInstance& inst);          // bi-homogeneous-early-late
 RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-light
 // bi-light without its transfers (--summary): the time in O(n) when light, by runs of items
-// otherwise (lemma4_runs.hpp); `basis` says which.
-RedistributionPlan summarize_light_circulation(const RingInstance& inst, std::string& basis);
+// otherwise (lemma4_runs.hpp); `basis` says which. Nothing where runs do not apply.
+std::optional<RedistributionPlan> summarize_light_circulation(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_light_glpk(const RingInstance& inst);          // bi-light-glpk
 RedistributionPlan plan_general_heuristic(const RingInstance& inst);   // bi-heuristic
 // bi-heuristic without its transfers: by runs of items when its first schedule meets the bound
-// (the search stops there), otherwise the search itself.
-RedistributionPlan summarize_general_heuristic(const RingInstance& inst, std::string& basis);
+// (the search stops there); nothing otherwise.
+std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_exact(const RingInstance& inst);               // exact
 
 }  // namespace ringsim

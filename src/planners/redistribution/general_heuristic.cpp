@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -93,6 +94,9 @@ std::string describe(Count x, const AsapRules& r) {
          (r.keep_busy ? ", senders kept busy" : "");
 }
 
+// Rounding allowed when a makespan is compared with System 2's integer optimum tau.
+double bound_slack(double tau) { return 1e-9 * std::max(1.0, tau); }
+
 Count total_items(const EdgeFlows& f) {
   Count s = 0;
   for (Count c : f.send_next) s += c;
@@ -106,7 +110,7 @@ RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-heuristic needs a bidirectional ring");
   const auto F = prefix_imbalances(imbalances(inst));
   const auto opt = optimal_integer_circulation(inst);
-  const double eps = 1e-9 * std::max(1.0, opt.tau);
+  const double eps = bound_slack(opt.tau);
 
   RedistributionPlan best;
   best.algorithm = "bi-heuristic";
@@ -165,7 +169,7 @@ RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
   return finish();
 }
 
-RedistributionPlan summarize_general_heuristic(const RingInstance& inst, std::string& basis) {
+std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance& inst, std::string& basis) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-heuristic needs a bidirectional ring");
   // The search's first run is Lemma 4's rule on the first candidate; when it meets System 2's
   // integer optimum the search stops there, so its time by runs of items is the answer.
@@ -174,7 +178,7 @@ RedistributionPlan summarize_general_heuristic(const RingInstance& inst, std::st
   const Candidate first = candidate_circulations(inst, F, opt).front();
   auto flows = flows_for_circulation(F, first.x);
   const auto by_runs = lemma4_makespan_by_runs(inst, flows);
-  if (by_runs && *by_runs <= opt.tau + 1e-9 * std::max(1.0, opt.tau)) {
+  if (by_runs && *by_runs <= opt.tau + bound_slack(opt.tau)) {
     basis = "the search's first schedule (Lemma 4's rule) meets System 2's integer optimum: its time computed by runs of items, not built";
     RedistributionPlan plan;
     plan.algorithm = "bi-heuristic";
@@ -184,11 +188,7 @@ RedistributionPlan summarize_general_heuristic(const RingInstance& inst, std::st
     plan.notes.push_back(describe(first.x, kRules[0]));
     return plan;
   }
-  basis = "the algorithm's schedule, built and then dropped";
-  RedistributionPlan plan = plan_general_heuristic(inst);
-  plan.transfers.clear();
-  plan.transfers.shrink_to_fit();
-  return plan;
+  return std::nullopt;
 }
 
 }  // namespace ringsim

@@ -58,18 +58,12 @@ RedistributionPlan plan_light_circulation(const RingInstance& inst) {
   return plan;
 }
 
-RedistributionPlan summarize_light_circulation(const RingInstance& inst, std::string& basis) {
+std::optional<RedistributionPlan> summarize_light_circulation(const RingInstance& inst, std::string& basis) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-light needs a bidirectional ring");
   const auto opt = optimal_integer_circulation(inst);
   auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), opt.x);
   const std::optional<double> by_runs = opt.light ? std::nullopt : lemma4_makespan_by_runs(inst, flows);
-  if (!opt.light && !by_runs) {
-    basis = "the algorithm's schedule, built and then dropped";
-    RedistributionPlan plan = plan_light_circulation(inst);
-    plan.transfers.clear();
-    plan.transfers.shrink_to_fit();
-    return plan;
-  }
+  if (!opt.light && !by_runs) return std::nullopt;
   RedistributionPlan plan;
   plan.algorithm = "bi-light";
   if (opt.light) {

@@ -86,9 +86,12 @@ RedistributionSummary summarize_redistribution(const RingInstance& inst, const s
   }
   if (name == "bi-light" || name == "bi-heuristic") {
     RedistributionSummary s;
-    s.plan = name == "bi-light" ? summarize_light_circulation(inst, s.basis) : summarize_general_heuristic(inst, s.basis);
-    with_lower_bound(s.plan, inst);
-    return s;
+    auto without_schedule = name == "bi-light" ? summarize_light_circulation(inst, s.basis) : summarize_general_heuristic(inst, s.basis);
+    if (without_schedule) {
+      s.plan = std::move(*without_schedule);
+      with_lower_bound(s.plan, inst);
+      return s;
+    }
   }
   RedistributionSummary s{plan_redistribution(inst, name), "the algorithm's schedule, built and then dropped"};
   if (name == "bi-homogeneous-early-late")
