@@ -167,13 +167,18 @@ int largest_log2(const BenchCase& bc, const BenchOptions& o) {
   return 24;
 }
 
-void bench_redistribute(const BenchOptions& o) {
-  const std::vector<BenchCase> cases = {
+const std::vector<BenchCase>& bench_cases() {
+  static const std::vector<BenchCase> cases = {
       {"uni-homogeneous", false, true},  {"uni-heterogeneous", false, false},
       {"bi-homogeneous", true, true},    {"bi-homogeneous-early-late", true, true},
       {"bi-light", true, false},
       {"bi-light-glpk", true, false},    {"bi-heuristic", true, false},
   };
+  return cases;
+}
+
+void bench_redistribute(const BenchOptions& o) {
+  const auto& cases = bench_cases();
   std::cout << "# ringsim bench redistribute: parse JSON + " << (o.summary ? "summary" : "plan")
             << " + write JSON, each in a child process; " << o.family << " instances";
   if (o.family == "local") std::cout << " (depth " << o.depth << ")";
@@ -203,7 +208,11 @@ void add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"local", "drift", "shuffled"}));
   red->add_flag("--summary", o->summary, "time the summary (no transfers) instead of the full plan");
   red->add_option("--max-blocks", o->max_blocks, "refuse schedules of more blocks (0: no limit)");
-  red->add_option("--algorithms", o->algorithms, "only these algorithms (default: all)")->delimiter(',');
+  std::vector<std::string> names;
+  for (const auto& bc : bench_cases()) names.emplace_back(bc.algorithm);
+  red->add_option("--algorithms", o->algorithms, "only these algorithms (default: all)")
+      ->delimiter(',')
+      ->check(CLI::IsMember(names));
   red->callback([o] { bench_redistribute(*o); });
   add_bench_kpbs(*bench);
   add_bench_ring(*bench);

@@ -119,5 +119,9 @@ if not ok:
 PY
 done
 
+"$RINGSIM" bench redistribute --algorithms bi-light,no-such --max-log2 4 >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "no-such" "$tmp/err" \
+  || { echo "FAIL bench redistribute --algorithms with an unknown name: rc=$rc"; cat "$tmp/err"; fail=1; }
+
 [ $fail -eq 0 ] && echo "all CLI contract tests passed"
 exit $fail

@@ -95,7 +95,7 @@ std::optional<double> lemma4_makespan_by_runs(const RingInstance& inst, const Ed
   std::vector<Sender> from_left(n), from_right(n);  // the two feeders of each two-way sink
   bool headless = any_right || any_left;
 
-  // Walks one chain from its source: `to` is the receiver of a sender, `items`/`cost` what it sends.
+  // Walks one chain from its source `head` (free from t0), hop by hop: sender k, receiver r.
   auto walk = [&](std::size_t head, double t0, bool clockwise) {
     auto receiver = [&](std::size_t k) { return clockwise ? inst.next(k) : inst.prev(k); };
     auto items = [&](std::size_t k) { return clockwise ? right[k] : left[inst.prev(k)]; };
@@ -114,12 +114,10 @@ std::optional<double> lemma4_makespan_by_runs(const RingInstance& inst, const Ed
       std::vector<DepartureRun> dep = forward_by_runs(feed, items(k), cost(k));
       makespan = std::max(makespan, runs_end(dep, cost(k)));
       if (!forwards(r)) return;
-      ForwardingFeed next;
-      next.source = false;
-      next.held = inst.loads[r];
-      next.upstream = std::move(dep);
-      next.c_up = cost(k);
-      feed = std::move(next);
+      feed.source = false;  // r forwards: it holds its load and receives what k sent
+      feed.held = inst.loads[r];
+      feed.upstream = std::move(dep);
+      feed.c_up = cost(k);
       k = r;
     }
   };
