@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
@@ -194,8 +195,8 @@ void bench_redistribute(const BenchOptions& o) {
 
 }  // namespace
 
-void add_bench_command(CLI::App& app) {
-  auto* bench = app.add_subcommand("bench", "Benchmarks that print figures");
+CLI::App* add_bench_command(CLI::App& app) {
+  auto* bench = app.add_subcommand(std::string(kBench.name), std::string(kBench.summary));
   bench->require_subcommand(1);
   auto* red = bench->add_subcommand("redistribute", "Planner time vs ring size (8x steps up to 2^max-log2)");
   auto o = std::make_shared<BenchOptions>();
@@ -215,8 +216,7 @@ void add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember(names));
   red->callback([o] { bench_redistribute(*o); });
   add_bench_kpbs(*bench);
-  add_bench_ring(*bench);
-  add_bench_simulate(*bench);
+  return bench;
 }
 
 }  // namespace ringsim::cli

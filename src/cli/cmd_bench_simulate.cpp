@@ -126,7 +126,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   RunConfig other = cfg;
   other.scheme.name = scheme;
   if (scheme != "none") policy::make_policy(scheme, cfg.iterations);  // an unknown scheme is exit 2 before any run
-  std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, scheme_wall, scheme_cpu;
+  std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, barrier_wall, scheme_wall, scheme_cpu;
   for (int r = 0; r < repeat; ++r) {
     if (scheme != "none") {
       const Timing s = in_child([&] {
@@ -144,16 +144,24 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
       int argc = 1;
       run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, false, &argc, argv);
     });
+    // The bare ring with the model's own per-iteration barrier (every member ends iteration k
+    // before any starts k+1, as ringsim's iteration records and policies need).
+    const Timing c = in_child([&] {
+      int argc = 1;
+      run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, true, &argc, argv);
+    });
+    barrier_wall.push_back(c.wall);
     ring_wall.push_back(a.wall);
     ring_cpu.push_back(a.cpu);
     bare_wall.push_back(b.wall);
     bare_cpu.push_back(b.cpu);
   }
   // The same two rings as whole processes: `ringsim simulate CONFIG` against ringsim-bare-s4u (a
-  // program linked with SimGrid only), start-up and platform parsing included; and start-up alone.
+  // program linked with SimGrid only), start-up and platform parsing included; and start-up alone:
+  // `ringsim --version` (the front end), `ringsim simulate --help` (loading the simulation module).
   const fs::path self = self_executable();
   const fs::path bare = self.parent_path() / "ringsim-bare-s4u";
-  std::vector<double> whole, whole_bare, startup, startup_bare;
+  std::vector<double> whole, whole_bare, whole_barrier, startup, startup_simulation, startup_bare;
   if (fs::exists(bare)) {
     nlohmann::json config = {{"platform", platform}, {"ring", {{"selection", "hosts"}, {"hosts", cfg.ring_hosts}}},
                              {"iterations", cfg.iterations}, {"ratio", cfg.ratio}, {"scheme", "none"},
@@ -168,7 +176,10 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
                                (dir / "result.json").string()}).wall);
       whole_bare.push_back(process({bare.string(), platform, std::to_string(n), std::to_string(cfg.iterations),
                                     flops_text, bytes_text}).wall);
+      whole_barrier.push_back(process({bare.string(), platform, std::to_string(n), std::to_string(cfg.iterations),
+                                       flops_text, bytes_text, "--barrier"}).wall);
       startup.push_back(process({self.string(), "--version"}).wall);
+      startup_simulation.push_back(process({self.string(), "simulate", "--help"}).wall);
       startup_bare.push_back(process({bare.string(), "--version"}).wall);
     }
   }
@@ -180,11 +191,17 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   std::printf("bare_s4u_seconds_per_run=%.4f\n", median(bare_wall));
   std::printf("bare_s4u_cpu_seconds_per_run=%.4f\n", median(bare_cpu));
   std::printf("ratio_to_bare=%.3f\n", median(ring_wall) / median(bare_wall));
+  std::printf("bare_s4u_barrier_seconds_per_run=%.4f\n", median(barrier_wall));
+  std::printf("ratio_to_bare_barrier=%.3f\n", median(ring_wall) / median(barrier_wall));
   if (!whole.empty()) {
     std::printf("whole_process_seconds_per_run=%.4f\n", median(whole));
     std::printf("bare_s4u_whole_process_seconds_per_run=%.4f\n", median(whole_bare));
     std::printf("whole_process_ratio_to_bare=%.3f\n", median(whole) / median(whole_bare));
+    std::printf("bare_s4u_barrier_whole_process_seconds_per_run=%.4f\n", median(whole_barrier));
+    std::printf("whole_process_ratio_to_bare_barrier=%.3f\n", median(whole) / median(whole_barrier));
+    // The front end alone (as every planner command), then with the simulation module and SimGrid.
     std::printf("startup_seconds=%.4f\n", median(startup));
+    std::printf("simulation_startup_seconds=%.4f\n", median(startup_simulation));
     std::printf("bare_s4u_startup_seconds=%.4f\n", median(startup_bare));
   } else {
     std::printf("# no ringsim-bare-s4u beside %s: whole-process figures skipped\n", self.string().c_str());

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <xbt/log.h>
 
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
 #include "io/json_input.hpp"
@@ -68,8 +69,7 @@ void add_kpbs_simulate_command(CLI::App& app) {
   std::string footer = kHelp;
   footer += "\nAlgorithms (field \"algorithm\" or --algorithm; default ggp):";
   for (const auto& a : kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
-  auto* cmd = app.add_subcommand("kpbs-simulate",
-                                 "Plan a KPBS schedule and execute it in SimGrid on two clusters and a backbone (JSON out)");
+  auto* cmd = app.add_subcommand(std::string(kKpbsSimulate.name), std::string(kKpbsSimulate.summary));
   cmd->footer(footer);
   cmd->allow_extras();
   auto input = std::make_shared<std::string>();

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "io/json_input.hpp"
 #include "io/legacy_xml_2005.hpp"
@@ -245,7 +246,7 @@ void add_describe_command(CLI::App* platform) {
 }  // namespace
 
 void add_platform_command(CLI::App& app) {
-  auto* platform = app.add_subcommand("platform", "Generate (Tiers-style), import and describe SimGrid platforms");
+  auto* platform = app.add_subcommand(std::string(kPlatform.name), std::string(kPlatform.summary));
   platform->require_subcommand(1);
   add_tiers_command(platform);
   add_import_command(platform);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "io/ring_json.hpp"
 #include "model/errors.hpp"
@@ -146,7 +147,7 @@ std::string csv_number(double x) {
 
 void add_ring_command(CLI::App& app) {
   {
-    auto* cmd = app.add_subcommand("ring", "Build a processor ring on a platform (SharedRing): JSON out");
+    auto* cmd = app.add_subcommand(std::string(kRing.name), std::string(kRing.summary));
     cmd->footer(methods_footer());
     auto common = std::make_shared<CommonOptions>();
     auto comm = std::make_shared<double>(NAN);
@@ -170,7 +171,7 @@ void add_ring_command(CLI::App& app) {
     });
   }
   {
-    auto* cmd = app.add_subcommand("ring-sweep", "Ring construction for several H/W ratios and methods: CSV out");
+    auto* cmd = app.add_subcommand(std::string(kRingSweep.name), std::string(kRingSweep.summary));
     cmd->footer(methods_footer() +
                 "\nOne row per (method, ratio): q, T_step, T_step/W, ...; with --by-size one row per (method, "
                 "ratio, ring size) from the ring the method grew (greedy family: true T_step; ignore-sharing and "

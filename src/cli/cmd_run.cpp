@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cluster_scripts.hpp"
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "sim/policies/registry.hpp"
 #include "cli/sim_process.hpp"
@@ -211,7 +212,7 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
 }  // namespace
 
 void add_run_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("run", "Run an experiment sweep (one simulate process per run), resumable");
+  auto* cmd = app.add_subcommand(std::string(kRun.name), std::string(kRun.summary));
   cmd->footer("Outputs in DIR: runs/<id>/{config.json,result.json,iterations.csv,log.txt}, runs.csv,\n"
               "iterations.csv, summary.json (provenance). --list prints one shell command per run not yet\n"
               "done (for GNU parallel, also with --sshlogin on a shared folder); --slurm SDIR writes a SLURM\n"

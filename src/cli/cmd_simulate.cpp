@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <xbt/log.h>
 
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
 #include "model/run_config.hpp"
@@ -58,7 +59,7 @@ void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double b
 }
 
 void add_simulate_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("simulate", "Simulate one run of the iterative application (SimGrid); JSON summary on stdout");
+  auto* cmd = app.add_subcommand(std::string(kSimulate.name), std::string(kSimulate.summary));
   cmd->footer("SimGrid options pass through: --cfg=name:value, --log=category.thres:level.\n"
               "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
               "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
@@ -114,7 +115,7 @@ void add_simulate_command(CLI::App& app) {
 }
 
 void add_traces_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("traces", "Write the speed traces of a run config as SimGrid profiles (no simulation)");
+  auto* cmd = app.add_subcommand(std::string(kTraces.name), std::string(kTraces.summary));
   cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]), or\n"
               "follows the config's traces source (files, random-walk, on-off; see simulate --help);\n"
               "iterations become times through the initial plan's predicted iteration time. Writes\n"

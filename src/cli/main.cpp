@@ -1,54 +1,72 @@
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+// The `ringsim` front end: planner commands run here, without SimGrid; a command line whose
+// subcommand simulates is handed whole to the simulation module, loaded for it alone
+// (command_table.hpp says why).
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <string>
-#include <stdexcept>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/run_cli.hpp"
 #include "cli/sim_process.hpp"
-#include "model/errors.hpp"
+
+namespace ringsim::cli {
+
+bool runs_in_simulation_module(int argc, char** argv) {
+  if (argc < 2) return false;
+  const std::string_view sub = argv[1];
+  if (sub == kBench.name)
+    return argc < 3 || std::find(std::begin(kPlannerBenchmarks), std::end(kPlannerBenchmarks),
+                                 std::string_view(argv[2])) == std::end(kPlannerBenchmarks);
+  for (const auto& c : {kSimulate, kRun, kTraces, kPlatform, kKpbsSimulate, kRing, kRingSweep})
+    if (sub == c.name) return true;
+  return false;
+}
+
+namespace {
+
+int run_in_simulation_module(int argc, char** argv) {
+  const std::string path =
+      (std::filesystem::path(self_executable()).parent_path() / kSimulationModule).string();
+  void* module = dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
+  if (module == nullptr) {
+    std::cerr << "ringsim: internal error: cannot load the simulation module: " << dlerror() << '\n';
+    return 1;
+  }
+  auto* entry = reinterpret_cast<int (*)(int, char**)>(dlsym(module, kSimulationEntry));
+  if (entry == nullptr) {
+    std::cerr << "ringsim: internal error: " << path << " has no " << kSimulationEntry << '\n';
+    return 1;
+  }
+  return entry(argc, argv);
+}
+
+// Listed by --help here, run by the module.
+void list_simulation_command(CLI::App& app, const SimulationCommand& c) {
+  app.add_subcommand(std::string(c.name), std::string(c.summary));
+}
+
+}  // namespace
+}  // namespace ringsim::cli
 
 int main(int argc, char** argv) {
-  CLI::App app{"ringsim: data redistribution, ring construction and simulation of iterative "
-               "applications on heterogeneous platforms (SimGrid)"};
-  app.set_version_flag("--version", RINGSIM_VERSION);
-  app.require_subcommand(1);
-  ringsim::cli::add_redistribute_command(app);
-  ringsim::cli::add_balance_command(app);
-  ringsim::cli::add_simulate_command(app);
-  ringsim::cli::add_run_command(app);
-  ringsim::cli::add_traces_command(app);
-  ringsim::cli::add_bench_command(app);
-  ringsim::cli::add_platform_command(app);
-  ringsim::cli::add_kpbs_command(app);
-  ringsim::cli::add_kpbs_simulate_command(app);
-  ringsim::cli::add_ring_command(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "ringsim: " << e.what() << '\n';
-    return 2;
-  } catch (...) {
-    return ringsim::cli::report_failure(std::current_exception());
-  }
-  // An answer that cannot be written (a full disk, `> /dev/full`, a closed pipe) is an error, not
-  // a silent exit 0: the caller would believe it saved.
-  errno = 0;
-  std::cout.flush();
-  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    const int e = errno;
-    std::cerr << "ringsim: error: cannot write the answer to standard output"
-              << (e ? std::string(": ") + std::strerror(e) : std::string()) << '\n';
-    return 2;
-  }
-  return 0;
+  using namespace ringsim::cli;
+  if (runs_in_simulation_module(argc, argv)) return run_in_simulation_module(argc, argv);
+  CLI::App app;
+  describe_application(app);
+  add_redistribute_command(app);
+  add_balance_command(app);
+  list_simulation_command(app, kSimulate);
+  list_simulation_command(app, kRun);
+  list_simulation_command(app, kTraces);
+  add_bench_command(app);
+  list_simulation_command(app, kPlatform);
+  add_kpbs_command(app);
+  list_simulation_command(app, kKpbsSimulate);
+  list_simulation_command(app, kRing);
+  list_simulation_command(app, kRingSweep);
+  return run_cli(app, argc, argv);
 }

@@ -1,0 +1,16 @@
+// What every `ringsim` command line shares, in the front end and in the simulation module alike:
+// the application's title and version, and the parse with its exit statuses.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace ringsim::cli {
+
+// The top-level application, no subcommand registered yet.
+void describe_application(CLI::App& app);
+
+// Parses and runs the command line: 0 on success; 2 for a bad command line, bad input, or an
+// answer that could not be written to standard output; 1 for an internal error.
+int run_cli(CLI::App& app, int argc, char** argv);
+
+}  // namespace ringsim::cli

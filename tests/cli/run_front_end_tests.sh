@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The `ringsim` front end and its simulation module (src/cli/command_table.hpp): the front end does
+# not load SimGrid, runs the planner commands and --help/--version alone, lists every subcommand,
+# and hands the others to the module found beside it; without the module those fail with one line
+# while the planner commands still work.
+set -u
+RINGSIM=${1:?usage: run_front_end_tests.sh path/to/ringsim}
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+MODULE="$(dirname "$RINGSIM")/libringsim-simulation.so"
+
+# What the front end links, and what the module does.
+ldd "$RINGSIM" >"$tmp/ldd" || { echo "FAIL ldd ringsim"; fail=1; }
+grep -q simgrid "$tmp/ldd" && { echo "FAIL the front end links SimGrid:"; grep simgrid "$tmp/ldd"; fail=1; }
+[ -f "$MODULE" ] || { echo "FAIL no simulation module beside $RINGSIM"; fail=1; }
+ldd "$MODULE" | grep -q simgrid || { echo "FAIL the simulation module does not link SimGrid"; fail=1; }
+
+# A planner command, --help and --version load no SimGrid library at all.
+for cmd in "--version" "--help" "balance --speeds 1,2,3 --total 12"; do
+  # shellcheck disable=SC2086
+  LD_DEBUG=files "$RINGSIM" $cmd >"$tmp/out" 2>"$tmp/loads" || { echo "FAIL '$cmd' exit status"; fail=1; }
+  grep -q "libsimgrid" "$tmp/loads" && { echo "FAIL '$cmd' loaded SimGrid"; fail=1; }
+done
+# A simulating command does (and its answer is the module's).
+LD_DEBUG=files "$RINGSIM" simulate --help >"$tmp/out" 2>"$tmp/loads" || { echo "FAIL simulate --help"; fail=1; }
+grep -q "libsimgrid" "$tmp/loads" || { echo "FAIL simulate --help did not load SimGrid"; fail=1; }
+grep -q "Config keys" "$tmp/out" || { echo "FAIL simulate --help is not the command's own help"; fail=1; }
+
+# Every subcommand the front end lists answers its own --help, wherever it runs; and the list is the
+# module's own (the module answers a command line the front end would have kept, too).
+"$RINGSIM" --help >"$tmp/help" 2>&1 || { echo "FAIL --help"; fail=1; }
+subs=$(awk '/^Subcommands:/ {on=1; next} on && NF {print $1}' "$tmp/help")
+[ "$(echo "$subs" | wc -l)" -ge 11 ] || { echo "FAIL --help lists too few subcommands:"; cat "$tmp/help"; fail=1; }
+for s in $subs; do
+  "$RINGSIM" "$s" --help >"$tmp/out" 2>"$tmp/err"
+  { [ $? -eq 0 ] && grep -q "Usage:.* $s" "$tmp/out"; } || { echo "FAIL '$s --help'"; cat "$tmp/out" "$tmp/err"; fail=1; }
+done
+for b in redistribute kpbs ring simulate; do
+  "$RINGSIM" bench "$b" --help >"$tmp/out" 2>&1 && grep -q "Usage:.*bench $b" "$tmp/out" \
+    || { echo "FAIL 'bench $b --help'"; cat "$tmp/out"; fail=1; }
+done
+
+# Bad command lines are exit 2 and one line on either side.
+for cmd in "nosuchcommand" "simulate --nosuchoption x.json" "redistribute --nosuchoption" "bench nosuch"; do
+  # shellcheck disable=SC2086
+  "$RINGSIM" $cmd >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  { [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; } || { echo "FAIL '$cmd': exit $rc"; cat "$tmp/err"; fail=1; }
+done
+
+# A simulation runs end to end through the module.
+printf '{"platform": "%s", "ring": {"size": 3}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "scheme": "every-1", "baseline": false}\n' \
+  "$ROOT/platforms/tiers37.xml" >"$tmp/sim.json"
+"$RINGSIM" simulate "$tmp/sim.json" >"$tmp/res.json" 2>"$tmp/err" || { echo "FAIL simulate"; cat "$tmp/err"; fail=1; }
+grep -q '"makespan"' "$tmp/res.json" || { echo "FAIL simulate printed no makespan"; fail=1; }
+
+# Without the module: the planner commands still run; a simulating one fails with one line, exit 1.
+mkdir "$tmp/alone" && cp "$RINGSIM" "$tmp/alone/ringsim"
+"$tmp/alone/ringsim" balance --speeds 1,3 --total 8 >"$tmp/out" 2>"$tmp/err" && grep -q '"targets":\[2,6\]' "$tmp/out" \
+  || { echo "FAIL balance without the module"; cat "$tmp/out" "$tmp/err"; fail=1; }
+"$tmp/alone/ringsim" simulate "$tmp/sim.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+{ [ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot load the simulation module" "$tmp/err"; } \
+  || { echo "FAIL simulate without the module: exit $rc"; cat "$tmp/err"; fail=1; }
+
+[ $fail -eq 0 ] && echo "front end tests passed"
+exit $fail
