@@ -257,3 +257,40 @@ TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every 
   CHECK(acts_seen[1] > 100);
   CHECK(acts_seen[2] > 100);
 }
+
+TEST_CASE("adaptive waits out a burst of speed changes, but not a steady churn") {
+  Ring r = ring_of(8, 1000, 100);
+  r.facts.latency_next.assign(8, 1.0);  // network-dominated: no periodic look
+  r.facts.latency_prev.assign(8, 1.0);
+  // After a calm start, members 1..4 slow down one snapshot after another (a burst): while the
+  // snapshots' targets still move, nothing is planned; two snapshots after the last change, the
+  // move is.
+  {
+    auto p = make_policy("adaptive", 100);
+    watch_calm(*p, r, 6);
+    std::vector<double> speeds(8, 1e8);
+    std::vector<Act> acts;
+    for (int s = 7; s <= 14; ++s) {
+      if (s <= 10) speeds[static_cast<std::size_t>(s - 6)] = 2.5e7;
+      set_speeds(r, speeds, s);
+      acts.push_back(p->after_iteration(view_of(r, 0, s + 3, s)));
+    }
+    for (int s = 7; s <= 11; ++s) CHECK_MESSAGE(acts[static_cast<std::size_t>(s - 7)] == Act::carry_on, "snapshot " << s);
+    CHECK(std::find(acts.begin() + 5, acts.end(), Act::decide) != acts.end());
+  }
+  // A steady churn from the very first snapshot on: two slow members, a different pair at every
+  // snapshot (so the targets move as much as in any burst), but changes come no faster than ever:
+  // moves are planned while the targets still move (counted once two snapshots are known).
+  {
+    auto p = make_policy("adaptive", 100);
+    int planned = 0;
+    for (int s = 1; s <= 30; ++s) {
+      std::vector<double> speeds(8, 1e8);
+      speeds[static_cast<std::size_t>(s) % 8] = 2.5e7;
+      speeds[static_cast<std::size_t>(s + 1) % 8] = 2.5e7;
+      set_speeds(r, speeds, s);
+      if (p->after_iteration(view_of(r, 0, s + 3, s)) != Act::carry_on && s > 3) ++planned;
+    }
+    CHECK(planned > 10);
+  }
+}
