@@ -5,7 +5,14 @@
 #include <utility>
 #include <vector>
 
+#include <memory>
+#include <sstream>
+#include <string>
+
 #include "instances.hpp"
+#include "io/redistribution_json.hpp"
+#include "model/errors.hpp"
+#include "planners/redistribution/block_budget.hpp"
 #include "model/replay.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/bounds.hpp"
@@ -122,4 +129,56 @@ TEST_CASE("Algorithm 2 by runs sends every item when the item-by-item execution 
   }
   CHECK(exact > 900);
   CHECK(rounded > 900);
+}
+
+TEST_CASE("uni-heterogeneous streams its schedule: the very JSON text of the plan, a budget refused before any block") {
+  std::mt19937_64 rng(20261123);
+  int streamed = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    testing::InstanceShape shape;
+    shape.bidirectional = false;
+    shape.n = 2 + trial % 60 + (trial % 101 == 0 ? 900 : 0);
+    shape.homogeneous = trial % 5 == 0;
+    shape.integer_costs = trial % 3 != 0;
+    shape.max_load = 1 + trial % 40;
+    shape.max_cost = 7;
+    const auto inst = testing::random_instance(rng, shape);
+    for (const char* algo : {"auto", "uni-heterogeneous", "uni-homogeneous"}) {
+      if (std::string(algo) == "uni-homogeneous" && !inst.homogeneous()) continue;
+      std::ostringstream text;
+      std::unique_ptr<io::PlanJsonWriter> writer;
+      std::vector<Transfer> blocks;
+      const bool did = stream_redistribution(
+          inst, algo, [&](const RedistributionPlan& head) { writer = std::make_unique<io::PlanJsonWriter>(text, head); },
+          [&](const Transfer& t) {
+            writer->transfer(t);
+            blocks.push_back(t);
+          });
+      const RedistributionPlan plan = plan_redistribution(inst, algo);
+      // Only Algorithm 2 streams; `auto` on a homogeneous ring is Algorithm 1, which does not.
+      CHECK(did == (plan.algorithm == "uni-heterogeneous"));
+      if (!did) {
+        CHECK(writer == nullptr);
+        continue;
+      }
+      ++streamed;
+      writer->finish();
+      CHECK(text.str() == io::plan_to_json_text(plan));
+      RedistributionPlan replayed = plan;
+      replayed.transfers = blocks;
+      const ReplayReport rep = replay(inst, replayed);
+      CHECK_MESSAGE(rep.ok, rep.error);
+      // A budget one block short is refused before the head, or any block, is handed out.
+      if (plan.transfers.size() > 1) {
+        const BlockBudget budget(plan.transfers.size() - 1);
+        bool handed = false;
+        CHECK_THROWS_AS(stream_redistribution(
+                            inst, algo, [&](const RedistributionPlan&) { handed = true; },
+                            [&](const Transfer&) { handed = true; }),
+                        InputError);
+        CHECK_FALSE(handed);
+      }
+    }
+  }
+  CHECK(streamed > 2000);
 }

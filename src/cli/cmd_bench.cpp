@@ -17,6 +17,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/redistribution_answer.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
@@ -108,6 +109,24 @@ struct BenchOptions {
   std::vector<std::string> algorithms;  // empty: all
 };
 
+// Standard output as the benchmark sees it: what is written is counted, then dropped.
+struct CountingBuffer : std::streambuf {
+  std::size_t bytes = 0;
+  std::streamsize xsputn(const char*, std::streamsize n) override {
+    bytes += static_cast<std::size_t>(n);
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) ++bytes;
+    return traits_type::not_eof(c);
+  }
+};
+class CountingStream : private CountingBuffer, public std::ostream {  // the buffer is built first
+ public:
+  CountingStream() : std::ostream(static_cast<CountingBuffer*>(this)) {}
+  std::size_t bytes() const { return CountingBuffer::bytes; }
+};
+
 // One measurement in a child process (its peak memory is the one the kernel reports): parse the
 // instance's JSON text, plan or summarize, write the JSON answer. Prints one CSV row.
 void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
@@ -128,9 +147,9 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
         const auto s = summarize_redistribution(req.instance, bc.algorithm);
         bytes = io::summary_to_json_text(s.plan, s.basis).size();
       } else {
-        const auto plan = plan_redistribution(req.instance, bc.algorithm);
-        blocks = plan.transfers.size();
-        bytes = io::plan_to_json_text(plan).size();
+        CountingStream out;
+        blocks = write_redistribution_answer(out, req.instance, bc.algorithm);
+        bytes = out.bytes();
       }
     } catch (const InputError&) {
       std::printf("%s,%zu,refused (--max-blocks),,,\n", bc.algorithm, n);

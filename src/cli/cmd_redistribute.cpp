@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/redistribution_answer.hpp"
 #include "io/json_input.hpp"
 #include "io/redistribution_json.hpp"
 #include "planners/redistribution/block_budget.hpp"
@@ -59,8 +60,7 @@ void add_redistribute_command(CLI::App& app) {
       std::cout << io::summary_to_json_text(s.plan, s.basis) << '\n';
       return;
     }
-    const auto plan = plan_redistribution(req.instance, req.algorithm);
-    io::write_plan_json(std::cout, plan);
+    write_redistribution_answer(std::cout, req.instance, req.algorithm);
     std::cout << '\n';
   });
 }

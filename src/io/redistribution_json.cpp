@@ -183,8 +183,7 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan) {
   return out;
 }
 
-namespace {
-
+// JSON text built by hand, in the very form nlohmann::json dumps it.
 class JsonText {
  public:
   void raw(const char* s) { out_ += s; }
@@ -217,8 +216,6 @@ class JsonText {
   std::string out_;
 };
 
-}  // namespace
-
 namespace {
 
 // The keys before "summary" / "time", in the order nlohmann::json (a sorted map) writes them.
@@ -245,42 +242,56 @@ void write_plan_head(JsonText& j, const RedistributionPlan& plan) {
 
 }  // namespace
 
-void write_plan_json(std::ostream& os, const RedistributionPlan& plan) {
-  // Written in pieces of about 1 MB: the text of a million blocks is never held whole.
-  constexpr std::size_t kPiece = 1 << 20;
-  JsonText j;
-  j.str().reserve(kPiece + 24 * plan.send_next.size() + 256);
-  auto spill = [&] {
-    os.write(j.str().data(), static_cast<std::streamsize>(j.str().size()));
-    j.str().clear();
-  };
-  write_plan_head(j, plan);
-  j.raw(",\"time\":");
-  j.number(plan.time);
-  j.raw(",\"transfers\":[");
-  for (std::size_t k = 0; k < plan.transfers.size(); ++k) {
-    const Transfer& t = plan.transfers[k];
-    j.raw(k ? ",{\"direction\":\"" : "{\"direction\":\"");
-    j.raw(to_string(t.dir));
-    j.raw("\",\"end\":");
-    j.number(t.end);
-    j.raw(",\"from\":");
-    j.integer(static_cast<long long>(t.from));
-    j.raw(",\"items\":");
-    j.integer(t.items);
-    if (t.period != 0.0) {
-      j.raw(",\"period\":");
-      j.number(t.period);
-    }
-    j.raw(",\"start\":");
-    j.number(t.start);
-    j.raw(",\"to\":");
-    j.integer(static_cast<long long>(t.to));
-    j.raw("}");
-    if (j.str().size() >= kPiece) spill();
+// Pieces of about 1 MB: the text of a million blocks is never held whole.
+constexpr std::size_t kPiece = 1 << 20;
+
+PlanJsonWriter::PlanJsonWriter(std::ostream& os, const RedistributionPlan& head)
+    : os_(os), j_(std::make_unique<JsonText>()) {
+  j_->str().reserve(kPiece + 24 * head.send_next.size() + 256);
+  write_plan_head(*j_, head);
+  j_->raw(",\"time\":");
+  j_->number(head.time);
+  j_->raw(",\"transfers\":[");
+}
+
+PlanJsonWriter::~PlanJsonWriter() = default;
+
+void PlanJsonWriter::transfer(const Transfer& t) {
+  JsonText& j = *j_;
+  j.raw(transfers_++ ? ",{\"direction\":\"" : "{\"direction\":\"");
+  j.raw(to_string(t.dir));
+  j.raw("\",\"end\":");
+  j.number(t.end);
+  j.raw(",\"from\":");
+  j.integer(static_cast<long long>(t.from));
+  j.raw(",\"items\":");
+  j.integer(t.items);
+  if (t.period != 0.0) {
+    j.raw(",\"period\":");
+    j.number(t.period);
   }
-  j.raw("]}");
+  j.raw(",\"start\":");
+  j.number(t.start);
+  j.raw(",\"to\":");
+  j.integer(static_cast<long long>(t.to));
+  j.raw("}");
+  if (j.str().size() >= kPiece) spill();
+}
+
+void PlanJsonWriter::finish() {
+  j_->raw("]}");
   spill();
+}
+
+void PlanJsonWriter::spill() {
+  os_.write(j_->str().data(), static_cast<std::streamsize>(j_->str().size()));
+  j_->str().clear();
+}
+
+void write_plan_json(std::ostream& os, const RedistributionPlan& plan) {
+  PlanJsonWriter w(os, plan);
+  for (const Transfer& t : plan.transfers) w.transfer(t);
+  w.finish();
 }
 
 std::string plan_to_json_text(const RedistributionPlan& plan) {

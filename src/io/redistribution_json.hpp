@@ -3,6 +3,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -30,6 +31,25 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan);
 std::string plan_to_json_text(const RedistributionPlan& plan);
 // The same text written to `os` as it is produced (in pieces), never held whole.
 void write_plan_json(std::ostream& os, const RedistributionPlan& plan);
+
+class JsonText;
+// The same text for a plan whose transfers come one by one (stream_redistribution): the head
+// (every key but "transfers", `head.transfers` unused), each transfer, then finish().
+class PlanJsonWriter {
+ public:
+  PlanJsonWriter(std::ostream& os, const RedistributionPlan& head);
+  PlanJsonWriter(const PlanJsonWriter&) = delete;
+  PlanJsonWriter& operator=(const PlanJsonWriter&) = delete;
+  ~PlanJsonWriter();
+  void transfer(const Transfer& t);
+  void finish();
+
+ private:
+  void spill();
+  std::ostream& os_;
+  std::unique_ptr<JsonText> j_;
+  std::size_t transfers_ = 0;
+};
 
 // `redistribute --summary`: the same keys without "transfers", with "summary" naming how the time
 // was obtained (a lemma's closed form, or the algorithm's schedule built and dropped).

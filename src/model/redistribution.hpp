@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct Transfer {
 inline double departure(const Transfer& t, Count m, double c) {
   return t.start + static_cast<double>(m) * (t.period > 0.0 ? t.period : c);
 }
+
+// Where a planner that streams its schedule hands each block, in the plan's order.
+using TransferSink = std::function<void(const Transfer&)>;
 
 struct RedistributionPlan {
   std::string algorithm;

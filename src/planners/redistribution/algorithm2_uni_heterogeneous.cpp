@@ -28,15 +28,10 @@ Transfer block_of(const RingInstance& inst, std::size_t i, const DepartureRun& r
 
 }  // namespace
 
-RedistributionPlan plan_algorithm2(const RingInstance& inst) {
+void stream_algorithm2(const RingInstance& inst, const std::vector<Count>& send_next, const TransferSink& emit) {
   const std::size_t n = inst.size();
-  RedistributionPlan plan;
-  plan.algorithm = "uni-heterogeneous";
-  plan.send_next = unidirectional_flows(inst);
-  plan.send_prev.assign(n, 0);
   const std::size_t start =
-      inst.next(static_cast<std::size_t>(std::min_element(plan.send_next.begin(), plan.send_next.end()) -
-                                         plan.send_next.begin()));
+      inst.next(static_cast<std::size_t>(std::min_element(send_next.begin(), send_next.end()) - send_next.begin()));
   ForwardingFeed feed;  // P_start receives nothing: it holds what it sends from time 0
   for (std::size_t step = 0; step < n; ++step) {
     const std::size_t i = (start + step) % n;
@@ -44,15 +39,23 @@ RedistributionPlan plan_algorithm2(const RingInstance& inst) {
       feed.source = false;
       feed.held = inst.loads[i];
     }
-    std::vector<DepartureRun> runs = forward_by_runs(feed, plan.send_next[i], inst.cost_next[i]);
-    for (const DepartureRun& r : runs) {
-      BlockBudget::check(plan.transfers.size() + 1);
-      plan.transfers.push_back(block_of(inst, i, r));
-      plan.time = std::max(plan.time, plan.transfers.back().end);
-    }
+    std::vector<DepartureRun> runs = forward_by_runs(feed, send_next[i], inst.cost_next[i]);
+    for (const DepartureRun& r : runs) emit(block_of(inst, i, r));
     feed.upstream = std::move(runs);
     feed.c_up = inst.cost_next[i];
   }
+}
+
+RedistributionPlan plan_algorithm2(const RingInstance& inst) {
+  RedistributionPlan plan;
+  plan.algorithm = "uni-heterogeneous";
+  plan.send_next = unidirectional_flows(inst);
+  plan.send_prev.assign(inst.size(), 0);
+  stream_algorithm2(inst, plan.send_next, [&plan](const Transfer& t) {
+    BlockBudget::check(plan.transfers.size() + 1);
+    plan.transfers.push_back(t);
+    plan.time = std::max(plan.time, t.end);
+  });
   return plan;
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
@@ -65,6 +66,26 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
   RedistributionPlan plan = it->run(inst);
   with_lower_bound(plan, inst);
   return plan;
+}
+
+bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
+                           const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit) {
+  validate(inst);
+  const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  if (name != "uni-heterogeneous") return false;
+  RedistributionPlan plan;
+  plan.algorithm = name;
+  plan.send_next = unidirectional_flows(inst);
+  plan.send_prev.assign(inst.size(), 0);
+  std::size_t blocks = 0;
+  stream_algorithm2(inst, plan.send_next, [&](const Transfer& t) {
+    BlockBudget::check(++blocks);
+    plan.time = std::max(plan.time, t.end);
+  });
+  with_lower_bound(plan, inst);
+  head(plan);
+  stream_algorithm2(inst, plan.send_next, emit);
+  return true;
 }
 
 RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm) {

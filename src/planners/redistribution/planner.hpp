@@ -3,6 +3,7 @@
 // bound, or comes from the exact solver.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,15 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
 // optimal, per-link counts. Where the paper gives the time in closed form (Lemmas 1 and 2: the
 // unidirectional algorithms) the schedule is never built: O(n) time and memory. Otherwise the
 // algorithm runs (under any BlockBudget in effect) and its transfers are dropped. `basis` says which.
+// The schedule streamed, for algorithms that produce their blocks in order without holding them
+// (uni-heterogeneous, Algorithm 2 by runs): `head` gets the plan plan_redistribution would return,
+// transfers empty, then `emit` gets its transfers one by one, in its order. Two passes over the
+// runs: the first finds the time (so the head is exact to the bit) and counts the blocks against
+// any BlockBudget, before anything is handed out. Returns false, having called nothing, where the
+// algorithm does not stream.
+bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
+                           const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit);
+
 struct RedistributionSummary {
   RedistributionPlan plan;  // transfers empty
   std::string basis;
