@@ -28,14 +28,15 @@ inline constexpr SimulationCommand kKpbsSimulate{
 inline constexpr SimulationCommand kRing{"ring", "Build a processor ring on a platform (SharedRing): JSON out"};
 inline constexpr SimulationCommand kRingSweep{"ring-sweep",
                                               "Ring construction for several H/W ratios and methods: CSV out"};
+// Every subcommand above runs in the module.
+inline constexpr SimulationCommand kSimulationCommands[] = {kSimulate, kRun,  kTraces,   kPlatform,
+                                                           kKpbsSimulate, kRing, kRingSweep};
+// `bench` is shared: its planner benchmarks run in the front end, the others in the module.
 inline constexpr SimulationCommand kBench{"bench", "Benchmarks that print figures"};
 
 // The benchmarks that need no SimGrid (`bench redistribute`, `bench kpbs`); any other `bench`
 // (its --help included) runs in the simulation module.
 inline constexpr std::string_view kPlannerBenchmarks[] = {"redistribute", "kpbs"};
-
-// Whether this command line runs in the simulation module: its subcommand (argv[1]) loads SimGrid.
-bool runs_in_simulation_module(int argc, char** argv);
 
 // The entry point the simulation module exports: the whole command line, every subcommand.
 extern "C" int ringsim_simulation_main(int argc, char** argv);

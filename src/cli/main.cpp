@@ -14,19 +14,18 @@
 #include "cli/sim_process.hpp"
 
 namespace ringsim::cli {
+namespace {
 
+// Whether this command line runs in the simulation module: its subcommand (argv[1]) loads SimGrid.
 bool runs_in_simulation_module(int argc, char** argv) {
   if (argc < 2) return false;
   const std::string_view sub = argv[1];
   if (sub == kBench.name)
     return argc < 3 || std::find(std::begin(kPlannerBenchmarks), std::end(kPlannerBenchmarks),
                                  std::string_view(argv[2])) == std::end(kPlannerBenchmarks);
-  for (const auto& c : {kSimulate, kRun, kTraces, kPlatform, kKpbsSimulate, kRing, kRingSweep})
-    if (sub == c.name) return true;
-  return false;
+  return std::any_of(std::begin(kSimulationCommands), std::end(kSimulationCommands),
+                     [sub](const SimulationCommand& c) { return sub == c.name; });
 }
-
-namespace {
 
 int run_in_simulation_module(int argc, char** argv) {
   const std::string path =

@@ -46,11 +46,16 @@ void stream_algorithm2(const RingInstance& inst, const std::vector<Count>& send_
   }
 }
 
-RedistributionPlan plan_algorithm2(const RingInstance& inst) {
+RedistributionPlan algorithm2_head(const RingInstance& inst) {
   RedistributionPlan plan;
   plan.algorithm = "uni-heterogeneous";
   plan.send_next = unidirectional_flows(inst);
   plan.send_prev.assign(inst.size(), 0);
+  return plan;
+}
+
+RedistributionPlan plan_algorithm2(const RingInstance& inst) {
+  RedistributionPlan plan = algorithm2_head(inst);
   stream_algorithm2(inst, plan.send_next, [&plan](const Transfer& t) {
     BlockBudget::check(plan.transfers.size() + 1);
     plan.transfers.push_back(t);

@@ -12,8 +12,10 @@ namespace ringsim {
 
 RedistributionPlan plan_algorithm1(const RingInstance& inst);          // uni-homogeneous
 RedistributionPlan plan_algorithm2(const RingInstance& inst);          // uni-heterogeneous
+// Algorithm 2's plan before its blocks: name and per-link counts (time 0, no transfers).
+RedistributionPlan algorithm2_head(const RingInstance& inst);
 // Algorithm 2's blocks handed to `emit` in the plan's order as they are produced (`send_next`:
-// unidirectional_flows(inst)); only the current processor's runs are held.
+// the head's); only the current processor's runs are held.
 void stream_algorithm2(const RingInstance& inst, const std::vector<Count>& send_next, const TransferSink& emit);
 RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-homogeneous
 RedistributionPlan plan_early_late(const RingInstance& inst);          // bi-homogeneous-early-late

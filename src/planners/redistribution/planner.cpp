@@ -73,10 +73,7 @@ bool stream_redistribution(const RingInstance& inst, const std::string& algorith
   validate(inst);
   const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
   if (name != "uni-heterogeneous") return false;
-  RedistributionPlan plan;
-  plan.algorithm = name;
-  plan.send_next = unidirectional_flows(inst);
-  plan.send_prev.assign(inst.size(), 0);
+  RedistributionPlan plan = algorithm2_head(inst);
   std::size_t blocks = 0;
   stream_algorithm2(inst, plan.send_next, [&](const Transfer& t) {
     BlockBudget::check(++blocks);

@@ -25,10 +25,6 @@ std::string choose_algorithm(const RingInstance& inst);
 // apply), fills lower_bound and optimal.
 RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
 
-// The plan without its transfers (`ringsim redistribute --summary`): algorithm, time, lower bound,
-// optimal, per-link counts. Where the paper gives the time in closed form (Lemmas 1 and 2: the
-// unidirectional algorithms) the schedule is never built: O(n) time and memory. Otherwise the
-// algorithm runs (under any BlockBudget in effect) and its transfers are dropped. `basis` says which.
 // The schedule streamed, for algorithms that produce their blocks in order without holding them
 // (uni-heterogeneous, Algorithm 2 by runs): `head` gets the plan plan_redistribution would return,
 // transfers empty, then `emit` gets its transfers one by one, in its order. Two passes over the
@@ -38,6 +34,10 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
 bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
                            const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit);
 
+// The plan without its transfers (`ringsim redistribute --summary`): algorithm, time, lower bound,
+// optimal, per-link counts. Where the paper gives the time in closed form (Lemmas 1 and 2: the
+// unidirectional algorithms) the schedule is never built: O(n) time and memory. Otherwise the
+// algorithm runs (under any BlockBudget in effect) and its transfers are dropped. `basis` says which.
 struct RedistributionSummary {
   RedistributionPlan plan;  // transfers empty
   std::string basis;

@@ -166,16 +166,14 @@ class Adaptive final : public RedistributionPolicy {
     if (left <= 0 || f.n < 2) return Act::carry_on;
     std::vector<double> speeds = f.peak;  // before any report is common: the nominal speeds
     if (v.common_iteration > 0) {
+      speeds.clear();
+      for (const Report& rep : *v.common) speeds.push_back(rep.speed);
       if (v.common_iteration > observed_) {
         changes_.observe(*v.common);
-        std::vector<double> snap;
-        for (const Report& rep : *v.common) snap.push_back(rep.speed);
-        past_targets_.push_back(balanced_targets(snap, f.columns));
+        past_targets_.push_back(balanced_targets(speeds, f.columns));
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
       }
       observed_ = v.common_iteration;
-      speeds.clear();
-      for (const Report& rep : *v.common) speeds.push_back(rep.speed);
     }
     const double now = compute_time_of(*v.loads, speeds, f.flops_per_column);
     const double gather = gather_cost(f);
@@ -190,7 +188,7 @@ class Adaptive final : public RedistributionPolicy {
     }
     // Reports no newer than the last all-gather tell nothing that gather did not.
     if (v.common_iteration == 0 || v.common_iteration <= last_gather_) return Act::carry_on;
-    const std::vector<Count> targets = balanced_targets(speeds, f.columns);
+    const std::vector<Count>& targets = past_targets_.back();  // the common snapshot's, balanced
     if (std::equal(targets.begin(), targets.end(), v.loads->begin()) || targets == refused_) return Act::carry_on;
     if (changes_.in_burst(stable_snapshots, burst_factor) && still_moving(targets, *v.loads)) return Act::carry_on;
     const std::vector<long> target_loads(targets.begin(), targets.end());
