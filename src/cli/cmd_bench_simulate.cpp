@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <xbt/log.h>
 
+#include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
 #include "io/json_input.hpp"
@@ -158,8 +159,9 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   }
   // The same two rings as whole processes: `ringsim simulate CONFIG` against ringsim-bare-s4u (a
   // program linked with SimGrid only), start-up and platform parsing included; and start-up alone:
-  // `ringsim --version` (the front end), `ringsim simulate --help` (loading the simulation module).
-  const fs::path self = self_executable();
+  // `ringsim --version` (the front end), `ringsim simulate --help` (the front end, then the
+  // simulation program it execs, which loads SimGrid).
+  const fs::path self = front_end_beside(self_executable());
   const fs::path bare = self.parent_path() / "ringsim-bare-s4u";
   std::vector<double> whole, whole_bare, whole_barrier, startup, startup_simulation, startup_bare;
   if (fs::exists(bare)) {
@@ -199,7 +201,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     std::printf("whole_process_ratio_to_bare=%.3f\n", median(whole) / median(whole_bare));
     std::printf("bare_s4u_barrier_whole_process_seconds_per_run=%.4f\n", median(whole_barrier));
     std::printf("whole_process_ratio_to_bare_barrier=%.3f\n", median(whole) / median(whole_barrier));
-    // The front end alone (as every planner command), then with the simulation module and SimGrid.
+    // The front end alone (as every planner command), then with the simulation program and SimGrid.
     std::printf("startup_seconds=%.4f\n", median(startup));
     std::printf("simulation_startup_seconds=%.4f\n", median(startup_simulation));
     std::printf("bare_s4u_startup_seconds=%.4f\n", median(startup_bare));

@@ -248,7 +248,7 @@ void add_run_command(CLI::App& app) {
     if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0)
       throw InputError("another 'ringsim run' is using '" + dir.string() + "'");
     write_configs(e, dir);
-    const std::string exe = self_executable();
+    const std::string exe = front_end_beside(self_executable());  // what users and jobs run
     const std::string merge_line = shell_line({exe, "run", fs::absolute(*experiment).string()}) +
                                    (*quick ? " --quick" : "") + " --merge --out " +
                                    shell_word(fs::absolute(dir).string());

@@ -1,10 +1,14 @@
-// Which subcommands load SimGrid. Those run in the simulation module (libringsim-simulation.so,
-// beside the executable), which the `ringsim` front end loads only for them: the planner commands,
-// --help and --version start without SimGrid's dynamic loading (about 30 ms of relocations, most of
-// them for the ns-3 libraries Debian's SimGrid links). The summaries are the commands' own, shown
-// by either side's --help.
+// Which subcommands load SimGrid. Those run in the simulation program (ringsim-simulation, beside
+// `ringsim`), which the front end execs only for them: the planner commands, --help and --version
+// start without SimGrid's dynamic loading (about 30 ms of relocations, most of them for the ns-3
+// libraries Debian's SimGrid links). An exec, not a dlopen: a library loaded by dlopen is
+// relocated through the front end's libraries first, which cost a simulation 7% more instructions
+// than a program linked with SimGrid. The summaries are the commands' own, shown by either side's
+// --help.
 #pragma once
 
+#include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace ringsim::cli {
@@ -28,19 +32,26 @@ inline constexpr SimulationCommand kKpbsSimulate{
 inline constexpr SimulationCommand kRing{"ring", "Build a processor ring on a platform (SharedRing): JSON out"};
 inline constexpr SimulationCommand kRingSweep{"ring-sweep",
                                               "Ring construction for several H/W ratios and methods: CSV out"};
-// Every subcommand above runs in the module.
+// Every subcommand above runs in the simulation program.
 inline constexpr SimulationCommand kSimulationCommands[] = {kSimulate, kRun,  kTraces,   kPlatform,
                                                            kKpbsSimulate, kRing, kRingSweep};
-// `bench` is shared: its planner benchmarks run in the front end, the others in the module.
+// `bench` is shared: its planner benchmarks run in the front end, the others in the simulation program.
 inline constexpr SimulationCommand kBench{"bench", "Benchmarks that print figures"};
 
 // The benchmarks that need no SimGrid (`bench redistribute`, `bench kpbs`); any other `bench`
-// (its --help included) runs in the simulation module.
+// (its --help included) runs in the simulation program.
 inline constexpr std::string_view kPlannerBenchmarks[] = {"redistribute", "kpbs"};
 
-// The entry point the simulation module exports: the whole command line, every subcommand.
-extern "C" int ringsim_simulation_main(int argc, char** argv);
-inline constexpr const char* kSimulationEntry = "ringsim_simulation_main";
-inline constexpr const char* kSimulationModule = "libringsim-simulation.so";
+inline constexpr const char* kFrontEnd = "ringsim";
+inline constexpr const char* kSimulationProgram = "ringsim-simulation";
+
+// Each program finds the other in its own folder: the front end execs the simulation program; the
+// simulation program writes command lines for users and cluster jobs with the front end's path.
+inline std::string simulation_program_beside(const std::string& front_end) {
+  return (std::filesystem::path(front_end).parent_path() / kSimulationProgram).string();
+}
+inline std::string front_end_beside(const std::string& simulation_program) {
+  return (std::filesystem::path(simulation_program).parent_path() / kFrontEnd).string();
+}
 
 }  // namespace ringsim::cli

@@ -26,7 +26,7 @@ RunConfig read_simulate_config(const std::string& config_file);
 void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
                             const std::string& iterations_csv);
 // `ringsim bench` with the benchmarks that need no SimGrid; add_simulation_benchmarks adds the
-// others (in the simulation module).
+// others (in the simulation program).
 CLI::App* add_bench_command(CLI::App& app);
 void add_simulation_benchmarks(CLI::App* bench);
 void add_platform_command(CLI::App& app);

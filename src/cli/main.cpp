@@ -1,9 +1,11 @@
 // The `ringsim` front end: planner commands run here, without SimGrid; a command line whose
-// subcommand simulates is handed whole to the simulation module, loaded for it alone
+// subcommand simulates is handed whole to the simulation program, which replaces this process
 // (command_table.hpp says why).
-#include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -16,8 +18,8 @@
 namespace ringsim::cli {
 namespace {
 
-// Whether this command line runs in the simulation module: its subcommand (argv[1]) loads SimGrid.
-bool runs_in_simulation_module(int argc, char** argv) {
+// Whether this command line runs in the simulation program: its subcommand (argv[1]) loads SimGrid.
+bool runs_in_simulation_program(int argc, char** argv) {
   if (argc < 2) return false;
   const std::string_view sub = argv[1];
   if (sub == kBench.name)
@@ -27,23 +29,16 @@ bool runs_in_simulation_module(int argc, char** argv) {
                      [sub](const SimulationCommand& c) { return sub == c.name; });
 }
 
-int run_in_simulation_module(int argc, char** argv) {
-  const std::string path =
-      (std::filesystem::path(self_executable()).parent_path() / kSimulationModule).string();
-  void* module = dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
-  if (module == nullptr) {
-    std::cerr << "ringsim: internal error: cannot load the simulation module: " << dlerror() << '\n';
-    return 1;
-  }
-  auto* entry = reinterpret_cast<int (*)(int, char**)>(dlsym(module, kSimulationEntry));
-  if (entry == nullptr) {
-    std::cerr << "ringsim: internal error: " << path << " has no " << kSimulationEntry << '\n';
-    return 1;
-  }
-  return entry(argc, argv);
+// The same argv (argv[0] too, so usage lines still name `ringsim`); returns only when exec fails.
+int run_in_simulation_program(char** argv) {
+  const std::string path = simulation_program_beside(self_executable());
+  execv(path.c_str(), argv);
+  std::cerr << "ringsim: internal error: cannot run the simulation program " << path << ": "
+            << std::strerror(errno) << '\n';
+  return 1;
 }
 
-// Listed by --help here, run by the module.
+// Listed by --help here, run by the simulation program.
 void list_simulation_command(CLI::App& app, const SimulationCommand& c) {
   app.add_subcommand(std::string(c.name), std::string(c.summary));
 }
@@ -53,7 +48,7 @@ void list_simulation_command(CLI::App& app, const SimulationCommand& c) {
 
 int main(int argc, char** argv) {
   using namespace ringsim::cli;
-  if (runs_in_simulation_module(argc, argv)) return run_in_simulation_module(argc, argv);
+  if (runs_in_simulation_program(argc, argv)) return run_in_simulation_program(argv);
   CLI::App app;
   describe_application(app);
   add_redistribute_command(app);

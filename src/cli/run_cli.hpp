@@ -1,4 +1,4 @@
-// What every `ringsim` command line shares, in the front end and in the simulation module alike:
+// What every `ringsim` command line shares, in the front end and in the simulation program alike:
 // the application's title and version, and the parse with its exit statuses.
 #pragma once
 

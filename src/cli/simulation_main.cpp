@@ -1,5 +1,6 @@
-// The simulation module's entry: the whole command line, every subcommand (the planner ones too,
-// so that a command line reads the same whichever side runs it).
+// The simulation program (ringsim-simulation), which the front end execs for the commands that
+// simulate: the whole command line, every subcommand (the planner ones too, so that a command line
+// reads the same whichever side runs it).
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_cli.hpp"
@@ -11,7 +12,7 @@ void add_simulation_benchmarks(CLI::App* bench) {
 }
 }  // namespace ringsim::cli
 
-extern "C" __attribute__((visibility("default"))) int ringsim_simulation_main(int argc, char** argv) {
+int main(int argc, char** argv) {
   using namespace ringsim::cli;
   CLI::App app;
   describe_application(app);

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# The `ringsim` front end and its simulation module (src/cli/command_table.hpp): the front end does
+# The `ringsim` front end and its simulation program (src/cli/command_table.hpp): the front end does
 # not load SimGrid, runs the planner commands and --help/--version alone, lists every subcommand,
-# and hands the others to the module found beside it; without the module those fail with one line
+# and hands the others to ringsim-simulation found beside it; without it those fail with one line
 # while the planner commands still work.
 set -u
 RINGSIM=${1:?usage: run_front_end_tests.sh path/to/ringsim}
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-MODULE="$(dirname "$RINGSIM")/libringsim-simulation.so"
+SIMULATION="$(dirname "$RINGSIM")/ringsim-simulation"
 
-# What the front end links, and what the module does.
+# What the front end links, and what the simulation program does.
 ldd "$RINGSIM" >"$tmp/ldd" || { echo "FAIL ldd ringsim"; fail=1; }
 grep -q simgrid "$tmp/ldd" && { echo "FAIL the front end links SimGrid:"; grep simgrid "$tmp/ldd"; fail=1; }
-[ -f "$MODULE" ] || { echo "FAIL no simulation module beside $RINGSIM"; fail=1; }
-ldd "$MODULE" | grep -q simgrid || { echo "FAIL the simulation module does not link SimGrid"; fail=1; }
+[ -x "$SIMULATION" ] || { echo "FAIL no simulation program beside $RINGSIM"; fail=1; }
+ldd "$SIMULATION" | grep -q simgrid || { echo "FAIL the simulation program does not link SimGrid"; fail=1; }
 
 # A planner command, --help and --version load no SimGrid library at all.
 for cmd in "--version" "--help" "balance --speeds 1,2,3 --total 12"; do
@@ -22,13 +22,13 @@ for cmd in "--version" "--help" "balance --speeds 1,2,3 --total 12"; do
   LD_DEBUG=files "$RINGSIM" $cmd >"$tmp/out" 2>"$tmp/loads" || { echo "FAIL '$cmd' exit status"; fail=1; }
   grep -q "libsimgrid" "$tmp/loads" && { echo "FAIL '$cmd' loaded SimGrid"; fail=1; }
 done
-# A simulating command does (and its answer is the module's).
+# A simulating command does (and its answer is the simulation program's).
 LD_DEBUG=files "$RINGSIM" simulate --help >"$tmp/out" 2>"$tmp/loads" || { echo "FAIL simulate --help"; fail=1; }
 grep -q "libsimgrid" "$tmp/loads" || { echo "FAIL simulate --help did not load SimGrid"; fail=1; }
 grep -q "Config keys" "$tmp/out" || { echo "FAIL simulate --help is not the command's own help"; fail=1; }
 
 # Every subcommand the front end lists answers its own --help, wherever it runs; and the list is the
-# module's own (the module answers a command line the front end would have kept, too).
+# simulation program's own (it answers a command line the front end would have kept, too).
 "$RINGSIM" --help >"$tmp/help" 2>&1 || { echo "FAIL --help"; fail=1; }
 subs=$(awk '/^Subcommands:/ {on=1; next} on && NF {print $1}' "$tmp/help")
 [ "$(echo "$subs" | wc -l)" -ge 11 ] || { echo "FAIL --help lists too few subcommands:"; cat "$tmp/help"; fail=1; }
@@ -49,20 +49,29 @@ for cmd in "nosuchcommand" "simulate --nosuchoption x.json" "redistribute --nosu
   { [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; } || { echo "FAIL '$cmd': exit $rc"; cat "$tmp/err"; fail=1; }
 done
 
-# A simulation runs end to end through the module.
+# A simulation runs end to end through the simulation program.
 printf '{"platform": "%s", "ring": {"size": 3}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "scheme": "every-1", "baseline": false}\n' \
   "$ROOT/platforms/tiers37.xml" >"$tmp/sim.json"
 "$RINGSIM" simulate "$tmp/sim.json" >"$tmp/res.json" 2>"$tmp/err" || { echo "FAIL simulate"; cat "$tmp/err"; fail=1; }
 grep -q '"makespan"' "$tmp/res.json" || { echo "FAIL simulate printed no makespan"; fail=1; }
+# The command lines a sweep writes for users and cluster jobs name the front end, not the program
+# that wrote them.
+printf '{"name": "fe", "base": {"platform": "%s", "rows": 10, "columns": 12, "iterations": 2, "baseline": false}, "ring_sizes": [3], "ratios": [1], "schemes": ["none"], "seeds": [1]}\n' \
+  "$ROOT/platforms/tiers37.xml" >"$tmp/exp.json"
+"$RINGSIM" run "$tmp/exp.json" --out "$tmp/sweep" --list >"$tmp/list" 2>"$tmp/err" || { echo "FAIL run --list"; cat "$tmp/err"; fail=1; }
+front=$(cd "$(dirname "$RINGSIM")" && pwd)/ringsim
+{ [ "$(grep -c . "$tmp/list")" -eq 2 ] && [ "$(grep -c "^'\?$front'\? simulate " "$tmp/list")" -eq 1 ] \
+  && grep -q "^# when all are done: '\?$front'\? run " "$tmp/list"; } || { echo "FAIL run --list names $front:"; cat "$tmp/list"; fail=1; }
 
-# Without the module: the planner commands still run; a simulating one fails with one line, exit 1.
+# Without the simulation program: the planner commands still run; a simulating one fails with one
+# line, exit 1.
 mkdir "$tmp/alone" && cp "$RINGSIM" "$tmp/alone/ringsim"
 "$tmp/alone/ringsim" balance --speeds 1,3 --total 8 >"$tmp/out" 2>"$tmp/err" && grep -q '"targets":\[2,6\]' "$tmp/out" \
-  || { echo "FAIL balance without the module"; cat "$tmp/out" "$tmp/err"; fail=1; }
+  || { echo "FAIL balance without the simulation program"; cat "$tmp/out" "$tmp/err"; fail=1; }
 "$tmp/alone/ringsim" simulate "$tmp/sim.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-{ [ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot load the simulation module" "$tmp/err"; } \
-  || { echo "FAIL simulate without the module: exit $rc"; cat "$tmp/err"; fail=1; }
+{ [ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot run the simulation program" "$tmp/err"; } \
+  || { echo "FAIL simulate without the simulation program: exit $rc"; cat "$tmp/err"; fail=1; }
 
 [ $fail -eq 0 ] && echo "front end tests passed"
 exit $fail
