@@ -40,7 +40,7 @@ std::size_t count_state(const TiersGraph& g, int state) {
 
 }  // namespace
 
-TEST_CASE("tiers: same seed, same bytes; another seed, other bytes") {
+TEST_CASE("tiers: same seed, same bytes, and another seed, other bytes") {
   const auto a = generated_xml(wan3(), 7);
   CHECK(a == generated_xml(wan3(), 7));
   CHECK(a != generated_xml(wan3(), 8));

@@ -87,7 +87,7 @@ TEST_CASE("exhaustive on complete graphs of FATPIPE links: nothing is shared, T_
   }
 }
 
-TEST_CASE("tsp-ilp finds the best tour; tsp-local is never better; exhaustive refuses 11 hosts") {
+TEST_CASE("tsp-ilp finds the best tour, tsp-local is never better, exhaustive refuses 11 hosts") {
   std::mt19937_64 rng(17);
   for (int trial = 0; trial < 10; ++trial) {
     testing::RandomPlatformShape shape;
