@@ -173,3 +173,60 @@ TEST_CASE("schedule_asap: paced blocks stand for the very items sent one block e
   CHECK(blocks * 2 < unpaced_blocks);
   MESSAGE("paced blocks: " << paced << ", blocks " << blocks << " against " << unpaced_blocks << " item by item");
 }
+
+TEST_CASE("schedule_asap hands each block out once it is final: the same blocks, in the same order, as held to the end") {
+  const PortPolicy policies[] = {PortPolicy::next_then_prev, PortPolicy::prev_then_next, PortPolicy::longest_first,
+                                 PortPolicy::random_then_other, PortPolicy::random_each_item};
+  std::mt19937_64 rng(314159);
+  std::size_t runs = 0, blocks = 0, peak_sum = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const std::size_t n = 2 + static_cast<std::size_t>(trial % 31);
+    RingInstance inst;
+    if (trial % 2 == 0) {
+      inst = concentrated_instance(rng, n, trial % 4 == 0);
+    } else {
+      testing::InstanceShape shape;
+      shape.n = n;
+      shape.homogeneous = trial % 3 == 0;
+      shape.integer_costs = trial % 5 != 0;
+      shape.max_load = 20;
+      inst = testing::random_instance(rng, shape);
+    }
+    const auto F = prefix_imbalances(imbalances(inst));
+    const auto opt = optimal_integer_circulation(inst);
+    for (Count x : {opt.x, opt.x_min - 1, opt.x_max + 2}) {
+      const auto flows = flows_for_circulation(F, x);
+      AsapRules rules{policies[static_cast<std::size_t>(trial) % 5],
+                      static_cast<PortContention>(trial % 3), trial % 7 < 3,
+                      static_cast<std::uint64_t>(trial)};
+      rules.paced_blocks = trial % 11 != 0;
+      rules.hand_out_when_final = false;
+      const auto held = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
+      rules.hand_out_when_final = true;
+      std::vector<Transfer> streamed;
+      std::size_t peak = 0;
+      const double t = stream_asap(inst, flows.send_next, flows.send_prev, rules,
+                                   [&streamed](const Transfer& b) { streamed.push_back(b); }, &peak);
+      INFO("trial " << trial << " x " << x);
+      REQUIRE(streamed.size() == held.size());
+      for (std::size_t k = 0; k < held.size(); ++k) {
+        REQUIRE(streamed[k].from == held[k].from);
+        REQUIRE(streamed[k].to == held[k].to);
+        REQUIRE(streamed[k].dir == held[k].dir);
+        REQUIRE(streamed[k].items == held[k].items);
+        REQUIRE(streamed[k].start == held[k].start);
+        REQUIRE(streamed[k].end == held[k].end);
+        REQUIRE(streamed[k].period == held[k].period);
+      }
+      REQUIRE(t == makespan(held));
+      REQUIRE(peak <= held.size());
+      REQUIRE(schedule_asap(inst, flows.send_next, flows.send_prev, rules).size() == held.size());
+      ++runs;
+      blocks += held.size();
+      peak_sum += peak;
+    }
+  }
+  CHECK(runs == 4500);
+  CHECK(peak_sum < blocks);  // blocks do leave before the end of the run
+  MESSAGE(runs << " runs, " << blocks << " blocks, at most " << peak_sum << " held at once (summed over runs)");
+}

@@ -3,6 +3,7 @@
 #include "planners/redistribution/paced_block.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <queue>
@@ -25,8 +26,8 @@ struct Completion {
 class AsapExecutor {
  public:
   AsapExecutor(const RingInstance& inst, const std::vector<Count>& send_next,
-               const std::vector<Count>& send_prev, const AsapRules& rules)
-      : inst_(inst), rules_(rules), held_(inst.loads), rem_{send_next, send_prev},
+               const std::vector<Count>& send_prev, const AsapRules& rules, const TransferSink& emit)
+      : inst_(inst), rules_(rules), emit_(emit), held_(inst.loads), rem_{send_next, send_prev},
         sending_(inst.size(), 0), receiving_(inst.size(), 0),
         open_{std::vector<std::size_t>(inst.size(), kNone), std::vector<std::size_t>(inst.size(), kNone)},
         last_sent_(inst.size(), kNone), last_received_(inst.size(), kNone),
@@ -38,7 +39,8 @@ class AsapExecutor {
     }
   }
 
-  std::vector<Transfer> run() {
+  // Returns the makespan; the blocks went to emit.
+  double run() {
     const std::size_t n = inst_.size();
     std::vector<std::size_t> ready(n);
     std::vector<std::pair<std::size_t, Direction>> continuing;
@@ -65,8 +67,12 @@ class AsapExecutor {
     for (const auto& side : rem_)
       for (Count r : side)
         if (r != 0) throw std::logic_error("schedule_asap: some items are never available to send");
-    return std::move(transfers_);
+    std::fill(final_.begin(), final_.end(), 1);
+    hand_out_final_blocks();
+    return makespan_;
   }
+
+  std::size_t held_peak() const { return held_peak_; }
 
  private:
   static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
@@ -149,13 +155,46 @@ class AsapExecutor {
     sending_[p] = 1;
     receiving_[to] = 1;
     queue_.push({now + c, p, d});
+    makespan_ = std::max(makespan_, now + c);
     std::size_t& open = open_[side(d)][p];
-    if (joins_open_block(open, p, to, now, c)) return;
-    open = transfers_.size();
-    last_sent_[p] = last_received_[to] = open;
-    BlockBudget::check(transfers_.size() + 1);
-    transfers_.push_back({p, to, d, 1, now, now + c});
+    if (!joins_open_block(open, p, to, now, c)) {
+      const std::size_t before[] = {open, last_sent_[p], last_received_[to]};
+      open = opened_;
+      last_sent_[p] = last_received_[to] = open;
+      BlockBudget::check(opened_ + 1);
+      ++opened_;
+      pending_.push_back({p, to, d, 1, now, now + c});
+      final_.push_back(0);
+      held_peak_ = std::max(held_peak_, pending_.size());
+      for (std::size_t k : before) settle(k);  // blocks that lost a port or their sender's direction
+    }
+    settle(open);  // its sender's last item that way
+    hand_out_final_blocks();
   }
+
+  // Block k is final once no item can join it (joins_open_block): its sender opened another block
+  // that way, or another block took its sender's or receiver's port (its ports were its own until
+  // its end, so no later item leaves back to back with it, nor at its pace), or its sender has no
+  // item left that way.
+  void settle(std::size_t k) {
+    if (k == kNone || k < handed_out_ || !rules_.hand_out_when_final) return;
+    const Transfer& b = block(k);
+    const int s = side(b.dir);
+    if (open_[s][b.from] != k || last_sent_[b.from] != k || last_received_[b.to] != k || rem_[s][b.from] == 0)
+      final_[k - handed_out_] = 1;
+  }
+
+  // In the order the blocks were opened: the oldest unfinished block holds back those after it.
+  void hand_out_final_blocks() {
+    while (!pending_.empty() && final_.front()) {
+      emit_(pending_.front());
+      pending_.pop_front();
+      final_.pop_front();
+      ++handed_out_;
+    }
+  }
+
+  Transfer& block(std::size_t k) { return pending_[k - handed_out_]; }
 
   // Items from the same sender in the same direction form one block when they leave back to
   // back, or at a steady pace (forwarded from a slower link) with neither port used by another
@@ -163,8 +202,8 @@ class AsapExecutor {
   // where start + m*period is exactly their time: schedules keep the very times they had item by
   // item, and so do the simulations that execute them.
   bool joins_open_block(std::size_t open, std::size_t p, std::size_t to, double now, double c) {
-    if (open == kNone) return false;
-    Transfer& b = transfers_[open];
+    if (open == kNone || open < handed_out_ || final_[open - handed_out_]) return false;
+    Transfer& b = block(open);
     if (b.period == 0.0 && b.end == now) {
       ++b.items;
       b.end = now + c;
@@ -176,12 +215,17 @@ class AsapExecutor {
 
   const RingInstance& inst_;
   AsapRules rules_;
+  const TransferSink& emit_;
   std::vector<Count> held_;
   std::vector<Count> rem_[2];
   std::vector<char> sending_, receiving_;
   std::vector<std::size_t> open_[2];
   std::vector<std::size_t> last_sent_, last_received_;  // the latest block using each port
-  std::vector<Transfer> transfers_;
+  // Blocks are numbered as opened; those from handed_out_ on are held, with whether each is final.
+  std::deque<Transfer> pending_;
+  std::deque<char> final_;
+  std::size_t opened_ = 0, handed_out_ = 0, held_peak_ = 0;
+  double makespan_ = 0.0;
   std::priority_queue<Completion, std::vector<Completion>, std::greater<>> queue_;
   mutable std::mt19937_64 rng_;  // the random rules only
   std::vector<char> prefer_next_;
@@ -202,8 +246,9 @@ std::vector<Transfer> schedule_alap(const RingInstance& inst, const std::vector<
     rev_next[i] = send_prev[inst.next(i)];
     rev_prev[inst.next(i)] = send_next[i];
   }
-  auto transfers = AsapExecutor(rev, rev_next, rev_prev, rules).run();
-  const double T = makespan(transfers);
+  std::vector<Transfer> transfers;
+  const TransferSink hold = [&transfers](const Transfer& t) { transfers.push_back(t); };
+  const double T = AsapExecutor(rev, rev_next, rev_prev, rules, hold).run();
   for (auto& t : transfers) {
     const double s = t.start;
     std::swap(t.from, t.to);
@@ -221,7 +266,24 @@ std::vector<Transfer> schedule_alap(const RingInstance& inst, const std::vector<
 std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<Count>& send_next,
                                     const std::vector<Count>& send_prev, const AsapRules& rules) {
   if (rules.as_late_as_possible) return schedule_alap(inst, send_next, send_prev, rules);
-  return AsapExecutor(inst, send_next, send_prev, rules).run();
+  std::vector<Transfer> transfers;
+  const TransferSink hold = [&transfers](const Transfer& t) { transfers.push_back(t); };
+  AsapExecutor(inst, send_next, send_prev, rules, hold).run();
+  return transfers;
+}
+
+double stream_asap(const RingInstance& inst, const std::vector<Count>& send_next, const std::vector<Count>& send_prev,
+                   const AsapRules& rules, const TransferSink& emit, std::size_t* held_peak) {
+  if (rules.as_late_as_possible) {
+    const auto transfers = schedule_alap(inst, send_next, send_prev, rules);
+    for (const auto& t : transfers) emit(t);
+    if (held_peak) *held_peak = transfers.size();
+    return makespan(transfers);
+  }
+  AsapExecutor executor(inst, send_next, send_prev, rules, emit);
+  const double t = executor.run();
+  if (held_peak) *held_peak = executor.held_peak();
+  return t;
 }
 
 double makespan(const std::vector<Transfer>& transfers) {

@@ -7,6 +7,9 @@
 // first and who gets a receiving port two neighbours want at the same instant.
 // Items are simulated one by one, but written as blocks: back to back, or paced where a processor
 // forwards at an upstream link's pace (paced_block.hpp), with the item times left unchanged.
+// A block is handed out as soon as it is final (no later item can join it) and every block
+// opened before it has been handed out: the blocks come in the order they were opened (by start),
+// and only those from the oldest unfinished block on are held.
 #pragma once
 
 #include <cstdint>
@@ -50,12 +53,21 @@ struct AsapRules {
   // Write a run of items forwarded at a steady pace as one paced block. Off, such a run is one block
   // per item (the form the tests compare it with); the item times are the same either way.
   bool paced_blocks = true;
+  // Hand out each block once it is final. Off, every block is held to the end of the run (the
+  // form the tests compare the early hand-out with).
+  bool hand_out_when_final = true;
 };
 
 // send_prev may be empty on a unidirectional ring. Throws std::logic_error if the counts cannot
 // be executed (some item is never available).
 std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<Count>& send_next,
                                     const std::vector<Count>& send_prev, const AsapRules& rules);
+
+// The same blocks in the same order, handed to `emit` as they are final instead of returned.
+// As late as possible maps the reversed run's end to time 0, so it holds its blocks to the end.
+// Returns the makespan and, in *held_peak, the most blocks held at once.
+double stream_asap(const RingInstance& inst, const std::vector<Count>& send_next, const std::vector<Count>& send_prev,
+                   const AsapRules& rules, const TransferSink& emit, std::size_t* held_peak = nullptr);
 
 double makespan(const std::vector<Transfer>& transfers);
 
