@@ -230,3 +230,21 @@ TEST_CASE("schedule_asap hands each block out once it is final: the same blocks,
   CHECK(peak_sum < blocks);  // blocks do leave before the end of the run
   MESSAGE(runs << " runs, " << blocks << " blocks, at most " << peak_sum << " held at once (summed over runs)");
 }
+
+TEST_CASE("BoundedHold keeps a schedule of up to its limit of blocks, and drops one of more") {
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto inst = concentrated_instance(rng, 2 + static_cast<std::size_t>(trial % 17), trial % 2 == 0);
+    const auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), optimal_integer_circulation(inst).x);
+    const auto all = schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
+    for (std::size_t limit : {all.size(), all.size() + 1, all.size() == 0 ? std::size_t{0} : all.size() - 1}) {
+      BoundedHold held(limit);
+      stream_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev, held.sink());
+      INFO("trial " << trial << " limit " << limit << " of " << all.size());
+      REQUIRE(held.complete() == (limit >= all.size()));
+      REQUIRE(held.blocks.size() == (held.complete() ? all.size() : 0));
+      if (held.complete())
+        for (std::size_t k = 0; k < all.size(); ++k) REQUIRE(held.blocks[k].start == all[k].start);
+    }
+  }
+}

@@ -3,10 +3,12 @@
 // decides `optimal`. An algorithm that does not apply to an instance throws std::invalid_argument.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "model/redistribution.hpp"
+#include "planners/redistribution/planner.hpp"  // kHeldBlocksLimit
 
 namespace ringsim {
 
@@ -19,12 +21,25 @@ RedistributionPlan algorithm2_head(const RingInstance& inst);
 void stream_algorithm2(const RingInstance& inst, const std::vector<Count>& send_next, const TransferSink& emit);
 RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-homogeneous
 RedistributionPlan plan_early_late(const RingInstance& inst);          // bi-homogeneous-early-late
+// A streamed schedule: `head` gets the plan without its transfers (its time exact, before any
+// block), then `emit` gets the plan's transfers in its order. planner.cpp adds the lower bound.
+using PlanHead = std::function<void(RedistributionPlan&)>;
 RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-light
+// bi-light streamed: when light, Lemma 4's 2n blocks at most; otherwise the executor's run, which
+// times the schedule and counts its blocks, holding them up to `hold_limit` (if more, a second run
+// hands each out once it is final).
+void stream_light_circulation(const RingInstance& inst, const PlanHead& head, const TransferSink& emit,
+                              std::size_t hold_limit = kHeldBlocksLimit);
 // bi-light without its transfers (--summary): the time in O(n) when light, by runs of items
 // otherwise (lemma4_runs.hpp); `basis` says which. Nothing where runs do not apply.
 std::optional<RedistributionPlan> summarize_light_circulation(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_light_glpk(const RingInstance& inst);          // bi-light-glpk
 RedistributionPlan plan_general_heuristic(const RingInstance& inst);   // bi-heuristic
+// bi-heuristic streamed: the search keeps its best run's rules, and its blocks up to `hold_limit`;
+// a best run of more blocks is executed again into `emit` (as late as possible holds its blocks:
+// asap_schedule.hpp).
+void stream_general_heuristic(const RingInstance& inst, const PlanHead& head, const TransferSink& emit,
+                              std::size_t hold_limit = kHeldBlocksLimit);
 // bi-heuristic without its transfers: by runs of items when its first schedule meets the bound
 // (the search stops there); nothing otherwise.
 std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance& inst, std::string& basis);

@@ -71,4 +71,29 @@ double stream_asap(const RingInstance& inst, const std::vector<Count>& send_next
 
 double makespan(const std::vector<Transfer>& transfers);
 
+// A sink that keeps the blocks it gets while they are at most `limit`; past that it drops them
+// (complete() is then false): a streamed schedule that fits is handed out after one run, a larger
+// one is run again and handed out as it goes.
+class BoundedHold {
+ public:
+  explicit BoundedHold(std::size_t limit) : limit_(limit) {}
+  TransferSink sink() {
+    return [this](const Transfer& t) {
+      if (!complete_) return;
+      if (blocks.size() == limit_) {
+        complete_ = false;
+        std::vector<Transfer>().swap(blocks);
+        return;
+      }
+      blocks.push_back(t);
+    };
+  }
+  bool complete() const { return complete_; }
+  std::vector<Transfer> blocks;
+
+ private:
+  std::size_t limit_;
+  bool complete_ = true;
+};
+
 }  // namespace ringsim

@@ -104,17 +104,25 @@ Count total_items(const EdgeFlows& f) {
   return s;
 }
 
-}  // namespace
+// The search's answer: its best plan, with its blocks if they were held, and the rules that
+// execute it again.
+struct Choice {
+  RedistributionPlan plan;
+  bool held = false;
+  AsapRules rules;
+};
 
-RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
+// Each run's blocks are held up to `hold_limit` (BoundedHold); a best run of more is executed
+// again by whoever wants its blocks.
+Choice search(const RingInstance& inst, std::size_t hold_limit) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-heuristic needs a bidirectional ring");
   const auto F = prefix_imbalances(imbalances(inst));
   const auto opt = optimal_integer_circulation(inst);
   const double eps = bound_slack(opt.tau);
 
-  RedistributionPlan best;
-  best.algorithm = "bi-heuristic";
-  best.time = std::numeric_limits<double>::infinity();
+  Choice best;
+  best.plan.algorithm = "bi-heuristic";
+  best.plan.time = std::numeric_limits<double>::infinity();
   std::string best_rule;
   bool budget_spent = false;
   Count work = 0;  // item moves simulated so far: every run is near-linear, budgets cap their number
@@ -126,20 +134,22 @@ RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
     if (work > 0 && work + items > budget) return budget_spent = true;
     work += items;
     rules.as_late_as_possible = backwards;
-    auto transfers = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
-    const double t = makespan(transfers);
-    if (t < best.time - eps) {
-      best.time = t;
-      best.transfers = std::move(transfers);
-      best.send_next = flows.send_next;
-      best.send_prev = flows.send_prev;
+    BoundedHold current(hold_limit);
+    const double t = stream_asap(inst, flows.send_next, flows.send_prev, rules, current.sink());
+    if (t < best.plan.time - eps) {
+      best.plan.time = t;
+      best.plan.transfers = std::move(current.blocks);
+      best.held = current.complete();
+      best.plan.send_next = flows.send_next;
+      best.plan.send_prev = flows.send_prev;
+      best.rules = rules;
       best_rule = describe(cand.x, rules);
     }
-    return best.time <= opt.tau + eps;
+    return best.plan.time <= opt.tau + eps;
   };
   auto finish = [&]() {
-    best.notes.push_back(best_rule);
-    if (budget_spent && best.time > opt.tau + eps) best.notes.push_back("search cut short by its work budget");
+    best.plan.notes.push_back(best_rule);
+    if (budget_spent && best.plan.time > opt.tau + eps) best.plan.notes.push_back("search cut short by its work budget");
     return best;
   };
 
@@ -147,7 +157,7 @@ RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
   // Deterministic rules first, candidates by increasing System 2 time: once that bound reaches
   // the best makespan found, no later candidate can win.
   for (const auto& cand : candidates) {
-    if (cand.bound >= best.time - eps) break;
+    if (cand.bound >= best.plan.time - eps) break;
     for (bool backwards : {false, true})
       for (const AsapRules& rules : kRules)
         if (run(cand, backwards, rules, 4'000'000)) return finish();
@@ -160,13 +170,33 @@ RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
   const Count random_budget = work + 300'000;
   for (std::uint64_t round = 0; round < 256; ++round) {
     for (std::size_t c = 0; c < std::min<std::size_t>(candidates.size(), 3); ++c) {
-      if (candidates[c].bound >= best.time - eps) break;
+      if (candidates[c].bound >= best.plan.time - eps) break;
       const AsapRules rules{round % 2 == 0 ? PortPolicy::random_then_other : PortPolicy::random_each_item,
                             PortContention::random, (round / 4) % 2 == 1, 0x9e3779b97f4a7c15ULL * (round + 1) + c};
       if (run(candidates[c], (round / 2) % 2 == 1, rules, random_budget)) return finish();
     }
   }
   return finish();
+}
+
+}  // namespace
+
+RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
+  return search(inst, std::numeric_limits<std::size_t>::max()).plan;
+}
+
+void stream_general_heuristic(const RingInstance& inst, const PlanHead& head, const TransferSink& emit,
+                              std::size_t hold_limit) {
+  Choice best = search(inst, hold_limit);  // every run's blocks were counted against any BlockBudget
+  std::vector<Transfer> held;
+  held.swap(best.plan.transfers);
+  head(best.plan);
+  if (best.held) {
+    for (const auto& t : held) emit(t);
+    return;
+  }
+  // Deterministic rules (the random ones are seeded): the very schedule the search timed.
+  stream_asap(inst, best.plan.send_next, best.plan.send_prev, best.rules, emit);
 }
 
 std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance& inst, std::string& basis) {

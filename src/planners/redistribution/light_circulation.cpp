@@ -41,21 +41,52 @@ std::vector<Transfer> lemma4_schedule(const RingInstance& inst, const EdgeFlows&
   return transfers;
 }
 
-}  // namespace
-
-RedistributionPlan plan_light_circulation(const RingInstance& inst) {
+// System 2's optimal circulation and bi-light's plan for it, without transfers.
+RedistributionPlan light_head(const RingInstance& inst, bool& light) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-light needs a bidirectional ring");
   const auto opt = optimal_integer_circulation(inst);
   auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), opt.x);
+  light = opt.light;
   RedistributionPlan plan;
   plan.algorithm = "bi-light";
-  plan.transfers = opt.light ? lemma4_schedule(inst, flows)
-                             : schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
-  plan.time = makespan(plan.transfers);
   plan.send_next = std::move(flows.send_next);
   plan.send_prev = std::move(flows.send_prev);
-  if (!opt.light) plan.notes.push_back("not light: some processor must forward items it receives");
+  if (!light) plan.notes.push_back("not light: some processor must forward items it receives");
   return plan;
+}
+
+}  // namespace
+
+RedistributionPlan plan_light_circulation(const RingInstance& inst) {
+  bool light = false;
+  RedistributionPlan plan = light_head(inst, light);
+  plan.transfers = light ? lemma4_schedule(inst, {plan.send_next, plan.send_prev})
+                         : schedule_asap(inst, plan.send_next, plan.send_prev, PortPolicy::next_then_prev);
+  plan.time = makespan(plan.transfers);
+  return plan;
+}
+
+void stream_light_circulation(const RingInstance& inst, const PlanHead& head, const TransferSink& emit,
+                              std::size_t hold_limit) {
+  bool light = false;
+  RedistributionPlan plan = light_head(inst, light);
+  if (light) {
+    const auto transfers = lemma4_schedule(inst, {plan.send_next, plan.send_prev});
+    plan.time = makespan(transfers);
+    head(plan);
+    for (const auto& t : transfers) emit(t);
+    return;
+  }
+  // The first run times the schedule and counts its blocks against any BlockBudget (the executor
+  // checks each block it opens): a refusal comes before the head.
+  BoundedHold held(hold_limit);
+  plan.time = stream_asap(inst, plan.send_next, plan.send_prev, PortPolicy::next_then_prev, held.sink());
+  head(plan);
+  if (held.complete()) {
+    for (const auto& t : held.blocks) emit(t);
+    return;
+  }
+  stream_asap(inst, plan.send_next, plan.send_prev, PortPolicy::next_then_prev, emit);
 }
 
 std::optional<RedistributionPlan> summarize_light_circulation(const RingInstance& inst, std::string& basis) {

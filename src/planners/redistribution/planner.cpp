@@ -69,9 +69,22 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
 }
 
 bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
-                           const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit) {
+                           const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit,
+                           std::size_t hold_limit) {
   validate(inst);
   const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  const PlanHead bounded_head = [&](RedistributionPlan& plan) {
+    with_lower_bound(plan, inst);
+    head(plan);
+  };
+  if (name == "bi-light") {
+    stream_light_circulation(inst, bounded_head, emit, hold_limit);
+    return true;
+  }
+  if (name == "bi-heuristic") {
+    stream_general_heuristic(inst, bounded_head, emit, hold_limit);
+    return true;
+  }
   if (name != "uni-heterogeneous") return false;
   RedistributionPlan plan = algorithm2_head(inst);
   std::size_t blocks = 0;
