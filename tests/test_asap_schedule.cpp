@@ -174,7 +174,32 @@ TEST_CASE("schedule_asap: paced blocks stand for the very items sent one block e
   MESSAGE("paced blocks: " << paced << ", blocks " << blocks << " against " << unpaced_blocks << " item by item");
 }
 
-TEST_CASE("schedule_asap hands each block out once it is final: the same blocks, in the same order, as held to the end") {
+namespace {
+
+// Blocks in time order (from, direction and receiver break ties), to compare hand-outs.
+std::vector<Transfer> by_start(std::vector<Transfer> v) {
+  std::sort(v.begin(), v.end(), [](const Transfer& a, const Transfer& b) {
+    return std::tie(a.start, a.from, a.dir, a.to) < std::tie(b.start, b.from, b.dir, b.to);
+  });
+  return v;
+}
+
+void require_same_blocks(const std::vector<Transfer>& a, const std::vector<Transfer>& b) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    REQUIRE(a[k].from == b[k].from);
+    REQUIRE(a[k].to == b[k].to);
+    REQUIRE(a[k].dir == b[k].dir);
+    REQUIRE(a[k].items == b[k].items);
+    REQUIRE(a[k].start == b[k].start);
+    REQUIRE(a[k].end == b[k].end);
+    REQUIRE(a[k].period == b[k].period);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("stream_asap hands each block out once it is final: the plan's blocks, at most 2n held at once") {
   const PortPolicy policies[] = {PortPolicy::next_then_prev, PortPolicy::prev_then_next, PortPolicy::longest_first,
                                  PortPolicy::random_then_other, PortPolicy::random_each_item};
   std::mt19937_64 rng(314159);
@@ -200,27 +225,27 @@ TEST_CASE("schedule_asap hands each block out once it is final: the same blocks,
                       static_cast<PortContention>(trial % 3), trial % 7 < 3,
                       static_cast<std::uint64_t>(trial)};
       rules.paced_blocks = trial % 11 != 0;
-      rules.hand_out_when_final = false;
+      INFO("trial " << trial << " x " << x);
       const auto held = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
-      rules.hand_out_when_final = true;
+      // Streamed: the same blocks (a block handed out too early would have split in two).
       std::vector<Transfer> streamed;
       std::size_t peak = 0;
       const double t = stream_asap(inst, flows.send_next, flows.send_prev, rules,
                                    [&streamed](const Transfer& b) { streamed.push_back(b); }, &peak);
-      INFO("trial " << trial << " x " << x);
-      REQUIRE(streamed.size() == held.size());
-      for (std::size_t k = 0; k < held.size(); ++k) {
-        REQUIRE(streamed[k].from == held[k].from);
-        REQUIRE(streamed[k].to == held[k].to);
-        REQUIRE(streamed[k].dir == held[k].dir);
-        REQUIRE(streamed[k].items == held[k].items);
-        REQUIRE(streamed[k].start == held[k].start);
-        REQUIRE(streamed[k].end == held[k].end);
-        REQUIRE(streamed[k].period == held[k].period);
-      }
+      require_same_blocks(by_start(streamed), by_start(held));
       REQUIRE(t == makespan(held));
-      REQUIRE(peak <= held.size());
-      REQUIRE(schedule_asap(inst, flows.send_next, flows.send_prev, rules).size() == held.size());
+      REQUIRE(peak <= 2 * n);
+      // Without the early rules, a block leaves only when its sender opens another that way.
+      AsapRules late = rules;
+      late.settle_early = false;
+      std::vector<Transfer> reference;
+      stream_asap(inst, flows.send_next, flows.send_prev, late, [&reference](const Transfer& b) { reference.push_back(b); });
+      require_same_blocks(by_start(reference), by_start(held));
+      // In opening order, held to the end: the plan itself.
+      rules.hand_out = HandOut::in_opening_order;
+      std::vector<Transfer> opening;
+      stream_asap(inst, flows.send_next, flows.send_prev, rules, [&opening](const Transfer& b) { opening.push_back(b); });
+      require_same_blocks(opening, held);
       ++runs;
       blocks += held.size();
       peak_sum += peak;
@@ -243,8 +268,7 @@ TEST_CASE("BoundedHold keeps a schedule of up to its limit of blocks, and drops 
       INFO("trial " << trial << " limit " << limit << " of " << all.size());
       REQUIRE(held.complete() == (limit >= all.size()));
       REQUIRE(held.blocks.size() == (held.complete() ? all.size() : 0));
-      if (held.complete())
-        for (std::size_t k = 0; k < all.size(); ++k) REQUIRE(held.blocks[k].start == all[k].start);
+      if (held.complete()) require_same_blocks(by_start(held.blocks), by_start(all));
     }
   }
 }

@@ -3,7 +3,6 @@
 #include "planners/redistribution/paced_block.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <queue>
@@ -29,7 +28,7 @@ class AsapExecutor {
                const std::vector<Count>& send_prev, const AsapRules& rules, const TransferSink& emit)
       : inst_(inst), rules_(rules), emit_(emit), held_(inst.loads), rem_{send_next, send_prev},
         sending_(inst.size(), 0), receiving_(inst.size(), 0),
-        open_{std::vector<std::size_t>(inst.size(), kNone), std::vector<std::size_t>(inst.size(), kNone)},
+        slots_{std::vector<Slot>(inst.size()), std::vector<Slot>(inst.size())},
         last_sent_(inst.size(), kNone), last_received_(inst.size(), kNone),
         rng_(rules.seed) {
     if (rem_[1].empty()) rem_[1].assign(inst.size(), 0);
@@ -67,8 +66,12 @@ class AsapExecutor {
     for (const auto& side : rem_)
       for (Count r : side)
         if (r != 0) throw std::logic_error("schedule_asap: some items are never available to send");
-    std::fill(final_.begin(), final_.end(), 1);
-    hand_out_final_blocks();
+    for (int side = 0; side < 2; ++side)
+      for (std::size_t p = 0; p < n; ++p) finish_block(side, p);
+    if (rules_.hand_out == HandOut::in_opening_order) {
+      std::sort(done_.begin(), done_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [id, block] : done_) emit_(block);
+    }
     return makespan_;
   }
 
@@ -76,6 +79,11 @@ class AsapExecutor {
 
  private:
   static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  // The block each sender has open in each direction (numbered as opened), if any.
+  struct Slot {
+    std::size_t id = kNone;
+    Transfer block;
+  };
   static int side(Direction d) { return d == Direction::next ? 0 : 1; }
 
   double work_left(std::size_t p, Direction d) const {
@@ -156,54 +164,52 @@ class AsapExecutor {
     receiving_[to] = 1;
     queue_.push({now + c, p, d});
     makespan_ = std::max(makespan_, now + c);
-    std::size_t& open = open_[side(d)][p];
-    if (!joins_open_block(open, p, to, now, c)) {
-      const std::size_t before[] = {open, last_sent_[p], last_received_[to]};
-      open = opened_;
-      last_sent_[p] = last_received_[to] = open;
+    const int s = side(d);
+    Slot& slot = slots_[s][p];
+    if (!joins_open_block(slot, p, to, now, c)) {
+      const std::size_t sent_before = last_sent_[p], received_before = last_received_[to];
+      finish_block(s, p);  // its sender opens another block that way
       BlockBudget::check(opened_ + 1);
-      ++opened_;
-      pending_.push_back({p, to, d, 1, now, now + c});
-      final_.push_back(0);
-      held_peak_ = std::max(held_peak_, pending_.size());
-      for (std::size_t k : before) settle(k);  // blocks that lost a port or their sender's direction
+      slot.id = opened_++;
+      slot.block = {p, to, d, 1, now, now + c};
+      last_sent_[p] = last_received_[to] = slot.id;
+      ++open_blocks_;
+      held_peak_ = std::max(held_peak_, open_blocks_ + done_.size());
+      if (rules_.settle_early) {
+        settle(sent_before, p, Direction::next, p, Direction::prev);
+        settle(received_before, inst_.prev(to), Direction::next, inst_.next(to), Direction::prev);
+      }
     }
-    settle(open);  // its sender's last item that way
-    hand_out_final_blocks();
+    if (rules_.settle_early && rem_[s][p] == 0) finish_block(s, p);  // nothing left that way
   }
 
-  // Block k is final once no item can join it (joins_open_block): its sender opened another block
-  // that way, or another block took its sender's or receiver's port (its ports were its own until
-  // its end, so no later item leaves back to back with it, nor at its pace), or its sender has no
-  // item left that way.
-  void settle(std::size_t k) {
-    if (k == kNone || k < handed_out_ || !rules_.hand_out_when_final) return;
-    const Transfer& b = block(k);
-    const int s = side(b.dir);
-    if (open_[s][b.from] != k || last_sent_[b.from] != k || last_received_[b.to] != k || rem_[s][b.from] == 0)
-      final_[k - handed_out_] = 1;
+  // Block `id`, which was on one of the two slots named, has just lost its sender's or its
+  // receiver's port to a new block. No item can join it any more: its ports were its own until
+  // its end, so none leaves back to back with it, nor at its pace (joins_open_block).
+  void settle(std::size_t id, std::size_t p1, Direction d1, std::size_t p2, Direction d2) {
+    if (id == kNone) return;
+    for (const auto& [q, d] : {std::pair{p1, d1}, std::pair{p2, d2}})
+      if (slots_[side(d)][q].id == id) finish_block(side(d), q);
   }
 
-  // In the order the blocks were opened: the oldest unfinished block holds back those after it.
-  void hand_out_final_blocks() {
-    while (!pending_.empty() && final_.front()) {
-      emit_(pending_.front());
-      pending_.pop_front();
-      final_.pop_front();
-      ++handed_out_;
-    }
+  void finish_block(int s, std::size_t p) {
+    Slot& slot = slots_[s][p];
+    if (slot.id == kNone) return;
+    if (rules_.hand_out == HandOut::in_opening_order) done_.emplace_back(slot.id, slot.block);
+    else emit_(slot.block);
+    slot.id = kNone;
+    --open_blocks_;
   }
-
-  Transfer& block(std::size_t k) { return pending_[k - handed_out_]; }
 
   // Items from the same sender in the same direction form one block when they leave back to
   // back, or at a steady pace (forwarded from a slower link) with neither port used by another
   // block in between (a block holds both ports from its start to its end). Paced items join only
   // where start + m*period is exactly their time: schedules keep the very times they had item by
   // item, and so do the simulations that execute them.
-  bool joins_open_block(std::size_t open, std::size_t p, std::size_t to, double now, double c) {
-    if (open == kNone || open < handed_out_ || final_[open - handed_out_]) return false;
-    Transfer& b = block(open);
+  bool joins_open_block(Slot& slot, std::size_t p, std::size_t to, double now, double c) {
+    if (slot.id == kNone) return false;
+    const std::size_t open = slot.id;
+    Transfer& b = slot.block;
     if (b.period == 0.0 && b.end == now) {
       ++b.items;
       b.end = now + c;
@@ -219,17 +225,23 @@ class AsapExecutor {
   std::vector<Count> held_;
   std::vector<Count> rem_[2];
   std::vector<char> sending_, receiving_;
-  std::vector<std::size_t> open_[2];
+  std::vector<Slot> slots_[2];
   std::vector<std::size_t> last_sent_, last_received_;  // the latest block using each port
-  // Blocks are numbered as opened; those from handed_out_ on are held, with whether each is final.
-  std::deque<Transfer> pending_;
-  std::deque<char> final_;
-  std::size_t opened_ = 0, handed_out_ = 0, held_peak_ = 0;
+  std::vector<std::pair<std::size_t, Transfer>> done_;  // in_opening_order: the finished blocks
+  std::size_t opened_ = 0, open_blocks_ = 0, held_peak_ = 0;
   double makespan_ = 0.0;
   std::priority_queue<Completion, std::vector<Completion>, std::greater<>> queue_;
   mutable std::mt19937_64 rng_;  // the random rules only
   std::vector<char> prefer_next_;
 };
+
+// The rules of a run whose blocks are all kept: in the order they were opened, finished only by
+// the joining rules themselves (the plan's blocks, whatever a stream would hand out early).
+AsapRules held_whole(AsapRules rules) {
+  rules.hand_out = HandOut::in_opening_order;
+  rules.settle_early = false;
+  return rules;
+}
 
 // Reversing a schedule (each item travels back, from its receiver to its sender, over
 // [T - end, T - start)) gives a feasible schedule of the reversed instance: loads and targets
@@ -248,7 +260,7 @@ std::vector<Transfer> schedule_alap(const RingInstance& inst, const std::vector<
   }
   std::vector<Transfer> transfers;
   const TransferSink hold = [&transfers](const Transfer& t) { transfers.push_back(t); };
-  const double T = AsapExecutor(rev, rev_next, rev_prev, rules, hold).run();
+  const double T = AsapExecutor(rev, rev_next, rev_prev, held_whole(rules), hold).run();
   for (auto& t : transfers) {
     const double s = t.start;
     std::swap(t.from, t.to);
@@ -268,7 +280,7 @@ std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<
   if (rules.as_late_as_possible) return schedule_alap(inst, send_next, send_prev, rules);
   std::vector<Transfer> transfers;
   const TransferSink hold = [&transfers](const Transfer& t) { transfers.push_back(t); };
-  AsapExecutor(inst, send_next, send_prev, rules, hold).run();
+  AsapExecutor(inst, send_next, send_prev, held_whole(rules), hold).run();
   return transfers;
 }
 

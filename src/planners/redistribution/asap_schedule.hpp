@@ -7,9 +7,9 @@
 // first and who gets a receiving port two neighbours want at the same instant.
 // Items are simulated one by one, but written as blocks: back to back, or paced where a processor
 // forwards at an upstream link's pace (paced_block.hpp), with the item times left unchanged.
-// A block is handed out as soon as it is final (no later item can join it) and every block
-// opened before it has been handed out: the blocks come in the order they were opened (by start),
-// and only those from the oldest unfinished block on are held.
+// Streamed, a block is handed out as soon as it is final (no later item can join it), so at most
+// one block per sender and direction is held: 2n. Held whole, the blocks come in the order they
+// were opened (by start).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,12 @@ enum class PortPolicy {
   longest_first,      // whichever direction has more sending time left, if its receiver is free
   random_then_other,  // next_then_prev or prev_then_next, drawn once per processor
   random_each_item,   // a coin whenever both receivers are free
+};
+
+// How the executor hands its blocks out.
+enum class HandOut {
+  when_final,        // each once it is final: at most 2n held (stream_asap's default)
+  in_opening_order,  // all at the end, in the order they were opened (schedule_asap)
 };
 
 // Who gets a receiving port that several senders could claim at the same instant.
@@ -53,9 +59,11 @@ struct AsapRules {
   // Write a run of items forwarded at a steady pace as one paced block. Off, such a run is one block
   // per item (the form the tests compare it with); the item times are the same either way.
   bool paced_blocks = true;
-  // Hand out each block once it is final. Off, every block is held to the end of the run (the
-  // form the tests compare the early hand-out with).
-  bool hand_out_when_final = true;
+  HandOut hand_out = HandOut::when_final;
+  // A block is final once its sender opens another that way; with settle_early also once another
+  // block takes its sender's or its receiver's port, or its sender has nothing left that way
+  // (off: the tests' reference for those rules; schedule_asap's blocks are the same either way).
+  bool settle_early = true;
 };
 
 // send_prev may be empty on a unidirectional ring. Throws std::logic_error if the counts cannot
@@ -63,9 +71,10 @@ struct AsapRules {
 std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<Count>& send_next,
                                     const std::vector<Count>& send_prev, const AsapRules& rules);
 
-// The same blocks in the same order, handed to `emit` as they are final instead of returned.
-// As late as possible maps the reversed run's end to time 0, so it holds its blocks to the end.
-// Returns the makespan and, in *held_peak, the most blocks held at once.
+// The same blocks handed to `emit` as rules.hand_out says instead of returned: by default each once
+// it is final, so not in the order they start. As late as possible maps the reversed run's end to
+// time 0, so it holds its blocks to the end (and hands them out by start). Returns the makespan
+// and, in *held_peak, the most blocks held at once.
 double stream_asap(const RingInstance& inst, const std::vector<Count>& send_next, const std::vector<Count>& send_prev,
                    const AsapRules& rules, const TransferSink& emit, std::size_t* held_peak = nullptr);
 

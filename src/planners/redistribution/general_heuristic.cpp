@@ -112,9 +112,10 @@ struct Choice {
   AsapRules rules;
 };
 
-// Each run's blocks are held up to `hold_limit` (BoundedHold); a best run of more is executed
-// again by whoever wants its blocks.
-Choice search(const RingInstance& inst, std::size_t hold_limit) {
+// Each run's blocks are held up to `hold_limit` (BoundedHold), as `hand_out` says: in the plan's
+// order, or as a stream hands them out; a best run of more is executed again by whoever wants
+// its blocks.
+Choice search(const RingInstance& inst, std::size_t hold_limit, HandOut hand_out) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-heuristic needs a bidirectional ring");
   const auto F = prefix_imbalances(imbalances(inst));
   const auto opt = optimal_integer_circulation(inst);
@@ -134,6 +135,8 @@ Choice search(const RingInstance& inst, std::size_t hold_limit) {
     if (work > 0 && work + items > budget) return budget_spent = true;
     work += items;
     rules.as_late_as_possible = backwards;
+    rules.hand_out = hand_out;
+    rules.settle_early = hand_out == HandOut::when_final;
     BoundedHold current(hold_limit);
     const double t = stream_asap(inst, flows.send_next, flows.send_prev, rules, current.sink());
     if (t < best.plan.time - eps) {
@@ -182,12 +185,12 @@ Choice search(const RingInstance& inst, std::size_t hold_limit) {
 }  // namespace
 
 RedistributionPlan plan_general_heuristic(const RingInstance& inst) {
-  return search(inst, std::numeric_limits<std::size_t>::max()).plan;
+  return search(inst, std::numeric_limits<std::size_t>::max(), HandOut::in_opening_order).plan;
 }
 
 void stream_general_heuristic(const RingInstance& inst, const PlanHead& head, const TransferSink& emit,
                               std::size_t hold_limit) {
-  Choice best = search(inst, hold_limit);  // every run's blocks were counted against any BlockBudget
+  Choice best = search(inst, hold_limit, HandOut::when_final);  // every run's blocks were counted against any BlockBudget
   std::vector<Transfer> held;
   held.swap(best.plan.transfers);
   head(best.plan);
