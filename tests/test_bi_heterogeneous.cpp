@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "instances.hpp"
+#include "streamed_plan.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
 #include "model/replay.hpp"
@@ -491,32 +492,23 @@ TEST_CASE("bi-light and bi-heuristic stream their schedules: the plan's head and
     for (const char* algo : {"bi-light", "bi-heuristic"}) {
      // Held after one run, or (nothing may be held) run again and handed out block by block.
      for (std::size_t hold_limit : {kHeldBlocksLimit, std::size_t{0}}) {
-      std::ostringstream text;
-      std::unique_ptr<io::PlanJsonWriter> writer;
-      std::vector<Transfer> blocks;
-      const bool did = stream_redistribution(
-          inst, algo, [&](const RedistributionPlan& head) { writer = std::make_unique<io::PlanJsonWriter>(text, head); },
-          [&](const Transfer& t) {
-            REQUIRE(writer != nullptr);  // the head comes first
-            writer->transfer(t);
-            blocks.push_back(t);
-          },
-          hold_limit);
-      REQUIRE(did);
-      writer->finish();
+      const auto streamed_plan = testing::stream_plan(inst, algo, hold_limit);  // the head first, or it throws
+      REQUIRE(streamed_plan.streamed);
+      const auto& blocks = streamed_plan.blocks;
+      const std::string& text = streamed_plan.text;
       const RedistributionPlan plan = plan_redistribution(inst, algo);
       INFO("trial " << trial << " " << algo << " hold_limit " << hold_limit);
       RedistributionPlan replayed = plan;
       replayed.transfers = blocks;
-      REQUIRE(text.str() == io::plan_to_json_text(replayed));  // the head, then the blocks as handed out
+      REQUIRE(text == io::plan_to_json_text(replayed));  // the head, then the blocks as handed out
       RedistributionPlan in_time_order = plan;
       in_time_order.transfers = sorted_by_start(plan.transfers);
       replayed.transfers = sorted_by_start(blocks);
       REQUIRE(io::plan_to_json_text(replayed) == io::plan_to_json_text(in_time_order));
       // Held after one run or run again: the same text.
       const std::string key = std::to_string(trial) + algo;
-      if (first_text.count(key) == 0) first_text[key] = text.str();
-      else REQUIRE(text.str() == first_text[key]);
+      if (first_text.count(key) == 0) first_text[key] = text;
+      else REQUIRE(text == first_text[key]);
       replayed.transfers = blocks;
       const ReplayReport rep = replay(inst, replayed);
       REQUIRE_MESSAGE(rep.ok, rep.error);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "instances.hpp"
+#include "streamed_plan.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
@@ -145,27 +146,18 @@ TEST_CASE("uni-heterogeneous streams its schedule: the very JSON text of the pla
     const auto inst = testing::random_instance(rng, shape);
     for (const char* algo : {"auto", "uni-heterogeneous", "uni-homogeneous"}) {
       if (std::string(algo) == "uni-homogeneous" && !inst.homogeneous()) continue;
-      std::ostringstream text;
-      std::unique_ptr<io::PlanJsonWriter> writer;
-      std::vector<Transfer> blocks;
-      const bool did = stream_redistribution(
-          inst, algo, [&](const RedistributionPlan& head) { writer = std::make_unique<io::PlanJsonWriter>(text, head); },
-          [&](const Transfer& t) {
-            writer->transfer(t);
-            blocks.push_back(t);
-          });
+      const auto streamed_plan = testing::stream_plan(inst, algo);
       const RedistributionPlan plan = plan_redistribution(inst, algo);
       // Only Algorithm 2 streams; `auto` on a homogeneous ring is Algorithm 1, which does not.
-      CHECK(did == (plan.algorithm == "uni-heterogeneous"));
-      if (!did) {
-        CHECK(writer == nullptr);
+      CHECK(streamed_plan.streamed == (plan.algorithm == "uni-heterogeneous"));
+      if (!streamed_plan.streamed) {
+        CHECK(streamed_plan.text.empty());
         continue;
       }
       ++streamed;
-      writer->finish();
-      CHECK(text.str() == io::plan_to_json_text(plan));
+      CHECK(streamed_plan.text == io::plan_to_json_text(plan));
       RedistributionPlan replayed = plan;
-      replayed.transfers = blocks;
+      replayed.transfers = streamed_plan.blocks;
       const ReplayReport rep = replay(inst, replayed);
       CHECK_MESSAGE(rep.ok, rep.error);
       // A budget one block short is refused before the head, or any block, is handed out.
