@@ -1,9 +1,13 @@
 // A bare S4U ring as a process of its own, linked with SimGrid only: the whole-process yardstick
 // of `ringsim bench simulate`, which finds it beside ringsim.
-//   ringsim-bare-s4u PLATFORM MEMBERS ITERATIONS FLOPS BYTES [--barrier] [--cfg=... --log=...]
-// prints the simulated makespan; `ringsim-bare-s4u --version` only starts and stops (start-up).
+//   ringsim-bare-s4u PLATFORM MEMBERS_FILE ITERATIONS BYTES [--barrier] [--cfg=... --log=...]
+// MEMBERS_FILE: one member a line, in ring order, "HOST FLOPS" (flops executed every iteration).
+// Prints the simulated makespan; `ringsim-bare-s4u --version` only starts and stops (start-up).
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,8 +18,9 @@
 
 namespace {
 
-int usage(const char* why) {
-  std::fprintf(stderr, "ringsim-bare-s4u: %s (usage: ringsim-bare-s4u PLATFORM MEMBERS ITERATIONS FLOPS BYTES [--barrier])\n", why);
+int usage(const std::string& why) {
+  std::fprintf(stderr, "ringsim-bare-s4u: %s (usage: ringsim-bare-s4u PLATFORM MEMBERS_FILE ITERATIONS BYTES [--barrier])\n",
+               why.c_str());
   return 2;
 }
 
@@ -23,6 +28,31 @@ bool number(const std::string& text, double& value) {
   char* end = nullptr;
   value = std::strtod(text.c_str(), &end);
   return !text.empty() && end && *end == '\0';
+}
+
+// "HOST FLOPS" lines; false (and `why`) on anything else, or fewer than two members.
+bool read_members(const std::string& path, std::vector<ringsim::BareMember>& members, std::string& why) {
+  std::ifstream in(path);
+  if (!in) {
+    why = "cannot read members file '" + path + "'";
+    return false;
+  }
+  std::string line;
+  for (int number_of_line = 1; std::getline(in, line); ++number_of_line) {
+    std::istringstream words(line);
+    ringsim::BareMember m;
+    std::string flops, extra;
+    if (!(words >> m.host >> flops) || (words >> extra) || !number(flops, m.flops) || m.flops < 0) {
+      why = path + ":" + std::to_string(number_of_line) + ": expected 'HOST FLOPS' with FLOPS >= 0";
+      return false;
+    }
+    members.push_back(m);
+  }
+  if (members.size() < 2) {
+    why = "members file '" + path + "' names fewer than two members";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -42,15 +72,21 @@ int main(int argc, char** argv) {
   }
   const bool barrier = !ours.empty() && ours.back() == "--barrier";
   if (barrier) ours.pop_back();
-  if (ours.size() != 5) return usage("five arguments expected");
-  double members = 0, iterations = 0, flops = 0, bytes = 0;
-  if (!number(ours[1], members) || members < 2 || !number(ours[2], iterations) || iterations < 1 ||
-      !number(ours[3], flops) || flops < 0 || !number(ours[4], bytes) || bytes < 0)
-    return usage("MEMBERS >= 2, ITERATIONS >= 1, FLOPS >= 0 and BYTES >= 0 must be numbers");
+  if (ours.size() != 4) return usage("four arguments expected");
+  double iterations = 0, bytes = 0;
+  if (!number(ours[2], iterations) || iterations < 1 || !number(ours[3], bytes) || bytes < 0)
+    return usage("ITERATIONS >= 1 and BYTES >= 0 must be numbers");
+  std::vector<ringsim::BareMember> members;
+  std::string why;
+  if (!read_members(ours[1], members, why)) return usage(why);
   engine_argv.push_back(nullptr);
   int engine_argc = static_cast<int>(engine_argv.size()) - 1;
-  const double makespan = ringsim::run_bare_ring(ours[0], static_cast<int>(members), static_cast<int>(iterations),
-                                                 flops, bytes, barrier, &engine_argc, engine_argv.data());
-  std::printf("%.17g\n", makespan);
+  try {
+    const double makespan = ringsim::run_bare_ring(ours[0], members, static_cast<int>(iterations), bytes, barrier,
+                                                   &engine_argc, engine_argv.data());
+    std::printf("%.17g\n", makespan);
+  } catch (const std::exception& e) {  // an unknown host, a platform SimGrid refuses
+    return usage(e.what());
+  }
   return 0;
 }

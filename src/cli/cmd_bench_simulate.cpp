@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -80,6 +81,44 @@ Timing process(const std::vector<std::string>& args) {
   });
 }
 
+// The bare ring's members file ("HOST FLOPS" a line, ring order) from a run's ring and its first
+// iteration's loads: each member executes what ringsim's member executes.
+void write_bare_members(const RunResult& res, const std::string& path) {
+  if (res.iterations.empty() || res.iterations.front().loads.size() != res.ring.size())
+    throw std::runtime_error("benchmark setup run recorded no loads");
+  std::string text;
+  char flops[64];
+  for (std::size_t i = 0; i < res.ring.size(); ++i) {
+    std::snprintf(flops, sizeof flops, "%.17g",
+                  static_cast<double>(res.iterations.front().loads[i]) * res.flops_per_column);
+    text += res.ring[i] + ' ' + flops + '\n';
+  }
+  io::write_file_atomically(path, text);
+}
+
+std::vector<BareMember> read_bare_members(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<BareMember> members;
+  BareMember m;
+  while (in >> m.host >> m.flops) members.push_back(m);
+  if (members.empty()) throw std::runtime_error("benchmark setup failed (no members)");
+  return members;
+}
+
+// One number a line, appended by the benchmark's children (each a process of its own).
+void append_number(const std::string& path, double value) {
+  std::ofstream out(path, std::ios::app);
+  out.precision(17);
+  out << value << '\n';
+}
+
+std::vector<double> read_numbers(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<double> values;
+  for (double v = 0.0; in >> v;) values.push_back(v);
+  return values;
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -101,32 +140,27 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   cfg.iterations = 100;
   cfg.ratio = 1.0;
   cfg.scheme.name = "none";
+  cfg.trace_windows.clear();  // constant speeds: the bare ring has no traces either
   cfg.baseline = false;
 
   char arg0[] = "ringsim";
   char* argv[] = {arg0, nullptr};
   xbt_log_control_set("xbt_cfg.thres:warning");
-  // The bare ring executes what the mean member executes (1000 columns over 32 members).
-  double flops_per_column = 0.0;
-  {
-    SimulationOptions opt;
-    opt.setup_only = true;
+  // The bare ring simulates the same application: ringsim's ring, each member executing its own
+  // columns' flops (the initial balance, which a run without redistribution keeps).
+  const std::string members_file = (dir / "members").string();
+  in_child([&] {
+    RunConfig one = cfg;
+    one.iterations = 1;
     int argc = 1;
-    Timing t = in_child([&] {
-      const auto res = run_simulation(cfg, &argc, argv, opt);
-      std::FILE* f = std::fopen((dir / "fpc").c_str(), "w");
-      std::fprintf(f, "%.17g", res.flops_per_column);
-      std::fclose(f);
-    });
-    (void)t;
-    std::FILE* f = std::fopen((dir / "fpc").c_str(), "r");
-    if (!f || std::fscanf(f, "%lf", &flops_per_column) != 1) throw std::runtime_error("benchmark setup failed");
-    std::fclose(f);
-  }
-  const double flops = flops_per_column * cfg.columns / n;
+    write_bare_members(run_simulation(one, &argc, argv), members_file);
+  });
+  const std::vector<BareMember> members = read_bare_members(members_file);
   RunConfig other = cfg;
   other.scheme.name = scheme;
   if (scheme != "none") policy::make_policy(scheme, cfg.iterations);  // an unknown scheme is exit 2 before any run
+  const double bytes = 8.0 * cfg.rows;
+  const std::string makespans = (dir / "makespans").string();
   std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, barrier_wall, scheme_wall, scheme_cpu;
   for (int r = 0; r < repeat; ++r) {
     if (scheme != "none") {
@@ -137,19 +171,22 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
       scheme_wall.push_back(s.wall);
       scheme_cpu.push_back(s.cpu);
     }
+    // The first repetition also notes both makespans, to check that the two simulate the same thing.
     const Timing a = in_child([&] {
       int argc = 1;
-      run_simulation(cfg, &argc, argv);
+      const double makespan = run_simulation(cfg, &argc, argv).makespan;
+      if (r == 0) append_number(makespans, makespan);
     });
     const Timing b = in_child([&] {
       int argc = 1;
-      run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, false, &argc, argv);
+      run_bare_ring(platform, members, cfg.iterations, bytes, false, &argc, argv);
     });
     // The bare ring with the model's own per-iteration barrier (every member ends iteration k
     // before any starts k+1, as ringsim's iteration records and policies need).
     const Timing c = in_child([&] {
       int argc = 1;
-      run_bare_ring(platform, n, cfg.iterations, flops, 8.0 * cfg.rows, true, &argc, argv);
+      const double makespan = run_bare_ring(platform, members, cfg.iterations, bytes, true, &argc, argv);
+      if (r == 0) append_number(makespans, makespan);
     });
     barrier_wall.push_back(c.wall);
     ring_wall.push_back(a.wall);
@@ -157,6 +194,8 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     bare_wall.push_back(b.wall);
     bare_cpu.push_back(b.cpu);
   }
+  const std::vector<double> ends = read_numbers(makespans);
+  if (ends.size() != 2) throw std::runtime_error("benchmark runs did not report their makespans");
   // The same two rings as whole processes: `ringsim simulate CONFIG` against ringsim-bare-s4u (a
   // program linked with SimGrid only), start-up and platform parsing included; and start-up alone:
   // `ringsim --version` (the front end), `ringsim simulate --help` (the front end, then the
@@ -167,27 +206,31 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   if (fs::exists(bare)) {
     nlohmann::json config = {{"platform", platform}, {"ring", {{"selection", "hosts"}, {"hosts", cfg.ring_hosts}}},
                              {"iterations", cfg.iterations}, {"ratio", cfg.ratio}, {"scheme", "none"},
-                             {"rows", cfg.rows}, {"columns", cfg.columns}};
+                             {"rows", cfg.rows}, {"columns", cfg.columns},
+                             {"traces", {{"windows", nlohmann::json::array()}}}};
     const std::string config_file = (dir / "ring.json").string();
     io::write_file_atomically(config_file, config.dump() + "\n");
-    char flops_text[64], bytes_text[64];
-    std::snprintf(flops_text, sizeof flops_text, "%.17g", flops);
-    std::snprintf(bytes_text, sizeof bytes_text, "%.17g", 8.0 * cfg.rows);
+    char bytes_text[64];
+    std::snprintf(bytes_text, sizeof bytes_text, "%.17g", bytes);
+    const std::string iterations = std::to_string(cfg.iterations);
     for (int r = 0; r < repeat; ++r) {
       whole.push_back(process({self.string(), "simulate", config_file, "--no-baseline", "--out",
                                (dir / "result.json").string()}).wall);
-      whole_bare.push_back(process({bare.string(), platform, std::to_string(n), std::to_string(cfg.iterations),
-                                    flops_text, bytes_text}).wall);
-      whole_barrier.push_back(process({bare.string(), platform, std::to_string(n), std::to_string(cfg.iterations),
-                                       flops_text, bytes_text, "--barrier"}).wall);
+      whole_bare.push_back(process({bare.string(), platform, members_file, iterations, bytes_text}).wall);
+      whole_barrier.push_back(process({bare.string(), platform, members_file, iterations, bytes_text, "--barrier"}).wall);
       startup.push_back(process({self.string(), "--version"}).wall);
       startup_simulation.push_back(process({self.string(), "simulate", "--help"}).wall);
       startup_bare.push_back(process({bare.string(), "--version"}).wall);
     }
   }
   std::filesystem::remove_all(dir);
-  std::printf("# %s: %d members, 100 iterations, no redistribution; median of %d runs, each a process\n",
+  std::printf("# %s: %d members, 100 iterations, constant speeds, no redistribution; median of %d runs, each a "
+              "process; the bare S4U ring simulates the same ring and work\n",
               builtin.c_str(), n, repeat);
+  // With the barrier, the bare ring is the same simulation: the same makespan, to the last bit.
+  std::printf("makespan=%.17g\n", ends[0]);
+  std::printf("bare_s4u_barrier_makespan=%.17g\n", ends[1]);
+  std::printf("same_makespan=%s\n", ends[0] == ends[1] ? "yes" : "no");
   std::printf("seconds_per_run=%.4f\n", median(ring_wall));
   std::printf("cpu_seconds_per_run=%.4f\n", median(ring_cpu));
   std::printf("bare_s4u_seconds_per_run=%.4f\n", median(bare_wall));

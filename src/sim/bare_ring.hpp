@@ -1,14 +1,22 @@
 // A bare S4U ring, the yardstick of `ringsim bench simulate`: n actors, each iteration one
-// execute, two asynchronous sends (successor, predecessor) and two receives; with `barrier`, the
-// members then wait for each other, as ringsim's bulk-synchronous iterations do. Nothing else.
+// execute (the member's own flops), two asynchronous sends (successor, predecessor) and two
+// receives; with `barrier`, the members then wait for each other, as ringsim's bulk-synchronous
+// iterations do. Nothing else: given ringsim's ring and per-member work, it simulates the same
+// application, and with the barrier it ends at the same simulated instant.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ringsim {
 
-// Runs it on `platform` with the first n hosts (sorted by name); returns the simulated makespan.
-double run_bare_ring(const std::string& platform, int n, int iterations, double flops, double bytes, bool barrier,
-                     int* argc, char** argv);
+struct BareMember {
+  std::string host;
+  double flops = 0.0;  // executed every iteration
+};
+
+// Runs it on `platform` with the members in ring order; returns the simulated makespan.
+double run_bare_ring(const std::string& platform, const std::vector<BareMember>& members, int iterations, double bytes,
+                     bool barrier, int* argc, char** argv);
 
 }  // namespace ringsim

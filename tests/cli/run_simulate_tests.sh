@@ -122,14 +122,24 @@ BARE="$(dirname "$RINGSIM")/ringsim-bare-s4u"
 [ -x "$BARE" ] || { echo "FAIL no ringsim-bare-s4u beside ringsim"; fail=1; }
 if [ -x "$BARE" ]; then
   ldd "$BARE" | grep -q -E "glpk|pugixml" && { echo "FAIL ringsim-bare-s4u links more than SimGrid"; fail=1; }
-  "$BARE" "$DATA/ring6-homogeneous.xml" 4 3 1e6 8000 >"$tmp/bare.out" 2>"$tmp/err" && grep -qE '^[0-9.e+-]+$' "$tmp/bare.out" \
+  hosts=$(grep -o '<host id="[^"]*"' "$DATA/ring6-homogeneous.xml" | head -n 4 | sed 's/<host id="//; s/"$//')
+  [ "$(echo "$hosts" | wc -l)" -eq 4 ] || { echo "FAIL could not read four hosts of ring6-homogeneous.xml"; fail=1; }
+  echo "$hosts" | awk '{print $1, 1e6}' >"$tmp/members"
+  "$BARE" "$DATA/ring6-homogeneous.xml" "$tmp/members" 3 8000 >"$tmp/bare.out" 2>"$tmp/err" && grep -qE '^[0-9.e+-]+$' "$tmp/bare.out" \
     || { echo "FAIL bare ring"; cat "$tmp/err"; fail=1; }
-  "$BARE" "$DATA/ring6-homogeneous.xml" 4 x 1e6 8000 >/dev/null 2>"$tmp/err"; rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL bare ring bad argument: rc=$rc"; cat "$tmp/err"; fail=1; }
+  for bad in "$tmp/members x 8000" "$tmp/nothing 3 8000" "$tmp/badmembers 3 8000" "$tmp/unknownhost 3 8000"; do
+    printf '%s\n' "$(echo "$hosts" | head -n 1) many" >"$tmp/badmembers"
+    printf 'nosuchhost 1e6\n%s 1e6\n' "$(echo "$hosts" | head -n 1)" >"$tmp/unknownhost"
+    # shellcheck disable=SC2086
+    "$BARE" "$DATA/ring6-homogeneous.xml" $bad >/dev/null 2>"$tmp/err"; rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL bare ring bad arguments '$bad': rc=$rc"; cat "$tmp/err"; fail=1; }
+  done
   "$RINGSIM" bench simulate --members 4 --repeat 1 >"$tmp/bench.out" 2>"$tmp/err" || { echo "FAIL bench simulate"; cat "$tmp/err"; fail=1; }
   for key in ratio_to_bare whole_process_ratio_to_bare startup_seconds bare_s4u_startup_seconds; do
     grep -qE "^$key=[0-9.]+$" "$tmp/bench.out" || { echo "FAIL bench simulate printed no $key"; cat "$tmp/bench.out"; fail=1; }
   done
+  # The yardstick simulates the same ring and work: with its barrier, the very same makespan.
+  grep -qx "same_makespan=yes" "$tmp/bench.out" || { echo "FAIL the bare ring does not simulate ringsim's run"; cat "$tmp/bench.out"; fail=1; }
 fi
 
 [ $fail -eq 0 ] && echo "all simulation tests passed"
