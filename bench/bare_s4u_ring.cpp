@@ -5,8 +5,6 @@
 // Prints the simulated makespan; `ringsim-bare-s4u --version` only starts and stops (start-up).
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,31 +28,6 @@ bool number(const std::string& text, double& value) {
   return !text.empty() && end && *end == '\0';
 }
 
-// "HOST FLOPS" lines; false (and `why`) on anything else, or fewer than two members.
-bool read_members(const std::string& path, std::vector<ringsim::BareMember>& members, std::string& why) {
-  std::ifstream in(path);
-  if (!in) {
-    why = "cannot read members file '" + path + "'";
-    return false;
-  }
-  std::string line;
-  for (int number_of_line = 1; std::getline(in, line); ++number_of_line) {
-    std::istringstream words(line);
-    ringsim::BareMember m;
-    std::string flops, extra;
-    if (!(words >> m.host >> flops) || (words >> extra) || !number(flops, m.flops) || m.flops < 0) {
-      why = path + ":" + std::to_string(number_of_line) + ": expected 'HOST FLOPS' with FLOPS >= 0";
-      return false;
-    }
-    members.push_back(m);
-  }
-  if (members.size() < 2) {
-    why = "members file '" + path + "' names fewer than two members";
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -76,16 +49,14 @@ int main(int argc, char** argv) {
   double iterations = 0, bytes = 0;
   if (!number(ours[2], iterations) || iterations < 1 || !number(ours[3], bytes) || bytes < 0)
     return usage("ITERATIONS >= 1 and BYTES >= 0 must be numbers");
-  std::vector<ringsim::BareMember> members;
-  std::string why;
-  if (!read_members(ours[1], members, why)) return usage(why);
   engine_argv.push_back(nullptr);
   int engine_argc = static_cast<int>(engine_argv.size()) - 1;
   try {
+    const std::vector<ringsim::BareMember> members = ringsim::read_bare_members(ours[1]);
     const double makespan = ringsim::run_bare_ring(ours[0], members, static_cast<int>(iterations), bytes, barrier,
                                                    &engine_argc, engine_argv.data());
     std::printf("%.17g\n", makespan);
-  } catch (const std::exception& e) {  // an unknown host, a platform SimGrid refuses
+  } catch (const std::exception& e) {  // a bad members file, an unknown host, a platform SimGrid refuses
     return usage(e.what());
   }
   return 0;

@@ -81,27 +81,14 @@ Timing process(const std::vector<std::string>& args) {
   });
 }
 
-// The bare ring's members file ("HOST FLOPS" a line, ring order) from a run's ring and its first
-// iteration's loads: each member executes what ringsim's member executes.
-void write_bare_members(const RunResult& res, const std::string& path) {
+// The bare ring's members: ringsim's ring, each member executing what ringsim's member executes
+// (its first iteration's columns, which a run without redistribution keeps).
+std::vector<BareMember> bare_members_of(const RunResult& res) {
   if (res.iterations.empty() || res.iterations.front().loads.size() != res.ring.size())
     throw std::runtime_error("benchmark setup run recorded no loads");
-  std::string text;
-  char flops[64];
-  for (std::size_t i = 0; i < res.ring.size(); ++i) {
-    std::snprintf(flops, sizeof flops, "%.17g",
-                  static_cast<double>(res.iterations.front().loads[i]) * res.flops_per_column);
-    text += res.ring[i] + ' ' + flops + '\n';
-  }
-  io::write_file_atomically(path, text);
-}
-
-std::vector<BareMember> read_bare_members(const std::string& path) {
-  std::ifstream in(path);
   std::vector<BareMember> members;
-  BareMember m;
-  while (in >> m.host >> m.flops) members.push_back(m);
-  if (members.empty()) throw std::runtime_error("benchmark setup failed (no members)");
+  for (std::size_t i = 0; i < res.ring.size(); ++i)
+    members.push_back({res.ring[i], static_cast<double>(res.iterations.front().loads[i]) * res.flops_per_column});
   return members;
 }
 
@@ -153,7 +140,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     RunConfig one = cfg;
     one.iterations = 1;
     int argc = 1;
-    write_bare_members(run_simulation(one, &argc, argv), members_file);
+    io::write_file_atomically(members_file, bare_members_text(bare_members_of(run_simulation(one, &argc, argv))));
   });
   const std::vector<BareMember> members = read_bare_members(members_file);
   RunConfig other = cfg;

@@ -1,5 +1,10 @@
 #include "sim/bare_ring.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include <simgrid/s4u.hpp>
@@ -33,6 +38,35 @@ void bare_member(int i, int n, int iterations, double flops, double bytes, sg4::
 }
 
 }  // namespace
+
+std::vector<BareMember> read_bare_members(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read members file '" + path + "'");
+  std::vector<BareMember> members;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    std::istringstream words(line);
+    BareMember m;
+    std::string flops, extra;
+    char* end = nullptr;
+    if (words >> m.host >> flops) m.flops = std::strtod(flops.c_str(), &end);
+    if (!end || *end != '\0' || (words >> extra) || !(m.flops >= 0))
+      throw std::invalid_argument(path + ":" + std::to_string(number) + ": expected 'HOST FLOPS' with FLOPS >= 0");
+    members.push_back(m);
+  }
+  if (members.size() < 2) throw std::invalid_argument("members file '" + path + "' names fewer than two members");
+  return members;
+}
+
+std::string bare_members_text(const std::vector<BareMember>& members) {
+  std::string text;
+  char flops[64];
+  for (const BareMember& m : members) {
+    std::snprintf(flops, sizeof flops, "%.17g", m.flops);
+    text += m.host + ' ' + flops + '\n';
+  }
+  return text;
+}
 
 double run_bare_ring(const std::string& platform, const std::vector<BareMember>& members, int iterations, double bytes,
                      bool barrier, int* argc, char** argv) {

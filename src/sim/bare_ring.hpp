@@ -15,6 +15,12 @@ struct BareMember {
   double flops = 0.0;  // executed every iteration
 };
 
+// The members file of `ringsim-bare-s4u`: one member a line, in ring order, "HOST FLOPS".
+// Reading throws std::invalid_argument (one line naming the file and line) on anything else, or
+// on fewer than two members; numbers are written with 17 digits, so they read back exactly.
+std::vector<BareMember> read_bare_members(const std::string& path);
+std::string bare_members_text(const std::vector<BareMember>& members);
+
 // Runs it on `platform` with the members in ring order; returns the simulated makespan.
 double run_bare_ring(const std::string& platform, const std::vector<BareMember>& members, int iterations, double bytes,
                      bool barrier, int* argc, char** argv);
