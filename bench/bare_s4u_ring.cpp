@@ -59,5 +59,9 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {  // a bad members file, an unknown host, a platform SimGrid refuses
     return usage(e.what());
   }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {  // a makespan nobody can read is no answer
+    std::fprintf(stderr, "ringsim-bare-s4u: cannot write the makespan to standard output\n");
+    return 2;
+  }
   return 0;
 }
