@@ -129,9 +129,9 @@ if [ -x "$BARE" ]; then
     || { echo "FAIL bare ring"; cat "$tmp/err"; fail=1; }
   "$BARE" "$DATA/ring6-homogeneous.xml" "$tmp/members" 3 8000 >/dev/full 2>"$tmp/err"; rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL bare ring into a full disk: rc=$rc"; cat "$tmp/err"; fail=1; }
+  printf '%s\n' "$(echo "$hosts" | head -n 1) many" >"$tmp/badmembers"
+  printf 'nosuchhost 1e6\n%s 1e6\n' "$(echo "$hosts" | head -n 1)" >"$tmp/unknownhost"
   for bad in "$tmp/members x 8000" "$tmp/nothing 3 8000" "$tmp/badmembers 3 8000" "$tmp/unknownhost 3 8000"; do
-    printf '%s\n' "$(echo "$hosts" | head -n 1) many" >"$tmp/badmembers"
-    printf 'nosuchhost 1e6\n%s 1e6\n' "$(echo "$hosts" | head -n 1)" >"$tmp/unknownhost"
     # shellcheck disable=SC2086
     "$BARE" "$DATA/ring6-homogeneous.xml" $bad >/dev/null 2>"$tmp/err"; rc=$?
     [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL bare ring bad arguments '$bad': rc=$rc"; cat "$tmp/err"; fail=1; }
