@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@
 #include "cli/sweep_workers.hpp"
 #include "sim/platform_reader.hpp"
 #include "sim/reachable_hosts.hpp"
+#include "sim/simgrid_options.hpp"
+#include "io/run_config_json.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include "experiments/experiment.hpp"
@@ -64,9 +67,68 @@ std::size_t usable_host_count(const std::string& platform) {
   return static_cast<std::size_t>(count.get());
 }
 
-std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p) {
-  return {exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
-          "--iterations-csv", p.iterations.string()};
+std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p, const std::vector<std::string>& logs) {
+  std::vector<std::string> args{exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
+                                "--iterations-csv", p.iterations.string()};
+  args.insert(args.end(), logs.begin(), logs.end());
+  return args;
+}
+
+// The sweep's --cfg=name:value[,name:value...] as (name, value) pairs, as SimGrid splits them.
+std::vector<std::pair<std::string, std::string>> cfg_options(const std::vector<std::string>& extras) {
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const auto& e : extras) {
+    if (e.rfind("--cfg=", 0) != 0) continue;
+    std::string list = e.substr(6);
+    for (auto& c : list)
+      if (c == ',' || c == '\t' || c == '\n') c = ' ';
+    std::istringstream words(list);
+    for (std::string w; words >> w;) {
+      const auto colon = w.find(':');
+      if (colon == std::string::npos || colon == 0)
+        throw InputError("'" + e + "': SimGrid options are --cfg=name:value (ringsim --help-cfg lists them)");
+      options.emplace_back(w.substr(0, colon), w.substr(colon + 1));
+    }
+  }
+  return options;
+}
+
+// Each run gets the sweep's --cfg options in its config ("simgrid", over the experiment's own), so
+// that its config.json says what ran and a resumed sweep reruns what they changed. A traced run
+// writes its trace in its own folder (the file name the user gave, or simgrid.trace).
+void add_command_line_options(Experiment& e, const fs::path& out,
+                              const std::vector<std::pair<std::string, std::string>>& options) {
+  for (auto& run : e.runs) {
+    nlohmann::json& cfg = run.config;
+    if (!options.empty() && !cfg.contains("simgrid")) cfg["simgrid"] = nlohmann::json::object();
+    for (const auto& [name, value] : options) cfg["simgrid"][name] = value;
+    if (!cfg.contains("simgrid") || !cfg["simgrid"].is_object() || !cfg["simgrid"].contains("tracing")) continue;
+    const auto& t = cfg["simgrid"]["tracing"];
+    const std::string on = t.is_string() ? t.get<std::string>() : t.dump();
+    if (!sim::option_is_true(on)) continue;
+    std::string file = "simgrid.trace";
+    if (cfg["simgrid"].contains("tracing/filename") && cfg["simgrid"]["tracing/filename"].is_string())
+      file = fs::path(cfg["simgrid"]["tracing/filename"].get<std::string>()).filename().string();
+    cfg["simgrid"]["tracing/filename"] = fs::absolute(paths_of(out, run).dir / file).lexically_normal().string();
+  }
+}
+
+// SimGrid's word on every distinct setup of the sweep (options, log settings, network preset),
+// before any run starts.
+void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs) {
+  std::set<std::string> seen;
+  for (const auto& run : e.runs) {
+    const RunConfig cfg = parse_run_config(run.config, where + " run " + run.id);
+    std::string key = std::string(to_string(cfg.network));
+    for (const auto& [n, v] : cfg.simgrid_options) key += '\n' + n + ':' + (n == "tracing/filename" ? "" : v);
+    for (const auto& l : cfg.simgrid_log) key += "\nlog " + l;
+    if (!seen.insert(key).second) continue;
+    try {
+      sim::check_simgrid_setup(cfg, logs);
+    } catch (const InputError& err) {
+      throw InputError(where + " run " + run.id + ": " + err.what());
+    }
+  }
 }
 
 class Progress {
@@ -120,7 +182,7 @@ struct Failures {
   std::size_t count = 0, bad_input = 0;  // runs that failed; of them, those whose input was refused
 };
 
-Failures execute(const Experiment& e, const fs::path& out, int jobs) {
+Failures execute(const Experiment& e, const fs::path& out, int jobs, const std::vector<std::string>& logs) {
   std::vector<SweepRun> runs;
   std::vector<std::size_t> pending;
   std::size_t kept = 0;
@@ -133,7 +195,7 @@ Failures execute(const Experiment& e, const fs::path& out, int jobs) {
   std::size_t done = kept;
   Failures failed;
   progress.update(done, failed.count, kept);
-  run_sweep(runs, pending, jobs, [&](std::size_t k, int status) {
+  run_sweep(runs, pending, jobs, logs, [&](std::size_t k, int status) {
     if (status != 0) {
       ++failed.count;
       failed.bad_input += status == 2;
@@ -173,12 +235,17 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
   std::string iterations;
   std::size_t present = 0;
   std::string simgrid_version;
+  std::set<std::string> models, options;  // what the runs had in force
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const RunPaths p = paths_of(out, e.runs[k]);
     if (!fs::exists(p.result)) continue;
     ++present;
     results[k] = nlohmann::json::parse(io::read_text(p.result.string()));
     simgrid_version = results[k].value("simgrid_version", "");
+    models.insert(results[k].value("network_model", ""));
+    nlohmann::json in_force = results[k].value("simgrid_options", nlohmann::json::object());
+    in_force.erase("tracing/filename");  // each traced run writes its own
+    options.insert(in_force.dump());
     if (fs::exists(p.iterations)) {
       std::istringstream in(io::read_text(p.iterations.string()));
       std::string line;
@@ -197,6 +264,12 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
   io::write_file_atomically((out / "iterations.csv").string(), iterations);
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(e.config_hash));
+  // One value when every run had the same, else the list of the different ones.
+  auto one_or_all = [](const std::set<std::string>& values, bool json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& v : values) all.push_back(json ? nlohmann::json::parse(v) : nlohmann::json(v));
+    return all.size() == 1 ? all.front() : all;
+  };
   const nlohmann::json summary = {{"experiment", e.name},
                                   {"description", e.description},
                                   {"quick", quick},
@@ -205,6 +278,8 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
                                   {"ringsim_version", RINGSIM_VERSION},
                                   {"git_sha", git_sha()},
                                   {"simgrid_version", simgrid_version},
+                                  {"network_model", one_or_all(models, false)},
+                                  {"simgrid_options", one_or_all(options, true)},
                                   {"config_hash_fnv1a64", hash}};
   io::write_file_atomically((out / "summary.json").string(), summary.dump(1) + "\n");
 }
@@ -217,7 +292,10 @@ void add_run_command(CLI::App& app) {
               "iterations.csv, summary.json (provenance). --list prints one shell command per run not yet\n"
               "done (for GNU parallel, also with --sshlogin on a shared folder); --slurm SDIR writes a SLURM\n"
               "array job (SDIR/submit.sh submits it and the merge); then `ringsim run EXPERIMENT --merge\n"
-              "--out DIR` builds the CSVs.");
+              "--out DIR` builds the CSVs.\n"
+              "SimGrid options: --cfg=name:value goes into every run's config (\"simgrid\", over the experiment's own)\n"
+              "and --log=... to every run; a traced run (--cfg=tracing:yes) writes runs/<id>/<tracing/filename's\n"
+              "name, or simgrid.trace>. Both are checked by SimGrid before the first run (exit 2, one line).");
   auto experiment = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   auto jobs = std::make_shared<int>(1);
@@ -232,8 +310,15 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--list", *list, "print one command per run instead of running");
   cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
   cmd->add_option("--slurm", *slurm, "write a SLURM array job for the sweep into this folder instead of running");
+  cmd->allow_extras();
   cmd->callback([=] {
-    const Experiment e = load_experiment(*experiment, *quick, usable_host_count);
+    const std::vector<std::string> extras = cmd->remaining();
+    EngineArgs checked(extras);  // only --cfg= and --log=, before anything else
+    std::vector<std::string> logs;
+    for (const auto& a : extras)
+      if (a.rfind("--log=", 0) == 0) logs.push_back(a);
+    const auto command_line_options = cfg_options(extras);
+    Experiment e = load_experiment(*experiment, *quick, usable_host_count);
     for (const auto& run : e.runs) {  // schemes name policies of the simulation layer: all checked first
       try {
         policy::make_policy(run.scheme, run.config.at("iterations").get<int>());
@@ -242,6 +327,8 @@ void add_run_command(CLI::App& app) {
       }
     }
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
+    add_command_line_options(e, dir, command_line_options);
+    check_simgrid_setups(e, "'" + *experiment + "'", logs);
     fs::create_directories(dir);
     // One sweep per directory at a time; the lock dies with the process.
     const int lock = open((dir / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
@@ -255,7 +342,7 @@ void add_run_command(CLI::App& app) {
     if (*list) {
       for (const auto& run : e.runs) {
         const RunPaths p = paths_of(dir, run);
-        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p)) << '\n';
+        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p, logs)) << '\n';
       }
       std::cout << "# when all are done: " << merge_line << '\n';
       return;  // main() answers exit 2 when standard output cannot be written
@@ -264,7 +351,7 @@ void add_run_command(CLI::App& app) {
       std::vector<ClusterRun> runs;
       for (const auto& run : e.runs) {
         const RunPaths p = paths_of(fs::absolute(dir), run);
-        runs.push_back({shell_line(simulate_args(exe, p)), p.result});
+        runs.push_back({shell_line(simulate_args(exe, p, logs)), p.result});
       }
       write_slurm_job(*slurm, e.name, runs, merge_line);
       std::cerr << "ringsim: SLURM job for " << runs.size() << " runs in " << *slurm << " (submit with "
@@ -272,7 +359,7 @@ void add_run_command(CLI::App& app) {
       return;
     }
     Failures failed;
-    if (!*merge_only) failed = execute(e, dir, *jobs);
+    if (!*merge_only) failed = execute(e, dir, *jobs, logs);
     merge(e, dir, *quick);
     std::cerr << "ringsim: results in " << dir.string() << "/runs.csv\n";
     // Runs that refused their input make the sweep's input bad (exit 2); any other failure is 1.

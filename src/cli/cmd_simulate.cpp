@@ -1,6 +1,7 @@
 // `ringsim simulate CONFIG`: one run of the iterative application (one SimGrid simulation per
 // process). The no-redistribution baseline that normalizes the run is simulated in a child
 // process (fork before any Engine exists), since SimGrid cannot run two simulations in one process.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "model/errors.hpp"
 #include "sim/policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
+#include "sim/simgrid_options.hpp"
 
 namespace ringsim::cli {
 
@@ -60,7 +62,12 @@ void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double b
 
 void add_simulate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(std::string(kSimulate.name), std::string(kSimulate.summary));
-  cmd->footer("SimGrid options pass through: --cfg=name:value, --log=category.thres:level.\n"
+  cmd->footer("SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
+              "the config's \"simgrid\": {\"name\": value, ...} and \"simgrid_log\": [...], which win over network_model;\n"
+              "--help-cfg (or --cfg=help), --log=help, --help-log-categories, --help-models, --help-tracing print\n"
+              "SimGrid's help. Paje traces: --cfg=tracing:yes (ringsim turns tracing/platform and tracing/categorized\n"
+              "on with it), --cfg=tracing/actor:yes, --cfg=tracing/filename:run.trace; application log:\n"
+              "--log=ringsim_app.thres:info (decisions, moves) or :debug (every iteration).\n"
               "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
               "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
               "neighbours both ways, checked before the run), rows, columns,\n"
@@ -90,6 +97,7 @@ void add_simulate_command(CLI::App& app) {
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
     EngineArgs args(extras);  // rejects stray arguments before any simulation starts
+    sim::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
     const bool normalize = cfg.baseline && !policy::make_policy(cfg.scheme.name, cfg.iterations)->never_redistributes();
@@ -97,9 +105,16 @@ void add_simulate_command(CLI::App& app) {
       RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
       none.scheme.name = "none";
       none.baseline = false;
+      for (auto& [name, value] : none.simgrid_options)  // the run's trace is the run's, not its baseline's
+        if (name == "tracing") value = "no";
+      const bool traced_here = std::any_of(extras.begin(), extras.end(), [](const std::string& a) {
+        return a.rfind("--cfg=tracing:", 0) == 0 || a.find(" tracing:") != std::string::npos;
+      });
       baseline = ChildValue(
                      [&] {
-                       EngineArgs child_args(extras);
+                       std::vector<std::string> untraced = extras;
+                       if (traced_here) untraced.push_back("--cfg=tracing:no");
+                       EngineArgs child_args(untraced);
                        return run_simulation(none, &child_args.argc, child_args.argv.data()).makespan;
                      },
                      "baseline simulation")
@@ -128,6 +143,7 @@ void add_traces_command(CLI::App& app) {
   cmd->callback([cmd, config, dir] {
     const RunConfig cfg = read_simulate_config(*config);
     EngineArgs args(cmd->remaining());
+    sim::check_simgrid_setup(cfg, cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");
     SimulationOptions opt;
     opt.traces_dir = *dir;

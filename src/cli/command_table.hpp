@@ -42,6 +42,18 @@ inline constexpr SimulationCommand kBench{"bench", "Benchmarks that print figure
 // (its --help included) runs in the simulation program.
 inline constexpr std::string_view kPlannerBenchmarks[] = {"redistribute", "kpbs"};
 
+// SimGrid's help, asked anywhere on a command line (with or without a subcommand): printed by the
+// simulation program, which has SimGrid. The spelling SimGrid users know, and SimGrid's own.
+inline constexpr std::string_view kSimgridHelp[] = {"--help-cfg",    "--cfg-help",     "--cfg=help",
+                                                    "--log=help",    "--help-logs",    "--help-log-categories",
+                                                    "--help-aliases", "--help-models", "--help-tracing"};
+inline bool asks_simgrid_help(std::string_view arg) {
+  for (auto h : kSimgridHelp)
+    if (arg == h) return true;
+  // --cfg=name:help: the values SimGrid accepts for that option (network/model:help, plugin:help...)
+  return arg.rfind("--cfg=", 0) == 0 && arg.size() > 11 && arg.substr(arg.size() - 5) == ":help";
+}
+
 inline constexpr const char* kFrontEnd = "ringsim";
 inline constexpr const char* kSimulationProgram = "ringsim-simulation";
 

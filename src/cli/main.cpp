@@ -20,6 +20,8 @@ namespace {
 
 // Whether this command line runs in the simulation program: its subcommand (argv[1]) loads SimGrid.
 bool runs_in_simulation_program(int argc, char** argv) {
+  for (int k = 1; k < argc; ++k)
+    if (asks_simgrid_help(argv[k])) return true;
   if (argc < 2) return false;
   const std::string_view sub = argv[1];
   if (sub == kBench.name)

@@ -4,6 +4,12 @@
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_cli.hpp"
+#include "sim/simgrid_options.hpp"
+
+#include <xbt/log.h>
+
+#include <string>
+#include <vector>
 
 namespace ringsim::cli {
 void add_simulation_benchmarks(CLI::App* bench) {
@@ -14,6 +20,10 @@ void add_simulation_benchmarks(CLI::App* bench) {
 
 int main(int argc, char** argv) {
   using namespace ringsim::cli;
+  std::vector<std::string> help;
+  for (int k = 1; k < argc; ++k)
+    if (asks_simgrid_help(argv[k])) help.emplace_back(argv[k]);
+  if (!help.empty()) return ringsim::sim::print_simgrid_help(help);
   CLI::App app;
   describe_application(app);
   add_redistribute_command(app);
@@ -26,5 +36,9 @@ int main(int argc, char** argv) {
   add_kpbs_command(app);
   add_kpbs_simulate_command(app);
   add_ring_command(app);
-  return run_cli(app, argc, argv);
+  const int status = run_cli(app, argc, argv);
+  // A run stopped by bad input leaves actors behind; SimGrid's exit-time warning about them would
+  // add lines to the one that says what is wrong.
+  if (status != 0) xbt_log_control_set("ker_engine.thres:critical");
+  return status;
 }

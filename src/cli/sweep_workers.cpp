@@ -22,6 +22,7 @@
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
 #include "sim/ring_simulation.hpp"
+#include "sim/simgrid_options.hpp"
 
 namespace ringsim::cli {
 namespace {
@@ -29,17 +30,31 @@ namespace {
 // A worker that could not load its platform exits with this status before taking any run.
 constexpr int kLoadFailed = 3;
 
-// The platform a run starts from; an empty platform means "from scratch" (no shared load).
+// The platform a run starts from, with what SimGrid was told before loading it (network preset,
+// the config's "simgrid" options and log settings); an empty key means "from scratch" (no shared
+// load). A traced run loads its own platform: SimGrid opens the trace file when it loads one.
 struct LoadKey {
-  std::string platform;
-  NetworkModel network = NetworkModel::linear;
-  std::string text() const { return platform.empty() ? std::string() : std::string(to_string(network)) + '\n' + platform; }
+  std::optional<RunConfig> cfg;
+  std::string text() const {
+    if (!cfg) return {};
+    std::string t = std::string(to_string(cfg->network)) + '\n' + cfg->platform;
+    for (const auto& [name, value] : cfg->simgrid_options) t += '\n' + name + ':' + value;
+    for (const auto& l : cfg->simgrid_log) t += "\nlog " + l;
+    return t;
+  }
 };
+
+bool traced(const RunConfig& cfg) {
+  for (const auto& [name, value] : cfg.simgrid_options)
+    if (name == "tracing" && sim::option_is_true(value)) return true;
+  return false;
+}
 
 LoadKey key_of(const SweepRun& run) {
   try {
-    const RunConfig cfg = read_simulate_config(run.config);
-    return {cfg.platform, cfg.network};
+    RunConfig cfg = read_simulate_config(run.config);
+    if (traced(cfg)) return {};
+    return {std::move(cfg)};
   } catch (const std::exception&) {
     return {};  // the run's own child will say what is wrong, in its log
   }
@@ -72,7 +87,7 @@ std::optional<std::string> read_line(int fd, std::string& pending) {
 
 // What `ringsim simulate CONFIG --no-baseline --out RESULT --iterations-csv ITERATIONS` does, from
 // the loaded platform when there is one. Returns the exit status that command would have.
-int simulate_run(const SweepRun& run, LoadedSimulation* loaded) {
+int simulate_run(const SweepRun& run, LoadedSimulation* loaded, const std::vector<std::string>& engine_args) {
   try {
     RunConfig cfg = read_simulate_config(run.config);
     cfg.baseline = false;
@@ -80,7 +95,7 @@ int simulate_run(const SweepRun& run, LoadedSimulation* loaded) {
     if (loaded) {
       res = run_simulation(cfg, *loaded);
     } else {
-      EngineArgs args({});
+      EngineArgs args(engine_args);
       xbt_log_control_set("xbt_cfg.thres:warning");
       res = run_simulation(cfg, &args.argc, args.argv.data());
     }
@@ -93,7 +108,8 @@ int simulate_run(const SweepRun& run, LoadedSimulation* loaded) {
 
 // Loads the key's platform with standard output and error captured (SimGrid's warnings while
 // parsing belong in every run's log, as they would be had each run parsed the file itself).
-std::unique_ptr<LoadedSimulation> load(const LoadKey& key, std::string& said) {
+std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std::string>& engine_args,
+                                       std::string& said) {
   std::FILE* capture = std::tmpfile();
   if (!capture) return nullptr;
   std::cout.flush();
@@ -103,10 +119,10 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, std::string& said) {
   dup2(fileno(capture), STDOUT_FILENO);
   dup2(fileno(capture), STDERR_FILENO);
   std::unique_ptr<LoadedSimulation> loaded;
-  static EngineArgs args({});  // SimGrid keeps argv for the Engine's lifetime
+  static EngineArgs args(engine_args);  // SimGrid keeps argv for the Engine's lifetime
   try {
     xbt_log_control_set("xbt_cfg.thres:warning");
-    loaded = std::make_unique<LoadedSimulation>(key.platform, key.network, &args.argc, args.argv.data());
+    loaded = std::make_unique<LoadedSimulation>(*key.cfg, &args.argc, args.argv.data());
   } catch (const std::exception&) {
     loaded.reset();
   }
@@ -127,12 +143,13 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, std::string& said) {
 
 // A worker's life: load, then one forked child per run index read from `in`, its exit status
 // (or 128 + signal) written back to `out`, until `in` closes.
-[[noreturn]] void worker_main(int in, int out, const LoadKey& key, const std::vector<SweepRun>& runs) {
+[[noreturn]] void worker_main(int in, int out, const LoadKey& key, const std::vector<SweepRun>& runs,
+                              const std::vector<std::string>& engine_args) {
   std::signal(SIGPIPE, SIG_DFL);
   std::string said;
   std::unique_ptr<LoadedSimulation> loaded;
-  if (!key.platform.empty()) {
-    loaded = load(key, said);
+  if (key.cfg) {
+    loaded = load(key, engine_args, said);
     if (!loaded) _exit(kLoadFailed);
   }
   std::string pending;
@@ -149,7 +166,7 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, std::string& said) {
         close(fd);
       }
       if (!said.empty() && write(STDERR_FILENO, said.data(), said.size()) < 0) _exit(1);
-      const int status = simulate_run(runs[k], loaded.get());
+      const int status = simulate_run(runs[k], loaded.get(), engine_args);
       std::cout.flush();
       std::cerr.flush();
       std::fflush(nullptr);
@@ -178,8 +195,9 @@ struct Worker {
 
 class Pool {
  public:
-  Pool(const std::vector<SweepRun>& runs, int jobs, const std::function<void(std::size_t, int)>& done)
-      : runs_(runs), jobs_(static_cast<std::size_t>(jobs)), done_(done) {}
+  Pool(const std::vector<SweepRun>& runs, int jobs, const std::vector<std::string>& engine_args,
+       const std::function<void(std::size_t, int)>& done)
+      : runs_(runs), jobs_(static_cast<std::size_t>(jobs)), engine_args_(engine_args), done_(done) {}
   ~Pool() {
     for (auto& w : workers_) retire(*w);
   }
@@ -202,6 +220,7 @@ class Pool {
  private:
   const std::vector<SweepRun>& runs_;
   std::size_t jobs_;
+  const std::vector<std::string>& engine_args_;
   const std::function<void(std::size_t, int)>& done_;
   std::map<std::string, std::deque<std::size_t>> queues_;
   std::map<std::string, LoadKey> keys_;
@@ -254,7 +273,7 @@ class Pool {
         close(w->to);
         close(w->from);
       }
-      worker_main(to[0], from[1], keys_.at(key), runs_);
+      worker_main(to[0], from[1], keys_.at(key), runs_, engine_args_);
     }
     close(to[0]);
     close(from[1]);
@@ -344,12 +363,12 @@ class Pool {
 }  // namespace
 
 void run_sweep(const std::vector<SweepRun>& runs, const std::vector<std::size_t>& todo, int jobs,
-               const std::function<void(std::size_t, int)>& done) {
+               const std::vector<std::string>& engine_args, const std::function<void(std::size_t, int)>& done) {
   if (todo.empty()) return;
   // A worker that dies while idle must not kill the sweep when it is given a run.
   const auto previous = std::signal(SIGPIPE, SIG_IGN);
   try {
-    Pool pool(runs, jobs, done);
+    Pool pool(runs, jobs, engine_args, done);
     for (const std::size_t k : todo) pool.add(k, key_of(runs[k]));
     pool.run();
   } catch (...) {

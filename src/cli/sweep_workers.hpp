@@ -23,7 +23,9 @@ struct SweepRun {
 // would have had (0: its result is written; 2: bad input; other: a failure, 128 + N: signal N).
 // A platform that cannot be loaded once is not an error here: its runs are then simulated from
 // scratch, each child reporting its own error in its log, as `ringsim simulate` would.
+// `engine_args`: the sweep's --log= settings, given to every run's Engine (its --cfg= are in the
+// runs' configs, "simgrid").
 void run_sweep(const std::vector<SweepRun>& runs, const std::vector<std::size_t>& todo, int jobs,
-               const std::function<void(std::size_t, int)>& done);
+               const std::vector<std::string>& engine_args, const std::function<void(std::size_t, int)>& done);
 
 }  // namespace ringsim::cli

@@ -30,6 +30,12 @@ nlohmann::json transfer_json(const ColumnTransferRecord& t) {
           {"simulated_steps", t.simulated_steps}};
 }
 
+nlohmann::json options_json(const std::vector<std::pair<std::string, std::string>>& options) {
+  nlohmann::json o = nlohmann::json::object();
+  for (const auto& [name, value] : options) o[name] = value;
+  return o;
+}
+
 }  // namespace
 
 nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
@@ -71,7 +77,8 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"column_bytes", res.column_bytes},
       {"initial_iteration_time", res.initial_iteration_time},
       {"planned_tstep", res.planned_tstep > 0 ? nlohmann::json(res.planned_tstep) : nlohmann::json()},
-      {"network_model", to_string(cfg.network)},
+      {"network_model", res.network_model.empty() ? std::string(to_string(cfg.network)) : res.network_model},
+      {"simgrid_options", options_json(res.simgrid_options)},
       {"simgrid_version", res.simgrid_version},
       {"ringsim_version", RINGSIM_VERSION},
       {"points", points}};

@@ -126,13 +126,45 @@ nlohmann::json kpbs_options_json(std::size_t k, double beta, const std::string& 
   return {{"k", k}, {"beta", beta}, {"algorithm", algorithm}, {"overlap", overlap}};
 }
 
+// SimGrid options as --cfg=name:value would give them: names without ':' or separators, values as
+// strings (numbers written as JSON gives them, booleans as yes/no). SimGrid itself checks names and
+// values when the run starts (exit 2, one line).
+std::vector<std::pair<std::string, std::string>> simgrid_options(const nlohmann::json& doc, const std::string& where) {
+  if (!doc.is_object()) throw InputError(where + ": 'simgrid' must be an object {\"option/name\": value, ...}");
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const auto& [name, value] : doc.items()) {
+    if (name.empty() || name.find_first_of(": \t\n,") != std::string::npos)
+      throw InputError(where + ": 'simgrid' option name '" + name + "' must not be empty or hold ':', ',' or spaces");
+    std::string v;
+    if (value.is_string()) v = value.get<std::string>();
+    else if (value.is_boolean()) v = value.get<bool>() ? "yes" : "no";
+    else if (value.is_number()) v = value.dump();
+    else throw InputError(where + ": 'simgrid' option '" + name + "' must be a string, a number or true/false");
+    if (v.find_first_of(" \t\n,") != std::string::npos)
+      throw InputError(where + ": 'simgrid' option '" + name + "' value '" + v + "' must not hold ',' or spaces");
+    options.emplace_back(name, v);
+  }
+  return options;
+}
+
+std::vector<std::string> simgrid_log(const nlohmann::json& doc, const std::string& where) {
+  if (!doc.is_array()) throw InputError(where + ": 'simgrid_log' must be an array of --log settings");
+  std::vector<std::string> settings;
+  for (const auto& s : doc) {
+    if (!s.is_string() || s.get<std::string>().empty())
+      throw InputError(where + ": 'simgrid_log' entries must be non-empty strings such as \"ringsim_app.thres:debug\"");
+    settings.push_back(s.get<std::string>());
+  }
+  return settings;
+}
+
 }  // namespace
 
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
   io::require_known_keys(doc, {"platform", "ring", "rows", "columns", "iterations", "ratio", "scheme", "algorithm",
                                "targets", "traces", "network_model", "decision_flops", "report_bytes", "baseline",
-                               "staging", "rebuild"},
+                               "staging", "rebuild", "simgrid", "simgrid_log"},
                          where);
   RunConfig cfg;
   if (doc.contains("platform")) cfg.platform = text(doc, "platform");
@@ -157,6 +189,8 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     if (m != "linear" && m != "lv08") throw InputError(where + ": 'network_model' must be \"linear\" or \"lv08\"");
     cfg.network = m == "linear" ? NetworkModel::linear : NetworkModel::lv08;
   }
+  if (doc.contains("simgrid")) cfg.simgrid_options = simgrid_options(doc["simgrid"], where);
+  if (doc.contains("simgrid_log")) cfg.simgrid_log = simgrid_log(doc["simgrid_log"], where);
   if (doc.contains("decision_flops")) cfg.decision_flops = number(doc, "decision_flops");
   if (doc.contains("report_bytes")) cfg.report_bytes = number(doc, "report_bytes");
   if (cfg.decision_flops < 0 || cfg.report_bytes < 0)
@@ -327,6 +361,12 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
           {"network_model", to_string(cfg.network)}, {"decision_flops", cfg.decision_flops},
           {"report_bytes", cfg.report_bytes}, {"baseline", cfg.baseline}};
   // Only when used, so that the canonical form (and hash) of older configs does not change.
+  if (!cfg.simgrid_options.empty()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (const auto& [name, value] : cfg.simgrid_options) o[name] = value;
+    out["simgrid"] = o;
+  }
+  if (!cfg.simgrid_log.empty()) out["simgrid_log"] = cfg.simgrid_log;
   if (cfg.staging.enabled) {
     const auto& st = cfg.staging;
     nlohmann::json s = kpbs_options_json(st.k, st.beta, st.algorithm, st.overlap);

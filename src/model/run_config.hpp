@@ -82,6 +82,11 @@ struct RunConfig {
   RandomWalkSpec random_walk;
   OnOffSpec on_off;
   NetworkModel network = NetworkModel::linear;
+  // SimGrid's own options ("simgrid": {"network/model": "LV08", ...}), as --cfg=name:value would
+  // give them, and log settings ("simgrid_log": ["ringsim_app.thres:debug", ...]) as --log=. Order of
+  // precedence: --cfg on the command line, then these, then `network`'s preset (sim/simgrid_options.hpp).
+  std::vector<std::pair<std::string, std::string>> simgrid_options;
+  std::vector<std::string> simgrid_log;
   double decision_flops = 1e6;       // the planner's work at a redistribution point, per member
   double report_bytes = 16;          // one member's report in the all-gather
   bool baseline = true;              // also simulate scheme "none" (another process) to normalize

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ringsim {
@@ -67,6 +68,8 @@ struct RunResult {
   ColumnTransferRecord staging;
   std::vector<ColumnTransferRecord> rebuilds;
   std::string simgrid_version;
+  std::string network_model;  // in force: linear, lv08 or SimGrid's network/model (sim/simgrid_options.hpp)
+  std::vector<std::pair<std::string, std::string>> simgrid_options;  // every non-default option in force
 };
 
 }  // namespace ringsim

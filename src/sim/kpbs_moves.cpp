@@ -82,7 +82,7 @@ void stage_matrix(RingRun* r) {
   check_conservation(*r, 0);
   move_done(*r);
   r->staging = transfer_record(r->staging_plan, times, 0);
-  XBT_VERB("staging: planned %g s (eta %g), simulated %g s", r->staging.planned, r->staging.lower_bound,
+  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", r->staging.planned, r->staging.lower_bound,
            r->staging.simulated);
 }
 
@@ -133,7 +133,7 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   move_done(r);
   ColumnTransferRecord rec = transfer_record(move, times, it);
   rec.decision_time = times.start - decision_start;
-  XBT_VERB("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
+  XBT_INFO("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
            move.senders.size(), move.receivers.size(), rec.planned, rec.lower_bound, rec.simulated);
   r.rebuilds.push_back(std::move(rec));
 }

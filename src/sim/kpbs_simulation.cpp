@@ -5,7 +5,7 @@
 
 #include <simgrid/s4u.hpp>
 
-#include "sim/platform_loader.hpp"
+#include "sim/simgrid_options.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_kpbs_sim, "ringsim: KPBS schedules executed between two clusters");
 
@@ -78,7 +78,7 @@ void play_schedule(Playback pb) {
 KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double beta, double unit_bandwidth,
                                             const KpbsPlatformSpec& platform, int* argc, char** argv) {
   sg4::Engine engine(argc, argv);
-  sim::set_network_model(platform.linear_model, *argc, argv);
+  sim::apply_run_options({}, platform.linear_model ? NetworkModel::linear : NetworkModel::lv08);
   const TwoClusters clusters = build_two_clusters(platform);
   KpbsSimulationResult result;
   sg4::Actor::create("coordinator", clusters.senders.front(), play_schedule,

@@ -57,16 +57,4 @@ void extend_platform(sg4::Engine& engine, const Platform& before, const Platform
   }
 }
 
-void set_network_model(bool linear, int argc, char** argv) {
-  for (int k = 1; k < argc; ++k)
-    if (std::string(argv[k]).rfind("--cfg=network/model", 0) == 0) return;  // the user's choice wins
-  if (linear) {
-    sg4::Engine::set_config("network/model:CM02");
-    sg4::Engine::set_config("network/TCP-gamma:0");
-    sg4::Engine::set_config("network/crosstraffic:0");
-  } else {
-    sg4::Engine::set_config("network/model:LV08");
-  }
-}
-
 }  // namespace ringsim::sim

@@ -1,5 +1,5 @@
 // Putting ringsim's additions into a platform SimGrid loaded (sim/platform_reader.hpp reads it),
-// through the S4U API, and choosing the network model. The Engine must exist (built from argc/argv).
+// through the S4U API. The Engine must exist (built from argc/argv).
 #pragma once
 
 #include <simgrid/forward.h>
@@ -15,10 +15,5 @@ namespace ringsim::sim {
 // routes become bypass routes when asked (a graph-routed root: SimGrid prefers them to its own
 // shortest paths): that is how a planner's chosen paths are imposed.
 void extend_platform(simgrid::s4u::Engine& engine, const Platform& before, const Platform& after, bool routes_as_bypass);
-
-// The seeds' linear model (time = latency + size / bandwidth, fair sharing: CM02, TCP-gamma 0,
-// cross-traffic off; DESIGN.md) or SimGrid's TCP-like LV08. A --cfg=network/model given on the
-// command line wins. Call after the Engine is built.
-void set_network_model(bool linear, int argc, char** argv);
 
 }  // namespace ringsim::sim

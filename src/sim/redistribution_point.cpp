@@ -10,6 +10,13 @@
 #include "model/replay.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
+#include "sim/app_phases.hpp"
+
+#include <xbt/log.h>
+
+XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_redistribution, ringsim_app,
+                                "ringsim: redistribution points (reports, decisions, column moves)");
 
 namespace ringsim::app {
 
@@ -103,6 +110,10 @@ void decide(RingRun& r, int after_iteration, policy::Act act) {
       throw std::logic_error("policy '" + r.cfg->scheme.name + "' accepted the plan after iteration " +
                              std::to_string(after_iteration) + " at some members only");
   r.transfer = p.moves && accepted;
+  XBT_INFO("after iteration %d (%s reports): %s; T_step %g s now, %g s balanced; %ld columns in %g s (bound %g)",
+           after_iteration, p.fresh ? "gathered" : "piggybacked",
+           !p.moves ? "nothing to move" : accepted ? "redistribute" : "the policy declines the move", rec.tstep_before,
+           rec.tstep_after, rec.items_moved, rec.predicted, rec.lower_bound);
   if (r.transfer) {
     r.known_loads.assign(inst.targets.begin(), inst.targets.end());
     r.last_move = after_iteration;
@@ -172,10 +183,13 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   }
   r.barrier->wait();
   if (act == policy::Act::gather_and_decide) {
+    sim::enter_phase(r.hosts[i], sim::Phase::reports);
     if (r.policies[i]->gathers_both_ways()) gather_reports_both_ways(r, i);
     else gather_reports(r, i);
   }
+  sim::enter_phase(r.hosts[i], sim::Phase::decision);
   sg4::this_actor::execute(r.cfg->decision_flops);
+  sim::enter_phase(r.hosts[i], sim::Phase::wait);
   r.barrier->wait();
   if (i == 0) decide(r, it, act);
   r.barrier->wait();
@@ -183,8 +197,10 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   if (i == 0) r.points.back().transfers_start = t0;
   if (r.transfer) {
     sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i], receive_columns, &r, i);
+    sim::enter_phase(r.hosts[i], sim::Phase::columns);
     send_columns(r, i, t0);
     receiver->join();
+    sim::enter_phase(r.hosts[i], sim::Phase::wait);
   }
   r.barrier->wait();
   if (i == 0) {
@@ -192,6 +208,9 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
     rec.end = sg4::Engine::get_clock();
     rec.performed = r.transfer;
     rec.simulated = rec.end - rec.transfers_start;
+    if (rec.performed)
+      XBT_INFO("after iteration %d: %ld columns moved in %g s (planned %g s), decision %g s", it, rec.items_moved,
+               rec.simulated, rec.predicted, rec.transfers_start - rec.decision_start);
     check_conservation(r, it);
   }
   r.barrier->wait();

@@ -5,6 +5,13 @@
 
 #include <algorithm>
 
+#include <xbt/log.h>
+
+#include "sim/app_phases.hpp"
+
+XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_iteration, ringsim_app, "ringsim: each iteration (compute, border exchange)");
+
 
 namespace ringsim::app {
 
@@ -12,12 +19,14 @@ namespace ringsim::app {
 // piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
 void iterate(RingRun& r, std::size_t i, int it) {
   const double start = sg4::Engine::get_clock();
+  sim::enter_phase(r.hosts[i], sim::Phase::compute);
   sg4::this_actor::execute(static_cast<double>(r.columns[i].size()) * r.flops_per_column);
   r.last_compute[i] = sg4::Engine::get_clock() - start;
   r.iter_start[i] = start;
   BorderNote* from_pred = nullptr;
   BorderNote* from_succ = nullptr;
   if (r.n > 1) {
+    sim::enter_phase(r.hosts[i], sim::Phase::border);
     BorderNote* next_note = note_for(r, i, it, true);
     BorderNote* prev_note = note_for(r, i, it, false);
     auto bytes = [&r](const BorderNote* note) {
@@ -37,10 +46,13 @@ void iterate(RingRun& r, std::size_t i, int it) {
     comms.push_back(to_pred->start());
     sg4::Comm::wait_all(comms);
   }
+  sim::enter_phase(r.hosts[i], sim::Phase::wait);
   learn(r, i, it, from_pred, from_succ);
   const double end = sg4::Engine::get_clock();
   r.iter_end[i] = end;
   r.iter_span[i] = end - start;
+  XBT_VERB("iteration %d: member %zu computed %zu columns in %g s, then exchanged borders in %g s", it, i,
+           r.columns[i].size(), r.last_compute[i], end - start - r.last_compute[i]);
 }
 
 void record_iteration(RingRun& r, int it) {
@@ -52,6 +64,7 @@ void record_iteration(RingRun& r, int it) {
   rec.slowest = r.hosts[static_cast<std::size_t>(slowest)]->get_name();
   rec.loads.reserve(r.columns.size());  // grown one by one, the ring's 9 reallocations at 256 members cost 1% of a run
   for (const auto& c : r.columns) rec.loads.push_back(static_cast<long>(c.size()));
+  XBT_VERB("iteration %d: %g s, slowest member %s", it, rec.end - rec.start, rec.slowest.c_str());
   r.iterations.push_back(std::move(rec));
 }
 
@@ -73,6 +86,7 @@ void ring_member(RingRun* r, std::size_t i, int first_iteration) {
     }
     if (r->acts[i] != policy::Act::carry_on && it < r->cfg->iterations) redistribution_point(*r, i, it, r->acts[i]);
   }
+  sim::enter_phase(r->hosts[i], sim::Phase::done);
 }
 
 }  // namespace ringsim::app

@@ -2,6 +2,7 @@
 
 #include "sim/ring_app.hpp"
 
+#include <simgrid/Exception.hpp>
 #include <simgrid/kernel/ProfileBuilder.hpp>
 #include <simgrid/version.h>
 #include <xbt/log.h>
@@ -11,6 +12,9 @@
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "sim/platform_loader.hpp"
+#include "sim/simgrid_options.hpp"
+#include "sim/app_phases.hpp"
+#include "sim/paje_tracing.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_app, "ringsim: the iterative application on a ring");
 
@@ -20,33 +24,65 @@ namespace ringsim {
 
 using namespace app;
 
-// The network model is chosen after the Engine exists and before the platform is loaded.
-static sg4::Engine& with_network_model(sg4::Engine& engine, NetworkModel network, int argc, char** argv) {
-  sim::set_network_model(network == NetworkModel::linear, argc, argv);
-  return engine;
+// SimGrid's argv: the program name, the config's log settings, then the command line's options
+// (a later --log wins, so the command line's do).
+static std::vector<std::string> engine_arguments(const RunConfig& cfg, int argc, char** argv) {
+  std::vector<std::string> args{argc > 0 ? argv[0] : "ringsim"};
+  for (const auto& l : cfg.simgrid_log) args.push_back("--log=" + l);
+  for (int k = 1; k < argc; ++k) args.emplace_back(argv[k]);
+  return args;
+}
+
+// The options are set after the Engine exists and before the platform is loaded.
+static bool set_run_options(const RunConfig& cfg) {
+  sim::apply_run_options(cfg.simgrid_options, cfg.network);
+  sim::avoid_tracing_limits(cfg.platform);
+  return true;
 }
 
 struct LoadedSimulation::State {
+  std::vector<std::string> args;  // SimGrid keeps argv for the Engine's lifetime
+  std::vector<char*> argv;
+  int argc = 0;
   sg4::Engine engine;
+  bool options_set;
+  sim::TraceFile trace;  // after the options, before the platform (SimGrid opens it when loading)
   sim::LoadedPlatform lp;
-  State(const std::string& platform, NetworkModel network, int* argc, char** argv)
-      : engine(argc, argv), lp(with_network_model(engine, network, *argc, argv), platform) {}
+  static std::vector<char*> pointers(std::vector<std::string>& args) {
+    std::vector<char*> p;
+    for (auto& a : args) p.push_back(a.data());
+    p.push_back(nullptr);
+    return p;
+  }
+  State(const RunConfig& cfg, int* argc0, char** argv0)
+      : args(engine_arguments(cfg, *argc0, argv0)),
+        argv(pointers(args)),
+        argc(static_cast<int>(args.size())),
+        engine((quiet_application_log(), &argc), argv.data()),
+        options_set(set_run_options(cfg)),
+        lp(engine, cfg.platform) {}
+  static void quiet_application_log() {
+    // The application's lines are asked for (--log=ringsim_app.thres:info or debug); stdout is JSON.
+    xbt_log_control_set("ringsim_app.thres:warning");
+  }
 };
 
-LoadedSimulation::LoadedSimulation(const std::string& platform, NetworkModel network, int* argc, char** argv)
-    : state_(std::make_unique<State>(platform, network, argc, argv)), platform_(platform), network_(network) {}
+LoadedSimulation::LoadedSimulation(const RunConfig& cfg, int* argc, char** argv)
+    : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network),
+      options_(cfg.simgrid_options), log_(cfg.simgrid_log) {}
 
 LoadedSimulation::~LoadedSimulation() = default;
 
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
-  LoadedSimulation loaded(cfg.platform, cfg.network, argc, argv);
+  LoadedSimulation loaded(cfg, argc, argv);
   return run_simulation(cfg, loaded, opt);
 }
 
 RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt) {
   if (loaded.used_) throw std::logic_error("run_simulation: a loaded platform serves one run (fork before each)");
-  if (cfg.platform != loaded.platform_ || cfg.network != loaded.network_)
-    throw std::logic_error("run_simulation: the run's platform or network model is not the loaded one");
+  if (cfg.platform != loaded.platform_ || cfg.network != loaded.network_ || cfg.simgrid_options != loaded.options_ ||
+      cfg.simgrid_log != loaded.log_)
+    throw std::logic_error("run_simulation: the run's platform or SimGrid options are not the loaded ones");
   loaded.used_ = true;
   sg4::Engine& engine = loaded.state_->engine;
   sim::LoadedPlatform& lp = loaded.state_->lp;
@@ -105,16 +141,25 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
   if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
+  res.simgrid_options = sim::options_in_force();
+  for (auto& [name, value] : res.simgrid_options)
+    if (name == "tracing/filename") value = loaded.state_->trace.name();
+  res.network_model = sim::network_model_in_force(res.simgrid_options);
   if (opt.setup_only) return res;
-  // Profiles are attached before Engine::run (attaching later raises a false deadlock).
-  for (const auto& t : r.all_traces)
-    engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
-        "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
-
-  if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
-  for (std::size_t i = 0; i < r.n; ++i)
-    sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);
-  engine.run();
+  try {
+    // Profiles are attached before Engine::run (attaching later raises a false deadlock).
+    for (const auto& t : r.all_traces)
+      engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+          "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
+    sim::declare_phases();
+    if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
+    for (std::size_t i = 0; i < r.n; ++i)
+      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);
+    engine.run();
+    loaded.state_->trace.finish();
+  } catch (const simgrid::TracingError& e) {
+    throw InputError(sim::tracing_limit(e.what()));
+  }
 
   res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
   res.ideal_time = ideal_time(r);

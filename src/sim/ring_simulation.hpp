@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
@@ -25,7 +27,9 @@ struct SimulationOptions {
 class LoadedSimulation {
  public:
   // Throws InputError when SimGrid cannot load the platform.
-  LoadedSimulation(const std::string& platform, NetworkModel network, int* argc, char** argv);
+  // The Engine gets argv (--cfg/--log of the command line) after the config's "simgrid_log"; the
+  // config's "simgrid" options and network preset follow (sim/simgrid_options.hpp).
+  LoadedSimulation(const RunConfig& cfg, int* argc, char** argv);
   ~LoadedSimulation();
   LoadedSimulation(const LoadedSimulation&) = delete;
   LoadedSimulation& operator=(const LoadedSimulation&) = delete;
@@ -38,6 +42,8 @@ class LoadedSimulation {
   std::unique_ptr<State> state_;
   std::string platform_;
   NetworkModel network_;
+  std::vector<std::pair<std::string, std::string>> options_;
+  std::vector<std::string> log_;
   bool used_ = false;
 };
 

@@ -1,0 +1,138 @@
+#include "sim/paje_tracing.hpp"
+
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <stdexcept>
+
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/config.hpp>
+
+#include "model/errors.hpp"
+#include "sim/platform_reader.hpp"
+#include "sim/simgrid_log.hpp"
+#include "sim/simgrid_options.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace ringsim::sim {
+namespace {
+
+constexpr const char* kInstead =
+    "run without tracing: --iterations-csv, --traces-dir and --log=ringsim_app.thres:debug show the run";
+
+struct Trial {
+  bool loaded = false;
+  std::string said;  // what the child wrote on its way out
+};
+
+// The platform loaded and sealed in a forked child, as the run will load it.
+Trial try_loading(const std::string& platform) {
+  const int log = ::memfd_create("ringsim-tracing-trial", 0);
+  if (log < 0) throw std::runtime_error("tracing trial: memfd_create failed");
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("tracing trial: fork failed");
+  if (pid == 0) {
+    ::dup2(log, STDERR_FILENO);
+    ::dup2(log, STDOUT_FILENO);
+    try {
+      sg4::Engine::set_config("tracing/filename:/dev/null");
+      LoadedPlatform lp(*sg4::Engine::get_instance(), platform);
+      lp.seal();
+      std::fflush(nullptr);
+      ::_exit(0);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "\n%s\n", e.what());
+      std::fflush(nullptr);
+      ::_exit(2);
+    }
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  Trial t;
+  t.loaded = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  t.said = read_whole_fd(log);
+  ::close(log);
+  if (!t.loaded && WIFSIGNALED(status))
+    t.said += "\nSimGrid crashed (signal " + std::to_string(WTERMSIG(status)) + ") while loading it with tracing on";
+  return t;
+}
+
+// The last non-empty line: SimGrid's (or ringsim's) reason.
+std::string last_line(const std::string& text) {
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) line = text.substr(at, end - at);
+    at = end + 1;
+  }
+  const std::string prefix = "ringsim: error: ";
+  if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
+  return line;
+}
+
+}  // namespace
+
+std::string tracing_limit(const std::string& what) {
+  if (what.find("type with name (speed) not found") != std::string::npos)
+    return "SimGrid 3.32 cannot trace actors on hosts with a speed profile while tracing/platform is off (" + what +
+           "): leave tracing/platform on (ringsim's default with tracing), or " + kInstead;
+  if (what.find("(speed_used) not found") != std::string::npos || what.find("(bandwidth_used) not found") != std::string::npos)
+    return "SimGrid 3.32's tracing/categorized works only with tracing/uncategorized:yes (" + what +
+           ": its categorized path writes into the uncategorized variables); ringsim's activities carry no "
+           "category, the application's phases are the host state ringsim_phase";
+  if (what.find("No route from") != std::string::npos)
+    return "SimGrid 3.32 cannot trace the topology of this platform's Floyd zones (" + what +
+           "): --cfg=tracing/platform/topology:no traces it without the topology graph";
+  if (what.find("container") != std::string::npos || what.find("crashed") != std::string::npos)
+    return "SimGrid 3.32 cannot trace this platform (" + what +
+           "; <cluster> zones with split-duplex links and Dijkstra zones stop its Paje tracing): " + kInstead;
+  return "SimGrid 3.32 cannot trace this run (" + what + "): " + kInstead;
+}
+
+void avoid_tracing_limits(const std::string& platform) {
+  if (!tracing_enabled()) return;
+  Trial t = try_loading(platform);
+  if (t.loaded) return;
+  std::string why = last_line(t.said);
+  if (why.find("No route from") != std::string::npos && simgrid::config::is_default("tracing/platform/topology")) {
+    sg4::Engine::set_config("tracing/platform/topology:no");
+    t = try_loading(platform);
+    if (t.loaded) {
+      std::cerr << "ringsim: note: tracing without the platform's topology (tracing/platform/topology:no): "
+                   "SimGrid 3.32 cannot trace the topology of Floyd zones ("
+                << why << ")\n";
+      return;
+    }
+    why = last_line(t.said);
+  }
+  throw InputError(tracing_limit(why));
+}
+
+TraceFile::TraceFile() {
+  if (!tracing_enabled()) return;
+  final_ = simgrid::config::get_value<std::string>("tracing/filename");
+  partial_ = final_ + ".part";
+  simgrid::config::set_as_string("tracing/filename", partial_);
+}
+
+void TraceFile::finish() {
+  if (partial_.empty()) return;
+  if (std::rename(partial_.c_str(), final_.c_str()) != 0)
+    throw InputError("cannot write the Paje trace '" + final_ + "': " + std::strerror(errno));
+  partial_.clear();
+}
+
+TraceFile::~TraceFile() {
+  if (!partial_.empty()) std::remove(partial_.c_str());
+}
+
+}  // namespace ringsim::sim

@@ -1,0 +1,241 @@
+#include "sim/simgrid_options.hpp"
+
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/config.hpp>
+#include <xbt/log.h>
+
+#include "model/errors.hpp"
+#include "sim/simgrid_log.hpp"
+
+namespace ringsim::sim {
+namespace {
+
+bool is_default(const std::string& name) { return simgrid::config::is_default(name.c_str()); }
+
+void set_option(const std::string& name, const std::string& value, const std::string& where) {
+  try {
+    simgrid::config::set_as_string(name.c_str(), value);
+  } catch (const std::exception& e) {
+    throw InputError("SimGrid option " + name + ":" + value + where + ": " + option_refusal(e.what()));
+  }
+}
+
+void set_if_default(const std::string& name, const std::string& value) {
+  if (is_default(name)) simgrid::config::set_as_string(name.c_str(), value);
+}
+
+// The seeds' linear cost model (time = latency + size / bandwidth, fair sharing) or SimGrid's LV08,
+// applied only when nobody chose the model: a model chosen by the user comes with SimGrid's
+// defaults for the rest, as it would in any SimGrid program.
+void apply_network_preset(NetworkModel network) {
+  if (!is_default("network/model")) return;
+  if (network == NetworkModel::lv08) {
+    simgrid::config::set_as_string("network/model", "LV08");
+    return;
+  }
+  simgrid::config::set_as_string("network/model", "CM02");
+  set_if_default("network/TCP-gamma", "0");
+  set_if_default("network/crosstraffic", "0");
+}
+
+void apply_tracing_defaults() {
+  if (tracing_enabled()) set_if_default("tracing/platform", "yes");
+}
+
+std::string value_in(const OptionList& list, const std::string& name, const std::string& otherwise) {
+  for (const auto& [n, v] : list)
+    if (n == name) return v;
+  return otherwise;
+}
+
+}  // namespace
+
+std::string option_refusal(const std::string& what) {
+  const auto nl = what.find('\n');
+  std::string line = what.substr(0, nl);
+  if (nl != std::string::npos) {
+    const auto hint = what.find("Did you mean", nl);
+    if (hint != std::string::npos) line += " (" + what.substr(hint, what.find('\n', hint) - hint) + ")";
+  }
+  if (line.rfind("Bad config key", 0) == 0) line += " (ringsim --help-cfg lists them)";
+  return line;
+}
+
+void apply_run_options(const OptionList& options, NetworkModel network) {
+  for (const auto& [name, value] : options) {
+    try {
+      if (!is_default(name)) continue;  // --cfg on the command line wins
+    } catch (const std::exception& e) {
+      throw InputError("SimGrid option " + name + ":" + value + " in 'simgrid': " + option_refusal(e.what()));
+    }
+    set_option(name, value, " in 'simgrid'");
+  }
+  apply_network_preset(network);
+  apply_tracing_defaults();
+}
+
+// SimGrid 3.32 has no call that lists its options; the refusal of an unknown name lists every
+// option with its current value ("  name: (type)value"), and is_default tells which were set.
+OptionList options_in_force() {
+  std::string listing;
+  try {
+    simgrid::config::is_default("ringsim/list-every-option");
+  } catch (const std::out_of_range& e) {
+    listing = e.what();
+  }
+  OptionList in_force;
+  const auto start = listing.find("Existing config keys:\n");
+  if (start == std::string::npos) return in_force;
+  for (std::size_t at = listing.find('\n', start) + 1; at < listing.size();) {
+    auto end = listing.find('\n', at);
+    if (end == std::string::npos) end = listing.size();
+    const std::string line = listing.substr(at, end - at);
+    at = end + 1;
+    const auto colon = line.find(": (");
+    const auto close = line.find(')', colon == std::string::npos ? 0 : colon);
+    if (colon == std::string::npos || close == std::string::npos) continue;
+    const auto first = line.find_first_not_of(' ');
+    const std::string name = line.substr(first, colon - first);
+    if (!is_default(name)) in_force.emplace_back(name, line.substr(close + 1));
+  }
+  std::sort(in_force.begin(), in_force.end());
+  return in_force;
+}
+
+std::string network_model_in_force(const OptionList& in_force) {
+  const std::string model = value_in(in_force, "network/model", "LV08");
+  if (model == "CM02" && value_in(in_force, "network/TCP-gamma", "") == "0" &&
+      value_in(in_force, "network/crosstraffic", "") == "0")
+    return "linear";
+  if (model == "LV08") return "lv08";
+  return model;
+}
+
+bool option_is_true(const std::string& value) {
+  return value == "yes" || value == "on" || value == "true" || value == "1";
+}
+
+namespace {
+
+// In the child: everything SimGrid does with the settings before a platform is read, one setting
+// at a time so that a refusal names its setting.
+[[noreturn]] void try_setup(const RunConfig& cfg, const std::vector<std::string>& args) {
+  std::vector<std::string> storage{"ringsim"};
+  std::vector<char*> argv{storage.front().data(), nullptr};
+  int argc = 1;
+  simgrid::s4u::Engine engine(&argc, argv.data());
+  auto refuse = [](const std::string& setting, const std::string& why) {
+    std::fprintf(stderr, "\nRINGSIM-REFUSED %s: %s\n", setting.c_str(), why.c_str());
+    std::fflush(nullptr);
+    ::_exit(2);
+  };
+  std::vector<std::string> logs;
+  for (const auto& l : cfg.simgrid_log) logs.push_back("--log=" + l + " (in 'simgrid_log')");
+  for (const auto& a : args)
+    if (a.rfind("--log=", 0) == 0) logs.push_back(a);
+  for (const auto& l : logs) {
+    const std::string setting = l.substr(6, l.find(' ') == std::string::npos ? std::string::npos : l.find(' ') - 6);
+    std::fprintf(stderr, "\nRINGSIM-TRYING %s\n", l.c_str());
+    std::fflush(nullptr);
+    try {
+      xbt_log_control_set(setting.c_str());
+    } catch (const std::exception& e) {
+      refuse(l, option_refusal(e.what()));
+    }
+  }
+  for (const auto& a : args) {
+    if (a.rfind("--cfg=", 0) != 0) continue;
+    std::fprintf(stderr, "\nRINGSIM-TRYING %s\n", a.c_str());
+    std::fflush(nullptr);
+    try {
+      simgrid::config::set_parse(a.substr(6));
+    } catch (const std::exception& e) {
+      refuse(a, option_refusal(e.what()));
+    }
+  }
+  std::fprintf(stderr, "\nRINGSIM-TRYING the config's 'simgrid' options\n");
+  std::fflush(nullptr);
+  try {
+    apply_run_options(cfg.simgrid_options, cfg.network);
+  } catch (const std::exception& e) {
+    refuse("the config's 'simgrid'", e.what());
+  }
+  if (tracing_enabled()) simgrid::config::set_as_string("tracing/filename", "/dev/null");  // the run's own, not this
+  std::fprintf(stderr, "\nRINGSIM-TRYING the models chosen (network/model, cpu/model, host/model...)\n");
+  std::fflush(nullptr);
+  try {
+    simgrid::s4u::create_full_zone("ringsim-option-check")->seal();
+  } catch (const std::exception& e) {
+    refuse("the models chosen", option_refusal(e.what()));
+  }
+  std::fflush(nullptr);
+  ::_exit(0);
+}
+
+// The setting the child was trying when it died, and SimGrid's reason.
+std::string refusal_in(const std::string& log) {
+  const auto refused = log.rfind("RINGSIM-REFUSED ");
+  if (refused != std::string::npos) return log.substr(refused + 16, log.find('\n', refused) - refused - 16);
+  const auto trying = log.rfind("RINGSIM-TRYING ");
+  const std::string setting =
+      trying == std::string::npos ? "the SimGrid options" : log.substr(trying + 15, log.find('\n', trying) - trying - 15);
+  const std::string why = abort_reason(log);
+  return setting + ": " + (why.empty() ? "SimGrid refused it" : why);
+}
+
+}  // namespace
+
+void check_simgrid_setup(const RunConfig& cfg, const std::vector<std::string>& args) {
+  const int log = ::memfd_create("ringsim-option-check", 0);
+  if (log < 0) throw std::runtime_error("option check: memfd_create failed");
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("option check: fork failed");
+  if (pid == 0) {
+    ::dup2(log, STDERR_FILENO);
+    ::dup2(log, STDOUT_FILENO);
+    try_setup(cfg, args);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string said = read_whole_fd(log);
+  ::close(log);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  throw InputError("SimGrid refuses " + refusal_in(said));
+}
+
+int print_simgrid_help(const std::vector<std::string>& flags) {
+  std::vector<std::string> args{"ringsim", "--log=xbt_cfg.thres:warning"};
+  for (const auto& f : flags) {
+    if (f == "--help-cfg" || f == "--cfg=help") args.emplace_back("--cfg-help");
+    else if (f == "--log=help") args.emplace_back("--help-logs");
+    else args.push_back(f);
+  }
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  try {
+    simgrid::s4u::Engine engine(&argc, argv.data());  // prints, then exits 0
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ringsim: error: %s\n", option_refusal(e.what()).c_str());
+    return 2;
+  }
+  std::string asked;
+  for (const auto& f : flags) asked += (asked.empty() ? "" : " ") + f;
+  std::fprintf(stderr, "ringsim: error: SimGrid has no list of values for %s (ringsim --help-cfg describes every option)\n",
+               asked.c_str());
+  return 2;
+}
+
+bool tracing_enabled() { return simgrid::config::get_value<bool>("tracing"); }
+
+}  // namespace ringsim::sim

@@ -1,0 +1,58 @@
+// SimGrid's options as its users know them (--cfg=name:value, --log=...), and the few that
+// ringsim sets itself. Order of precedence, highest first:
+//   1. --cfg= on the command line (consumed by Engine(argc, argv));
+//   2. the run config's "simgrid" object (set here, each only where the option is still default);
+//   3. the run config's `network_model` preset: "linear" = CM02, TCP-gamma 0, cross-traffic off (the
+//      seeds' model, DESIGN.md), "lv08" = LV08; applied only when nobody chose network/model, and
+//      then each of its options only where still default;
+//   4. ringsim's tracing default, when tracing is on: tracing/platform on (SimGrid 3.32 writes a
+//      header-only trace with tracing alone, cannot trace actors on hosts with a speed profile
+//      without it, and the application's phases are states of the host containers it creates).
+// Everything in force that differs from SimGrid's defaults is read back for the run's summary.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/run_config.hpp"
+
+namespace ringsim::sim {
+
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
+// Levels 2-4 above. Call after the Engine is built, before the platform is loaded. Throws
+// InputError naming the option when SimGrid refuses a name or a value.
+void apply_run_options(const OptionList& options, NetworkModel network);
+
+// The options whose value is not SimGrid's default, sorted by name, as SimGrid prints them.
+OptionList options_in_force();
+
+// "linear" or "lv08" when that preset is exactly in force, otherwise SimGrid's network/model.
+std::string network_model_in_force(const OptionList& in_force);
+
+bool tracing_enabled();
+
+// The first line of SimGrid's refusal of an option, with its "Did you mean" hint if any.
+std::string option_refusal(const std::string& what);
+
+}  // namespace ringsim::sim
+
+namespace ringsim::sim {
+
+// Whether SimGrid accepts the command line's --cfg/--log (argv, as for the Engine) and the config's
+// "simgrid" and "simgrid_log": tried in a forked child (a bad model name or log setting makes SimGrid
+// abort, not throw) that builds the Engine, sets the options and creates an empty zone (which
+// instantiates the models). Throws InputError with one line naming the refused setting. Call before
+// any Engine exists in this process.
+void check_simgrid_setup(const RunConfig& cfg, const std::vector<std::string>& args);
+
+// SimGrid's own help for the flags of cli/command_table.hpp (kSimgridHelp, --cfg=name:help), on
+// standard output; SimGrid exits 0 once it has printed. Returns 2 (after one line) for an option
+// SimGrid has no list of values for.
+int print_simgrid_help(const std::vector<std::string>& flags);
+
+// What SimGrid's parse_bool takes as true.
+bool option_is_true(const std::string& value);
+
+}  // namespace ringsim::sim
