@@ -14,6 +14,8 @@
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
+#include "model/run_config.hpp"
+#include "sim/simgrid_options.hpp"
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
@@ -90,6 +92,9 @@ void add_kpbs_simulate_command(CLI::App& app) {
     if (!algorithm->empty()) req.algorithm = *algorithm;
     const std::vector<std::string> extras = cmd->remaining();
     EngineArgs args(extras);  // rejects stray arguments before any simulation starts
+    RunConfig setup;  // what SimGrid is told: the command line and the model preset
+    setup.network = *model == "linear" ? NetworkModel::linear : NetworkModel::lv08;
+    sim::check_simgrid_setup(setup, extras);
     const KpbsPlatformSpec spec = platform_of(doc, req.instance, latency, *model == "linear");
     const double unit = *req.unit_bandwidth;
     const KpbsSchedule sched = plan_kpbs(req.instance, req.algorithm);

@@ -75,7 +75,14 @@ LoadedSimulation::~LoadedSimulation() = default;
 
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt) {
   LoadedSimulation loaded(cfg, argc, argv);
-  return run_simulation(cfg, loaded, opt);
+  try {
+    return run_simulation(cfg, loaded, opt);
+  } catch (...) {
+    // The Engine goes with `loaded`, its actors still there: SimGrid's warning about them would add
+    // a line to the one that says what went wrong.
+    xbt_log_control_set("ker_engine.thres:critical");
+    throw;
+  }
 }
 
 RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt) {

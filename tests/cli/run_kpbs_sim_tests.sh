@@ -28,6 +28,8 @@ expect_bad latency_negative '{"beta": 1, "bytes": [[1e7]], '"$C"', "latency": -1
 expect_bad latency_string '{"beta": 1, "bytes": [[1e7]], '"$C"', "latency": "1ms"}' "'latency' must be a number"
 expect_bad negative_entry '{"beta": 1, "bytes": [[1e7, -1]], '"$C"'}' 'bytes\[0\]\[1\] is negative'
 expect_bad unknown_key '{"beta": 1, "bytes": [[1e7]], '"$C"', "colour": 1}' "unknown key 'colour'"
+expect_bad simgrid_key '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "SimGrid refuses --cfg=foo/bar:1" --cfg=foo/bar:1
+expect_bad simgrid_model '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "Model 'Nope' is invalid" --cfg=network/model:Nope
 expect_bad unknown_algo '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "unknown algorithm 'nope'" --algorithm nope
 expect_bad bad_model '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "network-model must be" --network-model tcp
 expect_bad stray_arg '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "unexpected argument 'extra'" extra
