@@ -8,7 +8,8 @@
 Four panels on one time axis (simulated seconds):
   1. each ring member's speed (traces.csv; a step per change);
   2. each member's column count (iterations.csv loads; they change at redistribution points);
-  3. each iteration's duration (a bar from its start to its end, coloured by its slowest member),
+  3. each iteration's duration (a bar from its start to its end, coloured by its slowest member:
+     the one whose own computation took longest),
      with the iteration time predicted at the start and at each redistribution point (dashed);
   4. the redistribution points: decision (reports gathered, plan computed) and column transfers as
      shaded spans, points that decided not to move in grey (hatched), staging and rebuilds if any.
@@ -308,7 +309,7 @@ def draw(result, its, traces, out_path, title, paths):
                      label="predicted iteration time" if k == 0 else None)
     ax_iter.set_ylabel("iteration time (s)")
     ax_iter.set_ylim(bottom=0)
-    ax_iter.set_title("iteration durations (bar colour: the iteration's slowest member)", fontsize=9, loc="left")
+    ax_iter.set_title("iteration durations (bar colour: the member whose computation took longest)", fontsize=9, loc="left")
     if preds:
         ax_iter.legend(loc="upper left", bbox_to_anchor=(1.005, 1.0), fontsize=8, frameon=False)
 

@@ -127,3 +127,24 @@ TEST_CASE("bad trace files are rejected with one line naming file:line") {
   CHECK(error_of([&] { io::read_speed_profile(missing, "h", 1e9); }) == "cannot read '" + missing + "'");
   CHECK(error_of([&] { io::read_speed_csv(missing); }) == "cannot read '" + missing + "'");
 }
+
+TEST_CASE("speeds above the peak are kept and reported with file:line, host, speed and peak") {
+  std::vector<SpeedAbovePeak> above;
+  const HostTrace p = io::parse_speed_profile("0 1.0\n# burst\n4 1.25\n8 0.5\n", "h.profile", "h", 2e9, &above);
+  CHECK(p.changes.at(1).multiplier == 1.25);  // kept, as SimGrid keeps it
+  REQUIRE(above.size() == 1);
+  CHECK(above[0].where == "'h.profile':3");
+  CHECK(above[0].host == "h");
+  CHECK(above[0].speed == 2.5e9);
+  CHECK(above[0].peak == 2e9);
+  above.clear();
+  const auto csv = io::parse_speed_csv("host,time,speed\na,0,1e9\nb,0,5e8\na,3,3e9\n", "s.csv");
+  CHECK(io::csv_trace(csv, "a", 1e9, &above).changes.at(1).multiplier == 3.0);
+  REQUIRE(above.size() == 1);
+  CHECK(above[0].where == "'s.csv':4");
+  CHECK(above[0].speed == 3e9);
+  io::csv_trace(csv, "b", 1e9, &above);  // at or below the peak: nothing to say
+  CHECK(above.size() == 1);
+  CHECK(io::has_trace(csv, "b"));
+  CHECK(!io::has_trace(csv, "c"));
+}

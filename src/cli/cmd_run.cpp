@@ -54,12 +54,16 @@ RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
 }
 
 // The hosts of the largest set that reach each other both ways, asked of SimGrid in a child (this
-// process runs no simulation and keeps no engine).
-std::size_t usable_host_count(const std::string& platform) {
+// process runs no simulation and keeps no engine), once the hosts the runs name are found in it:
+// one load of the platform checks every run before the first starts.
+std::size_t usable_host_count(const std::string& platform, const std::vector<NamedHost>& named) {
   ChildValue count(
       [&] {
         auto& engine = sim::reading_engine();
         sim::LoadedPlatform lp(engine, platform);
+        for (const auto& h : named)
+          if (h.router_ok ? !engine.netpoint_by_name_or_null(h.name) : !engine.host_by_name_or_null(h.name))
+            throw InputError(h.role + " '" + h.name + "' is not in platform '" + platform + "'");
         const auto sets = sim::reachable_sets(lp, lp.hosts());
         return sets.sets.empty() ? 0.0 : static_cast<double>(sets.sets.front().size());
       },
@@ -262,6 +266,9 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
   }
   io::write_file_atomically((out / "runs.csv").string(), runs_csv(e, results));
   io::write_file_atomically((out / "iterations.csv").string(), iterations);
+  // Which traces the runs used, from their configs (every canonical config names its source).
+  std::set<std::string> sources;
+  for (const auto& run : e.runs) sources.insert(run.config.at("traces").at("source").get<std::string>());
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(e.config_hash));
   // One value when every run had the same, else the list of the different ones.
@@ -280,7 +287,9 @@ void merge(const Experiment& e, const fs::path& out, bool quick) {
                                   {"simgrid_version", simgrid_version},
                                   {"network_model", one_or_all(models, false)},
                                   {"simgrid_options", one_or_all(options, true)},
-                                  {"config_hash_fnv1a64", hash}};
+                                  {"config_hash_fnv1a64", hash},
+                                  {"trace_sources", sources},
+                                  {"speeds_from_2004_machine_list", sources.count("measured") > 0}};
   io::write_file_atomically((out / "summary.json").string(), summary.dump(1) + "\n");
 }
 
@@ -292,7 +301,11 @@ void add_run_command(CLI::App& app) {
               "iterations.csv, summary.json (provenance). --list prints one shell command per run not yet\n"
               "done (for GNU parallel, also with --sshlogin on a shared folder); --slurm SDIR writes a SLURM\n"
               "array job (SDIR/submit.sh submits it and the merge); then `ringsim run EXPERIMENT --merge\n"
-              "--out DIR` builds the CSVs.\n"
+              "--out DIR` builds the CSVs. Every run is checked before the first starts (one platform load): files,\n"
+              "the hosts named (ring.hosts, rebuild hosts, staging gateway), ring sizes (with ring.hosts: its length).\n"
+              "Trace files are found beside the experiment; seeds draw rings and generated traces, a files or\n"
+              "platform traces source is the same in every run. summary.json: trace_sources,\n"
+              "speeds_from_2004_machine_list.\n"
               "SimGrid options: --cfg=name:value goes into every run's config (\"simgrid\", over the experiment's own)\n"
               "and --log=... to every run; a traced run (--cfg=tracing:yes) writes runs/<id>/<tracing/filename's\n"
               "name, or simgrid.trace>. Both are checked by SimGrid before the first run (exit 2, one line).");

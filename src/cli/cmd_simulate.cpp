@@ -19,6 +19,7 @@
 #include "io/run_config_json.hpp"
 #include "experiments/run_output.hpp"
 #include "io/json_input.hpp"
+#include "io/paper_platform.hpp"
 #include "model/errors.hpp"
 #include "sim/policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
@@ -50,11 +51,13 @@ RunConfig read_simulate_config(const std::string& config_file) {
   cfg.platform = resolve_beside(cfg.platform, config_file);
   resolve_trace_files(cfg, config_file);
   if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
+  if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
   return cfg;
 }
 
 void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
                             const std::string& iterations_csv) {
+  if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
   if (!iterations_csv.empty()) io::write_file_atomically(iterations_csv, iterations_csv_text(res, ""));
   const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
   if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);
@@ -73,9 +76,13 @@ void add_simulate_command(CLI::App& app) {
               "neighbours both ways, checked before the run), rows, columns,\n"
               "iterations, ratio, scheme (" + policy::scheme_syntaxes() + "),\n"
               "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows} or\n"
-              "{source: files, profiles: {host: file.profile, ...} | csv: file.csv (host,time|iteration,speed flop/s)}\n"
-              "or {seed, source: random-walk, step, low, high, every} or {seed, source: on-off, available, loaded,\n"
-              "load_factor} (trace files are found beside the config),\n"
+              "{source: files, profiles: {host: file.profile, ...} | csv: file.csv (host,time|iteration,speed flop/s),\n"
+              "default: refuse|constant (members without a trace: exit 2, or their peak speed)} or {source: platform}\n"
+              "(the platform's own speed_file profiles; not with staging) or {seed, source: random-walk, step, low,\n"
+              "high, every} or {seed, source: on-off, available, loaded, load_factor} (trace files are found beside\n"
+              "the config). No source: measured (the 2004 machine list) on the paper's platform only, factor on any\n"
+              "other. Trace speeds above the host's peak are kept, with one warning line and speeds_above_peak.\n"
+              "The result states trace_source and speeds_from_2004_machine_list.\n"
               "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"
               "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
               "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
@@ -149,6 +156,7 @@ void add_traces_command(CLI::App& app) {
     opt.traces_dir = *dir;
     opt.setup_only = true;
     const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
+    if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
     std::cerr << "ringsim: " << res.ring.size() << " speed profiles and traces.csv written to " << *dir << "/\n";
   });
 }

@@ -1,11 +1,15 @@
 #include "experiments/experiment.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <sstream>
 
 #include "io/json_input.hpp"
+#include "io/paper_platform.hpp"
+#include "io/platform_speed_files.hpp"
+#include "io/trace_files.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/platform.hpp"
@@ -48,6 +52,54 @@ std::string format_ratio(double r) {
   return buf;
 }
 
+// Whether the base's traces source draws its traces from a seed (not files, not the platform's).
+bool traces_take_seed(const nlohmann::json& base) {
+  if (!base.contains("traces") || !base["traces"].is_object() || !base["traces"].contains("source")) return true;
+  const auto& s = base["traces"]["source"];
+  return !(s.is_string() && (s.get<std::string>() == "files" || s.get<std::string>() == "platform"));
+}
+
+// The trace files (or the platform's profiles) exist and parse; a given ring's members each have
+// a trace (unless "default": "constant"). The hosts' peaks are not known here: only the files'
+// syntax is checked.
+void check_trace_files(const RunConfig& cfg, const std::string& where) {
+  if (cfg.trace_source != "files" && cfg.trace_source != "platform") return;
+  try {
+    if (cfg.trace_source == "platform") {
+      for (const auto& [host, profile] : io::declared_speed_profiles(cfg.platform))
+        io::parse_speed_profile(profile.text, profile.where, host, 1.0);
+      return;
+    }
+    if (!cfg.trace_csv.empty()) {
+      const io::SpeedCsv csv = io::read_speed_csv(cfg.trace_csv);
+      if (cfg.selection == RingSelection::hosts && !cfg.trace_default_constant)
+        for (const auto& h : cfg.ring_hosts)
+          if (!io::has_trace(csv, h))
+            throw InputError("no speed trace for ring host '" + h + "' in '" + cfg.trace_csv +
+                             "' (\"default\": \"constant\" keeps such members at their peak speed)");
+      return;
+    }
+    for (const auto& [host, file] : cfg.trace_profiles) io::read_speed_profile(file, host, 1.0);
+    if (cfg.selection == RingSelection::hosts && !cfg.trace_default_constant)
+      for (const auto& h : cfg.ring_hosts)
+        if (std::none_of(cfg.trace_profiles.begin(), cfg.trace_profiles.end(), [&](const auto& p) { return p.first == h; }))
+          throw InputError("no speed trace for ring host '" + h + "' in traces 'profiles' (\"default\": \"constant\" "
+                           "keeps such members at their peak speed)");
+  } catch (const InputError& err) {
+    throw InputError(where + ": " + err.what());
+  }
+}
+
+// The hosts a run names, each with its role in the messages.
+std::vector<NamedHost> named_hosts(const RunConfig& cfg) {
+  std::vector<NamedHost> out;
+  for (const auto& h : cfg.ring_hosts) out.push_back({h, "ring host"});
+  for (const auto& rb : cfg.rebuilds)
+    for (const auto& h : rb.hosts) out.push_back({h, "rebuild after iteration " + std::to_string(rb.after) + ": ring host"});
+  if (cfg.staging.enabled && !cfg.staging.gateway.empty()) out.push_back({cfg.staging.gateway, "staging gateway", true});
+  return out;
+}
+
 }  // namespace
 
 std::uint64_t fnv1a(const std::string& text) {
@@ -87,11 +139,21 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
   if (!base.contains("platform")) base["platform"] = RunConfig{}.platform;  // the paper's platform
-  if (base.contains("platform") && base["platform"].is_string()) {
-    namespace fs = std::filesystem;
-    const std::string p = base["platform"].get<std::string>();
+  namespace fs = std::filesystem;
+  auto beside_experiment = [&](nlohmann::json& file) {
+    if (!file.is_string()) return;  // the run's parse says what is wrong
+    const std::string p = file.get<std::string>();
     const fs::path beside = fs::path(path).parent_path() / p;
-    base["platform"] = fs::path(p).is_absolute() || !fs::exists(beside) ? p : fs::absolute(beside).lexically_normal().string();
+    file = fs::path(p).is_absolute() || !fs::exists(beside) ? p : fs::absolute(beside).lexically_normal().string();
+  };
+  beside_experiment(base["platform"]);
+  // Trace files too: each run's config lies elsewhere (DIR/runs/<id>/), the files stay here.
+  const bool seeded_traces = traces_take_seed(base);
+  if (base.contains("traces") && base["traces"].is_object()) {
+    auto& t = base["traces"];
+    if (t.contains("csv")) beside_experiment(t["csv"]);
+    if (t.contains("profiles") && t["profiles"].is_object())
+      for (auto& [host, file] : t["profiles"].items()) beside_experiment(file);
   }
   const auto sizes = list_of<int>(doc, "ring_sizes", where);
   const auto ratios = list_of<double>(doc, "ratios", where);
@@ -104,12 +166,31 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   // The no-redistribution run of each (size, ratio, seed, repetition) normalizes the others.
   if (std::find(schemes.begin(), schemes.end(), "none") == schemes.end()) schemes.insert(schemes.begin(), "none");
 
+  // The base as a run would read it (the first ring size, ratio and scheme): what every run shares.
+  nlohmann::json first = base;
+  first["ratio"] = ratios.front();
+  if (!first.contains("ring")) first["ring"] = nlohmann::json::object();
+  if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = sizes.front();
+  const RunConfig shared = parse_run_config(first, where + " 'base'");
+  for (int size : sizes)
+    if (shared.selection == RingSelection::hosts && static_cast<std::size_t>(size) != shared.ring_hosts.size())
+      throw InputError(where + ": ring size " + std::to_string(size) + " is not the size of the given ring 'hosts' (" +
+                       std::to_string(shared.ring_hosts.size()) + " hosts): list ring_sizes [" +
+                       std::to_string(shared.ring_hosts.size()) + "] or draw the ring at random");
+
   std::size_t platform_hosts = 0;
-  if (base.contains("platform") && base["platform"].is_string()) {
+  bool paper_platform = false;
+  if (base["platform"].is_string()) {
     const std::string p = base["platform"].get<std::string>();
     if (!std::filesystem::exists(p)) throw InputError(where + ": platform file '" + p + "' does not exist");
-    platform_hosts = host_count(p);
+    try {
+      platform_hosts = host_count(p, named_hosts(shared));
+    } catch (const InputError& err) {
+      throw InputError(where + ": " + err.what());
+    }
+    paper_platform = io::is_paper_platform(p);
   }
+  check_trace_files(shared, where);
   for (int size : sizes)
     if (size < 1 || static_cast<std::size_t>(size) > platform_hosts)
       throw InputError(where + ": ring size " + std::to_string(size) + " does not fit the platform (" +
@@ -141,10 +222,13 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               if (!cfg.contains("ring")) cfg["ring"] = nlohmann::json::object();
               cfg["ring"]["size"] = size;
               cfg["ring"]["seed"] = derived_seed(seed, k);
-              if (!cfg.contains("traces")) cfg["traces"] = nlohmann::json::object();
-              cfg["traces"]["seed"] = derived_seed(seed, k);
+              if (seeded_traces) {  // a trace read from files or from the platform has no seed
+                if (!cfg.contains("traces")) cfg["traces"] = nlohmann::json::object();
+                cfg["traces"]["seed"] = derived_seed(seed, k);
+              }
               cfg["baseline"] = false;
-              const RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
+              RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
+              resolve_default_trace_source(parsed, paper_platform);
               run.config = run_config_to_json(parsed);
               e.runs.push_back(std::move(run));
             }

@@ -34,12 +34,25 @@ struct Experiment {
   std::uint64_t config_hash = 0;  // FNV-1a of the canonical experiment JSON (after --quick)
 };
 
-// How many hosts of a platform file a ring can use (the sweep does not load platforms itself:
-// SimGrid lives below, in the simulation layer; the command line passes a function that asks it).
-using HostCount = std::function<std::size_t(const std::string& platform)>;
+// A host a run names (a given ring's, a rebuild's, the staging gateway), and what it is for.
+struct NamedHost {
+  std::string name;
+  std::string role;  // "ring host", "rebuild after iteration 50: ring host", "staging gateway"
+  bool router_ok = false;  // the staging gateway may be a router of a graph-routed platform
+};
 
-// Reads and checks every run's config before anything runs (InputError on any problem).
-// Relative platform paths are resolved next to the experiment file first.
+// How many hosts of a platform file a ring can use, after checking that every named host is one of
+// its hosts (InputError "<role> 'name' is not in platform 'file'" otherwise). The sweep does not
+// load platforms itself: SimGrid lives below, in the simulation layer; the command line passes a
+// function that asks it, with one load of the platform.
+using HostCount = std::function<std::size_t(const std::string& platform, const std::vector<NamedHost>& named)>;
+
+// Reads and checks every run's config before anything runs (InputError on any problem): the
+// platform and trace files exist and parse, the hosts named are the platform's, every swept ring
+// size fits the platform and is the size of a given ring. Relative platform and trace file paths
+// are resolved next to the experiment file first. A base that names no traces source gets the
+// platform's default (run_config.hpp resolve_default_trace_source). The seeds draw the rings and
+// the generated traces; a trace read from files or from the platform is the same in every run.
 Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count);
 
 // The seeds of repetition k of base seed s (ring choice and speed traces).

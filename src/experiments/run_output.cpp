@@ -79,18 +79,37 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"planned_tstep", res.planned_tstep > 0 ? nlohmann::json(res.planned_tstep) : nlohmann::json()},
       {"network_model", res.network_model.empty() ? std::string(to_string(cfg.network)) : res.network_model},
       {"simgrid_options", options_json(res.simgrid_options)},
+      {"trace_source", trace_source_name(cfg)},
+      {"speeds_from_2004_machine_list", draws_from_2004_machine_list(cfg)},
       {"simgrid_version", res.simgrid_version},
       {"ringsim_version", RINGSIM_VERSION},
       {"points", points}};
   // Only when used, so that the summaries of runs without them do not change.
   if (res.staged) out["staging"] = transfer_json(res.staging);
   if (!res.ring_routing.empty()) out["ring_routing"] = res.ring_routing;
+  if (!res.above_peak.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& a : res.above_peak)
+      list.push_back({{"where", a.where}, {"host", a.host}, {"speed", a.speed}, {"peak", a.peak}});
+    out["speeds_above_peak"] = list;
+  }
   if (!res.rebuilds.empty()) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& t : res.rebuilds) list.push_back(transfer_json(t));
     out["rebuilds"] = list;
   }
   return out;
+}
+
+std::string above_peak_warning(const RunResult& res) {
+  if (res.above_peak.empty()) return "";
+  const SpeedAbovePeak& a = res.above_peak.front();
+  std::ostringstream os;
+  os.precision(17);
+  os << res.above_peak.size() << " trace speed(s) above their host's peak, kept (SimGrid takes multipliers > 1; "
+     << "listed in speeds_above_peak), the first at " << a.where << ": host '" << a.host << "' at " << a.speed
+     << " flop/s, peak " << a.peak;
+  return os.str();
 }
 
 std::string iterations_csv_text(const RunResult& res, const std::string& run_id) {

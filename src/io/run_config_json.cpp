@@ -249,14 +249,17 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     if (source == "measured" || source == "factor") {
       io::require_known_keys(t, {"seed", "source", "factor", "windows"}, tw);
     } else if (source == "files") {
-      io::require_known_keys(t, {"source", "profiles", "csv"}, tw);
+      io::require_known_keys(t, {"source", "profiles", "csv", "default"}, tw);
+    } else if (source == "platform") {
+      io::require_known_keys(t, {"source"}, tw);
     } else if (source == "random-walk") {
       io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every"}, tw);
     } else if (source == "on-off") {
       io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor"}, tw);
     } else {
-      throw InputError(where + ": traces 'source' must be measured, factor, files, random-walk or on-off");
+      throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk or on-off");
     }
+    cfg.trace_source_given = t.contains("source");
     if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
     cfg.trace_from_measured = source == "measured";
     if (source != "measured" && source != "factor") cfg.trace_source = source;
@@ -280,6 +283,13 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       }
     }
     if (source == "files") {
+      if (t.contains("default")) {
+        const std::string d = text(t, "default");
+        if (d != "refuse" && d != "constant")
+          throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
+                           "\"constant\" (it keeps its peak speed)");
+        cfg.trace_default_constant = d == "constant";
+      }
       if (t.contains("profiles") == t.contains("csv"))
         throw InputError(where + ": traces source files needs either 'profiles' {host: file, ...} or 'csv'");
       if (t.contains("csv")) {
@@ -313,6 +323,9 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     }
   }
   if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
+  if (cfg.staging.enabled && cfg.trace_source == "platform")
+    throw InputError(where + ": traces source 'platform' cannot be combined with 'staging': the platform's profiles "
+                     "count from time 0, and ringsim's traces start when the staging ends");
   if (doc.contains("rebuild")) {
     cfg.rebuilds = parse_rebuilds(doc["rebuild"], cfg, where + " 'rebuild'");
     if (!cfg.rebuilds.empty() && cfg.selection == RingSelection::planner)
@@ -336,8 +349,11 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
                            {"windows", windows}};
   if (!cfg.trace_from_measured) traces["factor"] = {cfg.factor_low, cfg.factor_high};
   // The other sources (only then, so that the canonical form of older configs does not change).
-  if (cfg.trace_source == "files") {
+  if (cfg.trace_source == "platform") {
+    traces = {{"source", "platform"}};
+  } else if (cfg.trace_source == "files") {
     traces = {{"source", "files"}};
+    if (cfg.trace_default_constant) traces["default"] = "constant";
     if (!cfg.trace_csv.empty()) traces["csv"] = cfg.trace_csv;
     else {
       nlohmann::json p = nlohmann::json::object();

@@ -45,7 +45,7 @@ std::string fmt(double v) {
 }  // namespace
 
 HostTrace parse_speed_profile(const std::string& text, const std::string& where, const std::string& host,
-                              double peak_speed) {
+                              double peak_speed, std::vector<SpeedAbovePeak>* above) {
   HostTrace t{host, peak_speed, {}};
   std::istringstream in(text);
   std::string raw;
@@ -68,6 +68,7 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
     if (!t.changes.empty() && time < t.changes.back().time)
       throw InputError(at(where, line) + ": times must be sorted (" + words[0] + " after " + fmt(t.changes.back().time) + ")");
     if (value <= 0.0) throw InputError(at(where, line) + ": speed multiplier must be > 0, got " + words[1]);
+    if (value > 1.0 && above) above->push_back({at(where, line), host, value * peak_speed, peak_speed});
     SpeedChange c;
     c.time = time;
     c.multiplier = value;
@@ -82,8 +83,9 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
   return t;
 }
 
-HostTrace read_speed_profile(const std::string& path, const std::string& host, double peak_speed) {
-  return parse_speed_profile(read_text(path), path, host, peak_speed);
+HostTrace read_speed_profile(const std::string& path, const std::string& host, double peak_speed,
+                             std::vector<SpeedAbovePeak>* above) {
+  return parse_speed_profile(read_text(path), path, host, peak_speed, above);
 }
 
 SpeedCsv parse_speed_csv(const std::string& text, const std::string& where) {
@@ -122,6 +124,7 @@ SpeedCsv parse_speed_csv(const std::string& text, const std::string& where) {
       throw InputError(at(where, line) + ": " + (csv.by_iteration ? "iterations" : "times") + " of host '" + f[0] +
                        "' must be sorted (" + f[1] + " after " + fmt(rows.back().first) + ")");
     rows.emplace_back(key, speed);
+    csv.lines[f[0]].push_back(line);
   }
   if (!header) throw InputError("'" + where + "': empty (expected the header host,time,speed or host,iteration,speed)");
   return csv;
@@ -129,11 +132,16 @@ SpeedCsv parse_speed_csv(const std::string& text, const std::string& where) {
 
 SpeedCsv read_speed_csv(const std::string& path) { return parse_speed_csv(read_text(path), path); }
 
-HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_speed) {
+bool has_trace(const SpeedCsv& csv, const std::string& host) { return csv.rows.count(host) > 0; }
+
+HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_speed, std::vector<SpeedAbovePeak>* above) {
   const auto it = csv.rows.find(host);
   if (it == csv.rows.end()) throw InputError("no speed trace for host '" + host + "' in '" + csv.path + "'");
   HostTrace t{host, peak_speed, {}};
-  for (const auto& [key, speed] : it->second) {
+  const auto& lines = csv.lines.at(host);
+  for (std::size_t k = 0; k < it->second.size(); ++k) {
+    const auto& [key, speed] = it->second[k];
+    if (speed > peak_speed && above) above->push_back({at(csv.path, lines[k]), host, speed, peak_speed});
     SpeedChange c;
     if (csv.by_iteration) c.iteration = static_cast<int>(key);
     else c.time = key;

@@ -75,10 +75,16 @@ struct RunConfig {
   bool trace_from_measured = true;   // new speeds from the measured machines, else a factor
   double factor_low = 0.5, factor_high = 1.5;
   std::vector<std::pair<int, int>> trace_windows = {{20, 40}, {60, 80}};
-  // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off".
+  // Whether the config names its traces source. Without one the source depends on the platform
+  // (resolve_default_trace_source): the 2004 machine list only on the paper's platform.
+  bool trace_source_given = false;
+  // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off",
+  // "platform" (the speed profiles the platform file declares, as SimGrid attached them).
   std::string trace_source;
   std::vector<std::pair<std::string, std::string>> trace_profiles;  // files: host -> profile path
   std::string trace_csv;                                            // files: or one CSV of speeds
+  // files: a member without a trace in them keeps its peak speed (true) or is refused (false).
+  bool trace_default_constant = false;
   RandomWalkSpec random_walk;
   OnOffSpec on_off;
   NetworkModel network = NetworkModel::linear;
@@ -93,5 +99,16 @@ struct RunConfig {
   StagingConfig staging;
   std::vector<RebuildConfig> rebuilds;  // increasing `after`
 };
+
+// The traces source a run uses: measured, factor, files, random-walk, on-off or platform.
+std::string trace_source_name(const RunConfig& cfg);
+// Whether the run's new speeds are drawn from the 2004 machine list (tiers_generator's
+// embedded_measured_values): the paper's setting, meaningful only on the paper's platform.
+bool draws_from_2004_machine_list(const RunConfig& cfg);
+// A config that names no traces source gets `measured` on the paper's platform (the paper's
+// figures) and `factor` elsewhere (each host's own speed times a factor in [low, high]): the 2004
+// machines' speeds (17-138 Mflop/s) mean nothing on another platform's hosts.
+void resolve_default_trace_source(RunConfig& cfg, bool paper_platform);
+
 
 }  // namespace ringsim

@@ -11,7 +11,7 @@ namespace ringsim {
 struct IterationRecord {
   int iteration = 0;  // 1-based
   double start = 0.0, end = 0.0;
-  std::string slowest;  // the member whose iteration (compute + borders) took longest
+  std::string slowest;  // the member whose own computation took longest (not counting the borders)
   std::vector<long> loads;
 };
 
@@ -49,6 +49,15 @@ struct ColumnTransferRecord {
   std::vector<double> planned_steps, simulated_steps;
 };
 
+// A speed of a trace file (or of a platform's profile) above its host's peak speed: kept (SimGrid
+// takes multipliers > 1, and ringsim's own traces can write them) and reported.
+struct SpeedAbovePeak {
+  std::string where;  // 'file':line
+  std::string host;
+  double speed = 0.0;  // flop/s
+  double peak = 0.0;   // flop/s
+};
+
 struct RunResult {
   std::vector<std::string> ring;
   double flops_per_column = 0.0;
@@ -67,6 +76,7 @@ struct RunResult {
   bool staged = false;
   ColumnTransferRecord staging;
   std::vector<ColumnTransferRecord> rebuilds;
+  std::vector<SpeedAbovePeak> above_peak;  // from the trace files, in the order read
   std::string simgrid_version;
   std::string network_model;  // in force: linear, lv08 or SimGrid's network/model (sim/simgrid_options.hpp)
   std::vector<std::pair<std::string, std::string>> simgrid_options;  // every non-default option in force

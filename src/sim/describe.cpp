@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <set>
 #include <vector>
 
 #include <simgrid/s4u.hpp>
@@ -13,6 +14,7 @@
 
 #include "io/platform_formats.hpp"
 #include "sim/platform_reader.hpp"
+#include "sim/platform_speed_profiles.hpp"
 #include "sim/reachable_hosts.hpp"
 #include "sim/route_prober.hpp"
 
@@ -64,6 +66,36 @@ std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs_to_check(const std::vector<
     pairs.emplace_back(hosts[a], hosts[b]);
   }
   return pairs;
+}
+
+// Which hosts a ring may use and, for the others, why not: a speed profile of the platform's own
+// (ringsim's traces would be a second one; traces source "platform" uses it instead), SimGrid
+// cannot route the host, or it is outside the largest set of hosts that reach each other.
+void describe_ring_eligibility(const LoadedPlatform& lp, const ReachableSets& sets, nlohmann::json& out) {
+  constexpr std::size_t kListed = 100;  // hosts listed by name; the count says how many in all
+  std::set<const sg4::Host*> profiled;
+  if (lp.may_hold_speed_profiles())
+    for (const auto* h : hosts_with_speed_profile(lp.hosts())) profiled.insert(h);
+  std::map<const sg4::Host*, std::string> why;
+  for (const auto& [h, reason] : sets.unroutable) why[h] = "unroutable: " + reason;
+  for (std::size_t k = 1; k < sets.sets.size(); ++k)
+    for (const auto* h : sets.sets[k]) why[h] = "outside the largest set of hosts that reach each other both ways";
+  for (const auto* h : profiled)
+    why[h] = "speed profile of the platform's (speed_file or trace_connect): SimGrid takes one per host, so ringsim's "
+             "traces cannot go there; a ring member with traces source \"platform\" (that profile is its trace)";
+  auto with_profile = nlohmann::json::array();
+  auto ineligible = nlohmann::json::array();
+  std::size_t count = 0;
+  for (const auto* h : lp.hosts()) {  // file order
+    if (profiled.count(h) && with_profile.size() < kListed) with_profile.push_back(h->get_name());
+    const auto it = why.find(h);
+    if (it == why.end()) continue;
+    if (count++ < kListed) ineligible.push_back({{"host", h->get_name()}, {"reason", it->second}});
+  }
+  out["hosts_with_speed_profile"] = profiled.size();
+  out["speed_profile_hosts"] = with_profile;
+  out["ineligible_hosts"] = count;
+  out["ineligible"] = ineligible;
 }
 
 }  // namespace
@@ -180,6 +212,7 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
     out["edges"] = lp.declared()->edges.size();
     out["explicit_routes"] = lp.declared()->routes.size();
   }
+  describe_ring_eligibility(lp, sets, out);
   if (options.timings) out["timings_s"] = {{"simgrid_load_and_seal", load_s}, {"route_checks", routes_s}};
   XBT_DEBUG("%zu pairs checked in %g s", pairs.size(), routes_s);
   return out;

@@ -204,6 +204,7 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 double ideal_time(const RingRun& r);
 void write_traces(const RingRun& r, const std::string& dir);
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
-                                  const std::vector<std::vector<sg4::Host*>>& rebuilt);
+                                  const std::vector<std::vector<sg4::Host*>>& rebuilt,
+                                  std::vector<SpeedAbovePeak>* above = nullptr);
 
 }  // namespace ringsim::app

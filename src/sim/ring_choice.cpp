@@ -142,15 +142,17 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
   PlannedRing& planned = out.planned;
   const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
   // Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
-  // one per host): random rings avoid them, other rings that use them are refused.
+  // one per host): random rings avoid them, other rings that use them are refused. With traces
+  // source "platform" those profiles are the run's traces, and every host may be a member.
   std::set<std::string> profiled;
-  if (lp.may_hold_speed_profiles())
+  if (cfg.trace_source != "platform" && lp.may_hold_speed_profiles())
     for (const auto* h : sim::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
   auto refuse_profiled = [&](const std::vector<std::string>& ring, const std::string& what) {
     for (const auto& n : ring)
       if (profiled.count(n))
         throw InputError(what + " host '" + n + "' already has a speed profile in platform '" + cfg.platform +
-                         "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second");
+                         "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second "
+                         "(traces source \"platform\" runs with the platform's profiles)");
   };
   // Nothing will join this platform (no storage cluster, no planner's paths): it is sealed now, and
   // where no route question can abort, SimGrid is asked here rather than in forked children.
@@ -183,6 +185,13 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
         return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
       });
       names = std::move(drawn.names);
+      if (size > names.size() && !profiled.empty())
+        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                         cfg.platform + "': " + std::to_string(profiled.size()) + " of its " +
+                         std::to_string(all_names.size()) + " hosts have a speed profile of the platform's (speed_file, "
+                         "e.g. '" + *profiled.begin() + "') that ringsim's traces cannot replace, and " +
+                         std::to_string(names.size()) + " of the others reach each other both ways (traces source "
+                         "\"platform\" runs with the platform's profiles on every host)");
       if (size > names.size() && names.size() < all_names.size())
         throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
                          cfg.platform + "': only " + std::to_string(names.size()) + " of its " +

@@ -60,7 +60,8 @@ void record_iteration(RingRun& r, int it) {
   rec.iteration = it;
   rec.start = *std::min_element(r.iter_start.begin(), r.iter_start.end());
   rec.end = *std::max_element(r.iter_end.begin(), r.iter_end.end());
-  const auto slowest = std::max_element(r.iter_span.begin(), r.iter_span.end()) - r.iter_span.begin();
+  // The member whose own computation took longest: its neighbours' spans include waiting for it.
+  const auto slowest = std::max_element(r.last_compute.begin(), r.last_compute.end()) - r.last_compute.begin();
   rec.slowest = r.hosts[static_cast<std::size_t>(slowest)]->get_name();
   rec.loads.reserve(r.columns.size());  // grown one by one, the ring's 9 reallocations at 256 members cost 1% of a run
   for (const auto& c : r.columns) rec.loads.push_back(static_cast<long>(c.size()));

@@ -105,7 +105,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) r.rebuild_at[cfg.rebuilds[k].after] = k;
   r.rebuild_rings = std::move(rings.rebuilds);
   const std::vector<sg4::Host*> ring = hosts_named(engine, rings.ring);
-  r.all_traces = traces_for(cfg, ring, r.rebuild_rings);
+  std::vector<SpeedAbovePeak> above_peak;
+  r.all_traces = traces_for(cfg, ring, r.rebuild_rings, &above_peak);
   r.mutex = sg4::Mutex::create();
   r.column_arrived = sg4::ConditionVariable::create();
   set_ring(r, ring, 1);
@@ -147,6 +148,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   res.column_bytes = r.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
+  res.above_peak = std::move(above_peak);
   if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
   res.simgrid_options = sim::options_in_force();
   for (auto& [name, value] : res.simgrid_options)
@@ -154,10 +156,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   res.network_model = sim::network_model_in_force(res.simgrid_options);
   if (opt.setup_only) return res;
   try {
-    // Profiles are attached before Engine::run (attaching later raises a false deadlock).
-    for (const auto& t : r.all_traces)
-      engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
-          "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
+    // Profiles are attached before Engine::run (attaching later raises a false deadlock). With the
+    // platform's own profiles, SimGrid attached them at load (a second one would abort).
+    if (cfg.trace_source != "platform")
+      for (const auto& t : r.all_traces)
+        engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+            "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
     sim::declare_phases();
     if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)

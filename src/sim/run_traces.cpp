@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "io/json_input.hpp"
+#include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
@@ -66,8 +67,10 @@ void write_traces(const RingRun& r, const std::string& dir) {
 
 // One trace per host that is ever a member: the initial ring's first (in ring order), then the
 // rebuilt rings' newcomers, so that adding a rebuild does not change the first ring's traces.
+// Speeds of trace files above a host's peak are kept and added to `above`.
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
-                                  const std::vector<std::vector<sg4::Host*>>& rebuilt) {
+                                  const std::vector<std::vector<sg4::Host*>>& rebuilt,
+                                  std::vector<SpeedAbovePeak>* above) {
   std::vector<std::pair<std::string, double>> named;
   std::set<std::string> seen;
   auto add = [&](const sg4::Host* h) {
@@ -86,19 +89,38 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     oo.seed = cfg.trace_seed;
     return on_off_traces(named, oo, cfg.iterations);
   }
+  // A member without a trace of its own keeps its peak speed (files with "default": "constant";
+  // the platform's hosts without a profile).
+  auto constant = [](const std::string& name, double peak) { return HostTrace{name, peak, {}}; };
+  if (cfg.trace_source == "platform") {
+    // The profiles SimGrid attached at load, read from the same files (it keeps their values).
+    const auto declared = io::declared_speed_profiles(cfg.platform);
+    std::vector<HostTrace> traces;
+    for (const auto& [name, peak] : named) {
+      const auto it = declared.find(name);
+      traces.push_back(it == declared.end() ? constant(name, peak)
+                                            : io::parse_speed_profile(it->second.text, it->second.where, name, peak, above));
+    }
+    return traces;
+  }
   if (cfg.trace_source == "files") {
     std::vector<HostTrace> traces;
     if (!cfg.trace_csv.empty()) {
       const io::SpeedCsv csv = io::read_speed_csv(cfg.trace_csv);
-      for (const auto& [name, peak] : named) traces.push_back(io::csv_trace(csv, name, peak));
+      for (const auto& [name, peak] : named)
+        if (io::has_trace(csv, name)) traces.push_back(io::csv_trace(csv, name, peak, above));
+        else if (cfg.trace_default_constant) traces.push_back(constant(name, peak));
+        else throw InputError("no speed trace for host '" + name + "' in '" + csv.path + "' (\"default\": \"constant\" "
+                              "keeps such members at their peak speed)");
       return traces;
     }
     for (const auto& [name, peak] : named) {
       const auto it = std::find_if(cfg.trace_profiles.begin(), cfg.trace_profiles.end(),
                                    [&](const auto& p) { return p.first == name; });
-      if (it == cfg.trace_profiles.end())
-        throw InputError("no speed trace for host '" + name + "' in traces 'profiles'");
-      traces.push_back(io::read_speed_profile(it->second, name, peak));
+      if (it != cfg.trace_profiles.end()) traces.push_back(io::read_speed_profile(it->second, name, peak, above));
+      else if (cfg.trace_default_constant) traces.push_back(constant(name, peak));
+      else throw InputError("no speed trace for host '" + name + "' in traces 'profiles' (\"default\": \"constant\" "
+                            "keeps such members at their peak speed)");
     }
     return traces;
   }

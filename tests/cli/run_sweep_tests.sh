@@ -80,12 +80,23 @@ for x in extend rebuild; do
   [ $n -ge 6 ] || { echo "FAIL $x: only $n runs compared"; fail=1; }
 done
 
-# Runs that refuse their input (a rebuild onto a host the platform lacks): each log holds the one
-# line `ringsim simulate` prints, every run is reported, and the sweep ends with exit 2.
-cat >"$tmp/refused.json" <<JSON
-{"name": "refused", "description": "a rebuild names a host the platform lacks",
- "base": {"platform": "$DATA/ring6-homogeneous.xml", "rows": 100, "columns": 60, "iterations": 10,
+# A rebuild onto a host the platform lacks: refused before any run (one line, nothing written).
+cat >"$tmp/nohost.json" <<JSON
+{"name": "nohost", "base": {"platform": "$DATA/ring6-homogeneous.xml", "rows": 100, "columns": 60, "iterations": 10,
           "rebuild": [{"after": 5, "hosts": ["h0", "h1", "nohost"]}]},
+ "ring_sizes": [4], "ratios": [1], "schemes": ["none", "every-3"], "algorithms": ["auto"], "seeds": [1, 2]}
+JSON
+"$RINGSIM" run "$tmp/nohost.json" --jobs 2 --out "$tmp/nohost" >/dev/null 2>"$tmp/e5"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e5")" -eq 1 ] && grep -q "rebuild after iteration 5: ring host 'nohost' is not in platform" "$tmp/e5" \
+  && [ ! -e "$tmp/nohost" ] || { echo "FAIL unknown rebuild host not refused before the runs: rc=$rc"; cat "$tmp/e5"; fail=1; }
+
+# Runs that refuse their input (a rebuild drawn larger than the platform, found when the run draws
+# it): each log holds the one line `ringsim simulate` prints, every run is reported, and the sweep
+# ends with exit 2.
+cat >"$tmp/refused.json" <<JSON
+{"name": "refused", "description": "a rebuild draws more hosts than the platform has",
+ "base": {"platform": "$DATA/ring6-homogeneous.xml", "rows": 100, "columns": 60, "iterations": 10,
+          "rebuild": [{"after": 5, "size": 7}]},
  "ring_sizes": [4], "ratios": [1], "schemes": ["none", "every-3"], "algorithms": ["auto"], "seeds": [1, 2]}
 JSON
 "$RINGSIM" run "$tmp/refused.json" --jobs 2 --out "$tmp/refused" >/dev/null 2>"$tmp/e6"; rc=$?
