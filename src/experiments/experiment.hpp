@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/fnv1a.hpp"
+
 #include "model/run_config.hpp"
 
 namespace ringsim {
@@ -58,7 +60,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
 // The seeds of repetition k of base seed s (ring choice and speed traces).
 std::uint64_t derived_seed(std::uint64_t seed, int repetition);
 
-std::uint64_t fnv1a(const std::string& text);
+using io::fnv1a;  // the config hash (io/fnv1a.hpp)
 
 // runs.csv from the per-run summaries (in run order; missing results are skipped).
 std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results);

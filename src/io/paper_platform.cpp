@@ -1,5 +1,7 @@
 #include "io/paper_platform.hpp"
 
+#include "io/fnv1a.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <system_error>
@@ -16,15 +18,6 @@ struct KnownFile {
 
 // platforms/paper2004_tiers90.xml and platforms/reference/paper2004_tiers90_platform_2005dtd.xml.
 constexpr KnownFile kPaperFiles[] = {{2270759, 0xd6515f93af9198acULL}, {2761127, 0x7140806bf668f97bULL}};
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
 
 }  // namespace
 

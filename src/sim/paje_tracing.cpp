@@ -1,7 +1,5 @@
 #include "sim/paje_tracing.hpp"
 
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -33,34 +31,24 @@ struct Trial {
 
 // The platform loaded and sealed in a forked child, as the run will load it.
 Trial try_loading(const std::string& platform) {
-  const int log = ::memfd_create("ringsim-tracing-trial", 0);
-  if (log < 0) throw std::runtime_error("tracing trial: memfd_create failed");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("tracing trial: fork failed");
-  if (pid == 0) {
-    ::dup2(log, STDERR_FILENO);
-    ::dup2(log, STDOUT_FILENO);
-    try {
-      sg4::Engine::set_config("tracing/filename:/dev/null");
-      LoadedPlatform lp(*sg4::Engine::get_instance(), platform);
-      lp.seal();
-      std::fflush(nullptr);
-      ::_exit(0);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "\n%s\n", e.what());
-      std::fflush(nullptr);
-      ::_exit(2);
-    }
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  Trial t;
-  t.loaded = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  t.said = read_whole_fd(log);
-  ::close(log);
-  if (!t.loaded && WIFSIGNALED(status))
-    t.said += "\nSimGrid crashed (signal " + std::to_string(WTERMSIG(status)) + ") while loading it with tracing on";
+  const ChildOutcome child = in_child_with_log(
+      [&] {
+        try {
+          sg4::Engine::set_config("tracing/filename:/dev/null");
+          LoadedPlatform lp(*sg4::Engine::get_instance(), platform);
+          lp.seal();
+          std::fflush(nullptr);
+          ::_exit(0);
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "\n%s\n", e.what());
+          std::fflush(nullptr);
+          ::_exit(2);
+        }
+      },
+      "ringsim-tracing-trial");
+  Trial t{child.ok, child.said};
+  if (child.signal)
+    t.said += "\nSimGrid crashed (signal " + std::to_string(child.signal) + ") while loading it with tracing on";
   return t;
 }
 

@@ -1,6 +1,11 @@
 #include "sim/simgrid_log.hpp"
 
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstdio>
+#include <stdexcept>
 
 namespace ringsim::sim {
 
@@ -10,6 +15,32 @@ std::string read_whole_fd(int fd) {
   ::lseek(fd, 0, SEEK_SET);
   for (ssize_t k; (k = ::read(fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(k));
   return text;
+}
+
+ChildOutcome in_child_with_log(const std::function<void()>& body, const char* what) {
+  const int log = ::memfd_create(what, 0);
+  if (log < 0) throw std::runtime_error(std::string(what) + ": memfd_create failed");
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(log);
+    throw std::runtime_error(std::string(what) + ": fork failed");
+  }
+  if (pid == 0) {
+    ::dup2(log, STDERR_FILENO);
+    ::dup2(log, STDOUT_FILENO);
+    body();
+    std::fflush(nullptr);
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ChildOutcome out;
+  out.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  out.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  out.said = read_whole_fd(log);
+  ::close(log);
+  return out;
 }
 
 std::string abort_reason(const std::string& log) {

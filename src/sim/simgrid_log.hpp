@@ -3,9 +3,21 @@
 // child -- send its log to a memory file and turn that line into ringsim's one-line answer.
 #pragma once
 
+#include <functional>
 #include <string>
 
 namespace ringsim::sim {
+
+// What a forked child said (its standard output and error, a memory file) and how it ended.
+struct ChildOutcome {
+  bool ok = false;     // exited with status 0
+  int signal = 0;      // the signal that killed it, if one did
+  std::string said;
+};
+
+// Runs `body` in a forked child whose standard output and error go to a memory file; `body` must
+// end the child (_exit). For what SimGrid may abort on instead of throwing.
+ChildOutcome in_child_with_log(const std::function<void()>& body, const char* what);
 
 // Everything written to `fd` (a memory file) from its start.
 std::string read_whole_fd(int fd);

@@ -1,7 +1,5 @@
 #include "sim/simgrid_options.hpp"
 
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -194,22 +192,8 @@ std::string refusal_in(const std::string& log) {
 }  // namespace
 
 void check_simgrid_setup(const RunConfig& cfg, const std::vector<std::string>& args) {
-  const int log = ::memfd_create("ringsim-option-check", 0);
-  if (log < 0) throw std::runtime_error("option check: memfd_create failed");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("option check: fork failed");
-  if (pid == 0) {
-    ::dup2(log, STDERR_FILENO);
-    ::dup2(log, STDOUT_FILENO);
-    try_setup(cfg, args);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  const std::string said = read_whole_fd(log);
-  ::close(log);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-  throw InputError("SimGrid refuses " + refusal_in(said));
+  const ChildOutcome child = in_child_with_log([&] { try_setup(cfg, args); }, "ringsim-option-check");
+  if (!child.ok) throw InputError("SimGrid refuses " + refusal_in(child.said));
 }
 
 int print_simgrid_help(const std::vector<std::string>& flags) {
