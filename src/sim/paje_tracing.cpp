@@ -77,12 +77,13 @@ std::string tracing_limit(const std::string& what) {
     return "SimGrid 3.32's tracing/categorized works only with tracing/uncategorized:yes (" + what +
            ": its categorized path writes into the uncategorized variables); ringsim's activities carry no "
            "category, the application's phases are the host state ringsim_phase";
-  if (what.find("No route from") != std::string::npos)
-    return "SimGrid 3.32 cannot trace the topology of this platform's Floyd zones (" + what +
-           "): --cfg=tracing/platform/topology:no traces it without the topology graph";
+  if (what.find("No route from") != std::string::npos || what.find("map::at") != std::string::npos)
+    return "SimGrid 3.32 cannot trace the topology of this platform (" + what +
+           "; Floyd zones, nested zones): --cfg=tracing/platform/topology:no traces it without the topology graph";
   if (what.find("container") != std::string::npos || what.find("crashed") != std::string::npos)
     return "SimGrid 3.32 cannot trace this platform (" + what +
-           "; <cluster> zones with split-duplex links and Dijkstra zones stop its Paje tracing): " + kInstead;
+           "; <cluster> zones with split-duplex links, Dijkstra zones and some nested zones stop its Paje tracing): " +
+           kInstead;
   return "SimGrid 3.32 cannot trace this run (" + what + "): " + kInstead;
 }
 
@@ -90,17 +91,19 @@ void avoid_tracing_limits(const std::string& platform) {
   if (!tracing_enabled()) return;
   Trial t = try_loading(platform);
   if (t.loaded) return;
-  std::string why = last_line(t.said);
-  if (why.find("No route from") != std::string::npos && simgrid::config::is_default("tracing/platform/topology")) {
+  const std::string why = last_line(t.said);
+  // SimGrid 3.32 reads the topology of Floyd zones before their routes exist ("No route from") and
+  // fails on some nested zones ("map::at"): without the topology, the rest may trace.
+  if (simgrid::config::is_default("tracing/platform/topology")) {
     sg4::Engine::set_config("tracing/platform/topology:no");
-    t = try_loading(platform);
-    if (t.loaded) {
+    const Trial without = try_loading(platform);
+    if (without.loaded) {
       std::cerr << "ringsim: note: tracing without the platform's topology (tracing/platform/topology:no): "
-                   "SimGrid 3.32 cannot trace the topology of Floyd zones ("
+                   "SimGrid 3.32 cannot trace it ("
                 << why << ")\n";
       return;
     }
-    why = last_line(t.said);
+    throw InputError(tracing_limit(last_line(without.said)));
   }
   throw InputError(tracing_limit(why));
 }

@@ -3,7 +3,8 @@
 //  - a Floyd zone with tracing/platform/topology on (SimGrid's default): the load stops with
 //    "No route from 'a' to 'b'" (the topology is read before Floyd has computed its routes). Worked
 //    around: the topology is left out (tracing/platform/topology:no), and ringsim says so.
-//  - a Dijkstra zone whose links are declared on routes: "container X already present";
+//  - nested zones: "map::at" with the topology (then tried without, as above);
+//  - a Dijkstra zone, and nested zones whose links are declared on routes: "container X already present";
 //    a <cluster> with split-duplex links: "container with name X_UP/_DOWN not found" (or a crash
 //    with the topology off). Nothing in SimGrid 3.32 traces these platforms: exit 2, one line.
 //  - a host with a speed profile, tracing/actor on and tracing/platform off: TracingError "type with

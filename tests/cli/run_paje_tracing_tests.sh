@@ -80,7 +80,7 @@ config sd.json "$ROOT/tests/platforms/split_duplex.xml" 3
 check_trace sd sd.trace sd.out "Container:HOST" "State:ringsim_phase"
 # The user who insists on the topology gets the limit in one line.
 "$RINGSIM" simulate sd.json --no-baseline --cfg=tracing:yes --cfg=tracing/platform/topology:yes >sd2.out 2>sd2.err
-rc=$?; [ $rc -eq 2 ] && [ "$(wc -l <sd2.err)" -eq 1 ] && grep -q "topology of this platform's Floyd zones" sd2.err \
+rc=$?; [ $rc -eq 2 ] && [ "$(wc -l <sd2.err)" -eq 1 ] && grep -q "cannot trace the topology of this platform" sd2.err \
   || { echo "FAIL Floyd with the topology asked: exit $rc"; cat sd2.err; fail=1; }
 
 # 3. What SimGrid 3.32 cannot trace: exit 2, one line naming the limit, no trace file left.
@@ -95,6 +95,15 @@ config cl.json "$ROOT/tests/platforms/two_clusters.xml" 3
 refused "split-duplex cluster" "SimGrid 3.32 cannot trace this platform" cl.json --cfg=tracing/actor:yes
 config zh.json "$ROOT/tests/platforms/zones_hierarchy.xml" 3
 refused "Dijkstra zone" "SimGrid 3.32 cannot trace this platform" zh.json
+config lb.json "$ROOT/tests/platforms/loopback_bypass.xml" 3
+refused "nested zones" "SimGrid 3.32 cannot trace this platform" lb.json
+# A Full zone with one-way routes and hosts with pstates, disks and profiles traces.
+for p in one_way_routes pstates_disks_profiles; do
+  config $p.json "$ROOT/tests/platforms/$p.xml" 3
+  "$RINGSIM" simulate $p.json --no-baseline --cfg=tracing:yes --cfg=tracing/filename:$p.trace >$p.out 2>$p.err \
+    || { echo "FAIL $p: traced run"; cat $p.err; fail=1; continue; }
+  check_trace $p $p.trace $p.out "Container:HOST" "State:ringsim_phase"
+done
 # Actors on hosts with a speed profile need tracing/platform (time-indexed traces are profiles).
 printf '0 1.0\n0.5 0.5\n' >slow.profile
 hosts=$("$RINGSIM" simulate paper.json --no-baseline | $PY -c 'import json,sys; print(" ".join(json.load(sys.stdin)["ring"]))')
