@@ -22,6 +22,13 @@ namespace ringsim::sim {
 // nothing works. Does nothing when tracing is off.
 void avoid_tracing_limits(const std::string& platform);
 
+// Before Engine::run: a run whose host speeds change (`speeds_change`: a speed profile of ringsim's
+// or of the platform's) cannot be traced when SimGrid 3.32 follows hosts for the actors (or VMs,
+// or categories) without their speed variable (tracing/platform, /categorized and /uncategorized
+// off, or tracing/disable_power on): SimGrid would stop mid-run on the first change. Throws
+// InputError with the limit's one line; does nothing otherwise.
+void refuse_untraceable_speed_changes(bool speeds_change);
+
 // The one line for a TracingError or a load that tracing broke: the limit, and what traces instead.
 std::string tracing_limit(const std::string& what);
 

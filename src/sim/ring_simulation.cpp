@@ -162,6 +162,9 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
       for (const auto& t : r.all_traces)
         engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
             "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
+    bool speeds_change = lp.may_hold_speed_profiles();
+    for (const auto& t : r.all_traces) speeds_change = speeds_change || !t.changes.empty();
+    sim::refuse_untraceable_speed_changes(speeds_change);
     sim::declare_phases();
     if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)

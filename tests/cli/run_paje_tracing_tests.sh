@@ -110,6 +110,7 @@ hosts=$("$RINGSIM" simulate paper.json --no-baseline | $PY -c 'import json,sys; 
 profiles=$(for h in $hosts; do printf '"%s": "slow.profile",' "$h"; done)
 config prof.json "$ROOT/platforms/paper2004_tiers90.xml" 5 "{\"source\": \"files\", \"profiles\": {${profiles%,}}}"
 refused "actors on profiled hosts without tracing/platform" "tracing/platform" prof.json --cfg=tracing/actor:yes --cfg=tracing/platform:no
+refused "actors on profiled hosts with tracing/disable_power" "tracing/disable_power" prof.json --cfg=tracing/actor:yes --cfg=tracing/disable_power:yes
 "$RINGSIM" simulate prof.json --no-baseline --cfg=tracing:yes --cfg=tracing/actor:yes --cfg=tracing/filename:prof.trace >prof.out 2>prof.err \
   || { echo "FAIL actors on profiled hosts with tracing/platform (ringsim's default)"; cat prof.err; fail=1; }
 check_trace prof prof.trace prof.out "State:ACTOR_STATE" "Variable:speed"
