@@ -139,22 +139,29 @@ TEST_CASE("bad family parameters are rejected") {
   CHECK_THROWS_AS(validate(oo, "x"), InputError);
 }
 
-TEST_CASE("the new traces sources parse, round-trip through the canonical JSON and keep old configs unchanged") {
+TEST_CASE("the traces sources parse and round-trip through the canonical JSON, which states the placement") {
+  // Every source that speaks in iterations writes its placement: a config from before the option
+  // (whose changes were placed at nominal times) gets a new canonical form, so that a resumed sweep
+  // reruns its runs rather than keeping results of the former placement.
   const auto old = run_config_to_json(parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"seed": 4}})"), "t"));
-  CHECK(old["traces"] == nlohmann::json::parse(R"({"seed": 4, "source": "measured", "windows": [[20, 40], [60, 80]]})"));
+  CHECK(old["traces"] == nlohmann::json::parse(
+                             R"({"seed": 4, "source": "measured", "windows": [[20, 40], [60, 80]], "placement": "iteration"})"));
   for (const char* text : {
-           R"({"ratio": 1, "traces": {"seed": 5, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.0, "every": 2}})",
-           R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5}})",
+           R"({"ratio": 1, "traces": {"seed": 5, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.0, "every": 2, "placement": "iteration"}})",
+           R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "placement": "nominal-time"}})",
+           R"({"ratio": 1, "traces": {"seed": 7, "source": "factor", "factor": [0.5, 1.5], "windows": [[2, 4]], "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile", "b": "b.profile"}}})",
-           R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv"}})"}) {
+           R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv", "placement": "iteration"}})"}) {
     const auto cfg = parse_run_config(nlohmann::json::parse(text), "t");
-    CHECK(!cfg.trace_source.empty());
+    CHECK(cfg.trace_source.empty() == (std::string(text).find(R"("source": "factor")") != std::string::npos));
     const auto j = run_config_to_json(cfg);
     CHECK(run_config_to_json(parse_run_config(j, "t")) == j);
     CHECK(j["traces"] == nlohmann::json::parse(text)["traces"]);
     const auto& tr = j["traces"];
     if (tr["source"] == "random-walk") CHECK(cfg.random_walk.every == 2);
     if (tr["source"] == "on-off") CHECK(cfg.on_off.load_factor == 0.5);
+    if (tr.contains("placement"))
+      CHECK(cfg.trace_placement == (tr["placement"] == "iteration" ? TracePlacement::iteration : TracePlacement::nominal_time));
   }
   for (const char* bad : {
            R"({"ratio": 1, "traces": {"source": "bogus"}})",
@@ -164,6 +171,9 @@ TEST_CASE("the new traces sources parse, round-trip through the canonical JSON a
            R"({"ratio": 1, "traces": {"source": "random-walk", "windows": [[1, 2]]}})",
            R"({"ratio": 1, "traces": {"source": "random-walk", "low": 0}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "loaded": 0.5}})",
-           R"({"ratio": 1, "traces": {"source": "on-off", "step": 0.1}})"})
+           R"({"ratio": 1, "traces": {"source": "on-off", "step": 0.1}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "placement": "time"}})",
+           R"({"ratio": 1, "traces": {"source": "measured", "placement": 1}})",
+           R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile"}, "placement": "iteration"}})"})
     CHECK_THROWS_AS(parse_run_config(nlohmann::json::parse(bad), "t"), InputError);
 }

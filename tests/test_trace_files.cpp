@@ -148,3 +148,42 @@ TEST_CASE("speeds above the peak are kept and reported with file:line, host, spe
   CHECK(io::has_trace(csv, "b"));
   CHECK(!io::has_trace(csv, "c"));
 }
+
+TEST_CASE("traces given by iteration, placed at the iterations' starts, and periodic traces unrolled") {
+  const HostTrace by_iteration{"a", 1e8, {{0, 0.9}, {20, 0.5}, {70, 0.0625}}};
+  HostTrace by_time{"b", 1e8, {}};
+  SpeedChange c;
+  c.time = 2.0;
+  c.multiplier = 0.5;
+  by_time.changes.push_back(c);
+  CHECK(iteration_indexed(by_iteration));
+  CHECK(!iteration_indexed(by_time));
+  CHECK(!iteration_indexed(HostTrace{"c", 1e8, {}}));
+  CHECK(to_string(TracePlacement::iteration) == std::string("iteration"));
+  CHECK(to_string(TracePlacement::nominal_time) == std::string("nominal-time"));
+
+  // A change at iteration k at the start of iteration k (iteration 0: before iteration 1).
+  const std::vector<double> start = {10.0, 10.0, 11.0, 13.0};
+  const auto start_of = [&](int k) { return k < 4 ? start[static_cast<std::size_t>(k)] : 13.0 + 3.0 * (k - 3); };
+  const HostTrace timed = timed_by_iteration_start(by_iteration, start_of, 10.0);
+  REQUIRE(timed.changes.size() == 3);
+  CHECK(timed.changes[0].time == 0.0);
+  CHECK(timed.changes[1].time == 13.0 + 3.0 * 17 - 10.0);
+  CHECK(timed.changes[2].iteration == 70);
+  CHECK(!iteration_indexed(timed));
+  CHECK(timed_by_iteration_start(by_time, start_of).changes[0].time == 2.0);
+
+  // Non-periodic: the steps as placed; periodic: every period up to `until`, one period at least.
+  const auto steps = unrolled_changes(by_iteration, 0.5, 1.0);
+  REQUIRE(steps.size() == 3);
+  CHECK(steps[1] == std::pair<double, double>{10.0, 0.5});
+  HostTrace loop = by_time;
+  loop.period = 4.0;  // 0 1.0, 2 0.5, LOOPAFTER 2
+  const auto short_run = unrolled_changes(loop, 0.0, 1.0);
+  REQUIRE(short_run.size() == 1);
+  CHECK(short_run[0].first == 2.0);
+  const auto long_run = unrolled_changes(loop, 0.0, 15.0, 1.0);
+  REQUIRE(long_run.size() == 4);  // 3, 7, 11, 15
+  CHECK(long_run.back() == std::pair<double, double>{15.0, 0.5});
+  for (const auto& [t, m] : long_run) CHECK(m == multiplier_at_time(loop, 0.0, t, 1.0));
+}

@@ -82,7 +82,9 @@ void add_simulate_command(CLI::App& app) {
               "high, every} or {seed, source: on-off, available, loaded, load_factor} (trace files are found beside\n"
               "the config). No source: measured (the 2004 machine list) on the paper's platform only, factor on any\n"
               "other. Trace speeds above the host's peak are kept, with one warning line and speeds_above_peak.\n"
-              "The result states trace_source and speeds_from_2004_machine_list.\n"
+              "The result states trace_source and speeds_from_2004_machine_list. Changes given by iteration take\n"
+              "effect per traces.placement: iteration (default: a change at iteration k slows iteration k, however\n"
+              "iterations stretch) | nominal-time (at k * the first iteration's predicted time, as a SimGrid profile),\n"
               "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"
               "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
               "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
@@ -97,7 +99,7 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("CONFIG", *config, "run configuration (JSON)")->required();
   cmd->add_option("--iterations-csv", *iterations_csv, "write one CSV row per iteration to this file");
   cmd->add_flag("--no-baseline", *no_baseline, "do not simulate the no-redistribution baseline");
-  cmd->add_option("--traces-dir", *traces_dir, "also write the speed profiles and traces.csv there");
+  cmd->add_option("--traces-dir", *traces_dir, "after the run, write the speed profiles and traces.csv there (times as simulated)");
   cmd->add_option("--out", *out, "write the JSON summary to this file (atomically) instead of stdout");
   cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir] {
     RunConfig cfg = read_simulate_config(*config);
@@ -140,8 +142,12 @@ void add_traces_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(std::string(kTraces.name), std::string(kTraces.summary));
   cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]), or\n"
               "follows the config's traces source (files, random-walk, on-off; see simulate --help);\n"
-              "iterations become times through the initial plan's predicted iteration time. Writes\n"
-              "DIR/<host>.profile (SimGrid speed profile: 'time multiplier' lines) and DIR/traces.csv.");
+              "nothing is simulated, so times are predicted: a change at iteration k at the predicted start of\n"
+              "iteration k (initial plan's loads, each iteration at the speeds the traces give it), or, with\n"
+              "traces.placement nominal-time, at k * the initial plan's predicted iteration time; periodic\n"
+              "profiles are listed up to the nominal end (iterations * that time). `simulate --traces-dir`\n"
+              "writes the times of the run instead. Writes DIR/<host>.profile (SimGrid speed profile: 'time\n"
+              "multiplier' lines) and DIR/traces.csv.");
   cmd->allow_extras();
   auto config = std::make_shared<std::string>();
   auto dir = std::make_shared<std::string>("traces");

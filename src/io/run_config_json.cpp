@@ -122,6 +122,18 @@ std::vector<RebuildConfig> parse_rebuilds(const nlohmann::json& list, const RunC
   return out;
 }
 
+// traces 'placement': where changes given by iteration take effect. SimGrid profiles are given by
+// time only, so the key is refused there rather than silently ignored (a CSV may be either).
+TracePlacement parse_placement(const nlohmann::json& t, const std::string& source, const std::string& where) {
+  if (source == "files" && !t.contains("csv"))
+    throw InputError(where + ": traces 'placement' applies to changes given by iteration; SimGrid 'profiles' are "
+                     "given by time");
+  const std::string p = text(t, "placement");
+  if (p == "iteration") return TracePlacement::iteration;
+  if (p == "nominal-time") return TracePlacement::nominal_time;
+  throw InputError(where + ": traces 'placement' must be iteration or nominal-time, got '" + p + "'");
+}
+
 nlohmann::json kpbs_options_json(std::size_t k, double beta, const std::string& algorithm, bool overlap) {
   return {{"k", k}, {"beta", beta}, {"algorithm", algorithm}, {"overlap", overlap}};
 }
@@ -247,20 +259,21 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     const std::string source = t.contains("source") ? text(t, "source") : "measured";
     const std::string tw = where + " 'traces'";
     if (source == "measured" || source == "factor") {
-      io::require_known_keys(t, {"seed", "source", "factor", "windows"}, tw);
+      io::require_known_keys(t, {"seed", "source", "factor", "windows", "placement"}, tw);
     } else if (source == "files") {
-      io::require_known_keys(t, {"source", "profiles", "csv", "default"}, tw);
+      io::require_known_keys(t, {"source", "profiles", "csv", "default", "placement"}, tw);
     } else if (source == "platform") {
       io::require_known_keys(t, {"source"}, tw);
     } else if (source == "random-walk") {
-      io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every"}, tw);
+      io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every", "placement"}, tw);
     } else if (source == "on-off") {
-      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor"}, tw);
+      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "placement"}, tw);
     } else {
       throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk or on-off");
     }
     cfg.trace_source_given = t.contains("source");
     if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
+    if (t.contains("placement")) cfg.trace_placement = parse_placement(t, source, where);
     cfg.trace_from_measured = source == "measured";
     if (source != "measured" && source != "factor") cfg.trace_source = source;
     if (t.contains("factor")) {
@@ -336,6 +349,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
 }
 
 nlohmann::json run_config_to_json(const RunConfig& cfg) {
+  const char* placement = to_string(cfg.trace_placement);
   nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
   if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
   if (cfg.selection == RingSelection::planner) {
@@ -346,7 +360,7 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   nlohmann::json windows = nlohmann::json::array();
   for (const auto& [lo, hi] : cfg.trace_windows) windows.push_back({lo, hi});
   nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},
-                           {"windows", windows}};
+                           {"windows", windows}, {"placement", placement}};
   if (!cfg.trace_from_measured) traces["factor"] = {cfg.factor_low, cfg.factor_high};
   // The other sources (only then, so that the canonical form of older configs does not change).
   if (cfg.trace_source == "platform") {
@@ -354,8 +368,10 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   } else if (cfg.trace_source == "files") {
     traces = {{"source", "files"}};
     if (cfg.trace_default_constant) traces["default"] = "constant";
-    if (!cfg.trace_csv.empty()) traces["csv"] = cfg.trace_csv;
-    else {
+    if (!cfg.trace_csv.empty()) {
+      traces["csv"] = cfg.trace_csv;
+      traces["placement"] = placement;
+    } else {
       nlohmann::json p = nlohmann::json::object();
       for (const auto& [host, file] : cfg.trace_profiles) p[host] = file;
       traces["profiles"] = p;
@@ -363,11 +379,12 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   } else if (cfg.trace_source == "random-walk") {
     const auto& rw = cfg.random_walk;
     traces = {{"seed", cfg.trace_seed}, {"source", "random-walk"}, {"step", rw.step},
-              {"low", rw.low},          {"high", rw.high},           {"every", rw.every}};
+              {"low", rw.low},          {"high", rw.high},           {"every", rw.every},
+              {"placement", placement}};
   } else if (cfg.trace_source == "on-off") {
     const auto& oo = cfg.on_off;
     traces = {{"seed", cfg.trace_seed}, {"source", "on-off"}, {"available", oo.available},
-              {"loaded", oo.loaded},     {"load_factor", oo.load_factor}};
+              {"loaded", oo.loaded},     {"load_factor", oo.load_factor}, {"placement", placement}};
   }
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},

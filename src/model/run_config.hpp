@@ -87,6 +87,10 @@ struct RunConfig {
   bool trace_default_constant = false;
   RandomWalkSpec random_walk;
   OnOffSpec on_off;
+  // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
+  // the start of their iteration (iteration), or at iteration * the first iteration's predicted
+  // time (nominal-time: ringsim's placement before the option existed).
+  TracePlacement trace_placement = TracePlacement::iteration;
   NetworkModel network = NetworkModel::linear;
   // SimGrid's own options ("simgrid": {"network/model": "LV08", ...}), as --cfg=name:value would
   // give them, and log settings ("simgrid_log": ["ringsim_app.thres:debug", ...]) as --log=. Order of

@@ -38,6 +38,30 @@ std::vector<HostTrace> generate_speed_traces(const std::vector<std::pair<std::st
   return traces;
 }
 
+const char* to_string(TracePlacement p) { return p == TracePlacement::iteration ? "iteration" : "nominal-time"; }
+
+bool iteration_indexed(const HostTrace& trace) {
+  for (const auto& c : trace.changes)
+    if (c.timed()) return false;
+  return !trace.changes.empty();
+}
+
+std::vector<std::pair<double, double>> unrolled_changes(const HostTrace& trace, double iteration_time, double until,
+                                                        double origin) {
+  std::vector<std::pair<double, double>> steps;
+  if (trace.period > 0.0 && !trace.changes.empty()) {
+    for (int p = 0; p < kMaxUnrolledPeriods && steps.size() < kMaxUnrolledLines; ++p) {
+      const double start = origin + static_cast<double>(p) * trace.period;
+      if (p > 0 && start > until) break;
+      for (const auto& c : trace.changes)
+        if (start + c.time <= until || (p == 0)) steps.emplace_back(start + c.time, c.multiplier);
+    }
+    return steps;
+  }
+  for (const auto& c : trace.changes) steps.emplace_back(change_time(c, iteration_time, origin), c.multiplier);
+  return steps;
+}
+
 double change_time(const SpeedChange& c, double iteration_time, double origin) {
   return c.timed() ? origin + c.time : origin + static_cast<double>(c.iteration) * iteration_time;
 }

@@ -1,7 +1,9 @@
 // Speed traces of the HiPC 2004 experiment (Section 7, Figure 2): each host's speed changes twice,
-// first at an iteration drawn in [20, 40], then at one drawn in [60, 80]. Changes are generated
-// in iterations and converted to simulated times with the initial plan's iteration time, then
-// written as SimGrid speed profiles (lines "time multiplier", multiplier = new speed / peak).
+// "at some iteration randomly chosen between iterations number 20 and 40, and then ... between 60
+// and 80". Changes given by iteration take effect at the start of that iteration of the run
+// (placement "iteration", however iterations stretch), or, placement "nominal-time", at the time
+// origin + iteration * (the initial plan's iteration time) through a SimGrid speed profile (lines
+// "time multiplier", multiplier = new speed / peak). Changes given by time are profiles.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +23,10 @@ struct SpeedChange {
   bool timed() const { return time >= 0.0; }
 };
 
+// Where changes given by iteration take effect (run config `traces.placement`).
+enum class TracePlacement { iteration, nominal_time };
+const char* to_string(TracePlacement p);
+
 struct HostTrace {
   std::string host;
   double peak_speed = 0.0;  // flop/s
@@ -30,7 +36,11 @@ struct HostTrace {
   double period = 0.0;
 };
 
-// When a change takes effect: origin + iteration * iteration_time, or origin + time.
+// The trace's changes are given by iteration (none of them by time); a trace without changes is not.
+bool iteration_indexed(const HostTrace& trace);
+
+// When a change takes effect under placement nominal-time: origin + iteration * iteration_time, or
+// origin + time.
 double change_time(const SpeedChange& c, double iteration_time, double origin = 0.0);
 
 struct TraceSpec {
@@ -62,6 +72,23 @@ std::string speed_profile_text(const HostTrace& trace, double iteration_time, do
 
 // Multiplier in effect at simulated time t under that profile.
 double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin = 0.0);
+
+// The trace's changes as (time, multiplier) steps up to time `until` (inclusive): a periodic
+// trace's every period (its first change of each period after the first included), the others'
+// changes as speed_profile_text places them; the leading "0 value" line is not included.
+std::vector<std::pair<double, double>> unrolled_changes(const HostTrace& trace, double iteration_time, double until,
+                                                        double origin = 0.0);
+
+// The same trace with its iteration-indexed changes given by time: a change at iteration k at
+// iteration_start(k) - origin (the start of iteration k in the run; iteration 0 means before
+// iteration 1). Time-indexed changes are kept.
+template <class StartOf>
+HostTrace timed_by_iteration_start(const HostTrace& trace, StartOf iteration_start, double origin = 0.0) {
+  HostTrace t = trace;
+  for (auto& c : t.changes)
+    if (!c.timed()) c.time = iteration_start(c.iteration) - origin;
+  return t;
+}
 
 inline constexpr int kMaxUnrolledPeriods = 10000;
 inline constexpr std::size_t kMaxUnrolledLines = 200000;

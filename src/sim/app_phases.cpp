@@ -1,6 +1,9 @@
 #include "sim/app_phases.hpp"
 
+#include <unordered_map>
+
 #include <simgrid/instr.h>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <xbt/config.hpp>
 
@@ -9,6 +12,8 @@ namespace {
 
 bool g_tracing = false;
 constexpr const char* kState = "ringsim_phase";
+constexpr const char* kMultiplier = "speed_multiplier";
+std::unordered_map<const simgrid::s4u::Host*, double> g_multiplier;  // last value traced, per host
 
 struct PhaseName {
   Phase phase;
@@ -27,11 +32,20 @@ void declare_phases() {
   if (!g_tracing) return;
   TRACE_host_state_declare(kState);
   for (const auto& p : kPhases) TRACE_host_state_declare_value(kState, p.name, p.color);
+  simgrid::instr::declare_host_variable(kMultiplier);
 }
 
 void enter_phase(const simgrid::s4u::Host* host, Phase phase) {
   if (!g_tracing) return;
   TRACE_host_set_state(host->get_cname(), kState, kPhases[static_cast<int>(phase)].name);
+}
+
+void trace_speed_multiplier(const simgrid::s4u::Host* host, double multiplier) {
+  if (!g_tracing) return;
+  const auto [last, first] = g_multiplier.try_emplace(host, multiplier);
+  if (!first && last->second == multiplier) return;
+  last->second = multiplier;
+  simgrid::instr::set_host_variable(host->get_name(), kMultiplier, multiplier, simgrid::s4u::Engine::get_clock());
 }
 
 }  // namespace ringsim::sim

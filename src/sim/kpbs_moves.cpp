@@ -96,7 +96,7 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   r.barrier->wait();
   const double decision_start = sg4::Engine::get_clock();
   gather_reports(r, i);
-  sg4::this_actor::execute(r.cfg->decision_flops);
+  execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
   r.barrier->wait();
   if (i != 0) return;
   const std::size_t index = r.rebuild_at.at(it);
@@ -104,8 +104,7 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   const auto& new_hosts = r.rebuild_rings[index];
   std::vector<double> speeds;
   for (auto* h : new_hosts)
-    speeds.push_back(h->get_speed() * multiplier_at_time(*trace_of(r, h->get_name()), r.iteration_time0,
-                                                         sg4::Engine::get_clock(), r.time_origin));
+    speeds.push_back(speed_at_iteration(r, h->get_speed(), *trace_of(r, h->get_name()), it));
   const long total = r.cfg->columns;
   // Processors in both rings keep what they can: the new intervals start where most columns stay.
   const auto sizes = balanced_targets(speeds, total);

@@ -32,13 +32,13 @@ void gather_reports(RingRun& r, std::size_t i) {
 }
 
 // The speeds a decision balances for: after an all-gather, this iteration's measured speeds (or the
-// current ones, for `targets: oracle`, the paper's setting); else the common snapshot of
+// true speeds at the point, for `targets: oracle`, the paper's setting); else the common snapshot of
 // piggybacked reports, which every member holds alike (member_reports.cpp).
-std::vector<double> decision_speeds(const RingRun& r, policy::Act act) {
+std::vector<double> decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
   std::vector<double> speeds(r.n);
   if (act == policy::Act::gather_and_decide) {
     for (std::size_t i = 0; i < r.n; ++i)
-      speeds[i] = r.cfg->targets == TargetMode::oracle ? current_speed(r, i) : measured_speed(r, i);
+      speeds[i] = r.cfg->targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
     return speeds;
   }
   const MemberKnowledge& k = r.knowledge[0];
@@ -75,7 +75,7 @@ void gather_reports_both_ways(RingRun& r, std::size_t i) {
 // and every member's policy says whether to carry it out; all must agree.
 void decide(RingRun& r, int after_iteration, policy::Act act) {
   RedistributionRecord& rec = r.points.back();
-  const std::vector<double> speeds = decision_speeds(r, act);
+  const std::vector<double> speeds = decision_speeds(r, after_iteration, act);
   RingInstance inst;
   inst.bidirectional = r.n > 1;
   for (const auto& c : r.columns) inst.loads.push_back(static_cast<Count>(c.size()));
@@ -188,7 +188,7 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
     else gather_reports(r, i);
   }
   sim::enter_phase(r.hosts[i], sim::Phase::decision);
-  sg4::this_actor::execute(r.cfg->decision_flops);
+  execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
   sim::enter_phase(r.hosts[i], sim::Phase::wait);
   r.barrier->wait();
   if (i == 0) decide(r, it, act);

@@ -79,6 +79,9 @@ struct RingRun {
   std::vector<std::deque<long>> columns;     // the columns each member holds, in order
   std::vector<double> last_compute;          // seconds, last iteration (measured targets)
   std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
+  // Per host, when its member began computing each iteration (-1: it did not): the times at which
+  // changes placed by iteration took effect on that host, for traces.csv after the run.
+  std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
   std::map<int, std::size_t> rebuild_at;     // iteration -> index in cfg->rebuilds
@@ -136,7 +139,10 @@ struct PlannedRing {
 // ---- ring_run.cpp ----
 // The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
 sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side);
-double current_speed(const RingRun& r, std::size_t i);
+bool placed_by_iteration(const RingRun& r, const HostTrace& t);
+double speed_at_iteration(const RingRun& r, double peak, const HostTrace& t, int it);
+double current_speed(const RingRun& r, std::size_t i, int done);
+void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it);
 double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
 void check_conservation(const RingRun& r, int after_iteration);
 void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth);
@@ -202,7 +208,7 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);
-void write_traces(const RingRun& r, const std::string& dir);
+void write_traces(const RingRun& r, const std::string& dir, bool after_run);
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt,
                                   std::vector<SpeedAbovePeak>* above = nullptr);

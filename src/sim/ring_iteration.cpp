@@ -20,9 +20,12 @@ namespace ringsim::app {
 void iterate(RingRun& r, std::size_t i, int it) {
   const double start = sg4::Engine::get_clock();
   sim::enter_phase(r.hosts[i], sim::Phase::compute);
-  sg4::this_actor::execute(static_cast<double>(r.columns[i].size()) * r.flops_per_column);
+  execute_in_iteration(r, i, static_cast<double>(r.columns[i].size()) * r.flops_per_column, it);
   r.last_compute[i] = sg4::Engine::get_clock() - start;
   r.iter_start[i] = start;
+  auto& from = r.computed_from[r.hosts[i]];
+  if (from.size() <= static_cast<std::size_t>(it)) from.resize(static_cast<std::size_t>(it) + 1, -1.0);
+  from[static_cast<std::size_t>(it)] = start;
   BorderNote* from_pred = nullptr;
   BorderNote* from_succ = nullptr;
   if (r.n > 1) {

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <stdexcept>
 
+
 #include "model/tiers_generator.hpp"
+#include "sim/app_phases.hpp"
 
 namespace ringsim::app {
 
@@ -24,8 +26,39 @@ sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const ch
   return box;
 }
 
-double current_speed(const RingRun& r, std::size_t i) {
-  return r.peak[i] * multiplier_at_time(*r.traces[i], r.iteration_time0, sg4::Engine::get_clock(), r.time_origin);
+// Placement iteration (HiPC 2004, Section 7: speeds change "at some iteration"): ringsim applies a
+// trace given by iteration itself, at the start of each iteration, so that however iterations
+// stretch a change written for iteration k slows iteration k. Other traces are SimGrid profiles.
+bool placed_by_iteration(const RingRun& r, const HostTrace& t) {
+  return r.cfg->trace_placement == TracePlacement::iteration && iteration_indexed(t);
+}
+
+// The speed of a host (peak flop/s, trace t) during iteration `it`: for a profile, the speed the
+// profile gives now.
+double speed_at_iteration(const RingRun& r, double peak, const HostTrace& t, int it) {
+  if (placed_by_iteration(r, t)) return peak * multiplier_at_iteration(t, it);
+  return peak * multiplier_at_time(t, r.iteration_time0, sg4::Engine::get_clock(), r.time_origin);
+}
+
+// Member i's true speed at a point after iteration `done` (oracle targets): the speed it computed
+// iteration `done` at. A change placed at iteration done + 1 takes effect when that iteration
+// starts, after the point, exactly as a profile's change at that moment would: nobody, the oracle
+// included, sees it before (and a run replays alike from the times traces.csv gives).
+double current_speed(const RingRun& r, std::size_t i, int done) {
+  return speed_at_iteration(r, r.peak[i], *r.traces[i], done);
+}
+
+// Member i executes `flops` during iteration `it` (or at the point after it). A trace placed by
+// iteration leaves the host at its peak speed: the member alone computes on its host, so flops /
+// multiplier at the peak take exactly the time flops take at peak * multiplier.
+void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it) {
+  if (r.traces.empty() || !placed_by_iteration(r, *r.traces[i])) {
+    sg4::this_actor::execute(flops);
+    return;
+  }
+  const double m = multiplier_at_iteration(*r.traces[i], it);
+  sim::trace_speed_multiplier(r.hosts[i], m);
+  sg4::this_actor::execute(flops / m);
 }
 
 // Predicted iteration time: the slowest member's computation plus the border exchange.

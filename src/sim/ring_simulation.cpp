@@ -5,6 +5,7 @@
 #include <simgrid/Exception.hpp>
 #include <simgrid/kernel/ProfileBuilder.hpp>
 #include <simgrid/version.h>
+#include <xbt/config.hpp>
 #include <xbt/log.h>
 
 #include <stdexcept>
@@ -141,7 +142,6 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   r.known_loads.assign(initial.begin(), initial.end());
   start_policies(r, 1);
 
-  if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir);
   RunResult res;
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = r.flops_per_column;
@@ -154,16 +154,22 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   for (auto& [name, value] : res.simgrid_options)
     if (name == "tracing/filename") value = loaded.state_->trace.name();
   res.network_model = sim::network_model_in_force(res.simgrid_options);
-  if (opt.setup_only) return res;
+  if (opt.setup_only) {
+    if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, false);
+    return res;
+  }
   try {
-    // Profiles are attached before Engine::run (attaching later raises a false deadlock). With the
-    // platform's own profiles, SimGrid attached them at load (a second one would abort).
+    // Profiles are attached before Engine::run (attaching later raises a false deadlock); traces
+    // placed by iteration are applied by the members (execute_in_iteration), the host at its peak.
+    // With the platform's own profiles, SimGrid attached them at load (a second one would abort).
+    bool speeds_change = lp.may_hold_speed_profiles();
     if (cfg.trace_source != "platform")
       for (const auto& t : r.all_traces)
-        engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
-            "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
-    bool speeds_change = lp.may_hold_speed_profiles();
-    for (const auto& t : r.all_traces) speeds_change = speeds_change || !t.changes.empty();
+        if (!placed_by_iteration(r, t) && !t.changes.empty()) {
+          engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+              "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
+          speeds_change = true;
+        }
     sim::refuse_untraceable_speed_changes(speeds_change);
     sim::declare_phases();
     if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
@@ -177,6 +183,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
 
   res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
   res.ideal_time = ideal_time(r);
+  if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);
   for (const auto& p : r.points) {
     res.decision_time += p.transfers_start - p.decision_start;
     if (p.performed) {

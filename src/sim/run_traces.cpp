@@ -2,6 +2,7 @@
 // the ideal time they allow (every iteration balanced at the current speeds).
 #include "sim/ring_app.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -11,11 +12,14 @@
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
 
 namespace ringsim::app {
 
-// Every iteration perfectly balanced at the current speeds of the ring in effect, redistributions,
-// rebuilds and the staging free (times counted from the start of iteration 1).
+// Every iteration perfectly balanced at the speeds of that iteration of the ring in effect,
+// redistributions, rebuilds and the staging free (times counted from the start of iteration 1):
+// a trace placed by iteration gives iteration it its multiplier of iteration it, a profile its
+// multiplier at this ideal clock.
 double ideal_time(const RingRun& r) {
   double t = 0.0;
   const double work = static_cast<double>(r.cfg->columns) * r.flops_per_column;
@@ -24,17 +28,57 @@ double ideal_time(const RingRun& r) {
     while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
     const RingEpoch& ep = r.epochs[e];
     double speed = 0.0;
-    for (std::size_t i = 0; i < ep.peak.size(); ++i)
-      speed += ep.peak[i] * multiplier_at_time(*ep.traces[i], r.iteration_time0, t);
+    for (std::size_t i = 0; i < ep.peak.size(); ++i) {
+      const HostTrace& trace = *ep.traces[i];
+      speed += ep.peak[i] * (placed_by_iteration(r, trace) ? multiplier_at_iteration(trace, it)
+                                                           : multiplier_at_time(trace, r.iteration_time0, t));
+    }
     t += work / speed + ep.border_time;
   }
   return t;
 }
 
+// When each iteration starts (index k: iteration k; 0 counts as 1; beyond the run, one predicted
+// iteration time each): after the run, as simulated; before it (`ringsim traces`), predicted: the
+// initial plan's loads, each iteration at the speeds the traces placed by iteration give it
+// (profiles at their peak: the nominal prediction).
+std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
+  const int n = r.cfg->iterations;
+  std::vector<double> start(static_cast<std::size_t>(n) + 2, r.time_origin);
+  if (after_run && !r.iterations.empty()) {
+    for (const auto& rec : r.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
+    start[0] = start[1];
+    start[static_cast<std::size_t>(n) + 1] = r.iterations.back().end;
+    return start;
+  }
+  const std::vector<Count> loads = balanced_targets(r.peak, r.cfg->columns);
+  std::vector<double> speeds(r.n);
+  for (int it = 1; it <= n; ++it) {
+    for (std::size_t i = 0; i < r.n; ++i)
+      speeds[i] = r.peak[i] * (placed_by_iteration(r, *r.traces[i]) ? multiplier_at_iteration(*r.traces[i], it) : 1.0);
+    start[static_cast<std::size_t>(it) + 1] = start[static_cast<std::size_t>(it)] + predicted_tstep(r, loads, speeds);
+  }
+  return start;
+}
+
 // traces.csv (one row per host and speed level) and one SimGrid profile file per host that is ever
-// a ring member. Rows of time-indexed changes (traces from files) have an empty iteration.
-void write_traces(const RingRun& r, const std::string& dir) {
+// a ring member. Rows of time-indexed changes (traces from files) have an empty iteration; a
+// periodic trace's rows cover every period up to the run's end (after the run: as simulated;
+// before: the nominal prediction, origin + iterations * the first iteration's predicted time).
+// A change given by iteration is at the start of its iteration (placement iteration: as simulated
+// after the run, predicted before; its profile file then holds these times), or at origin +
+// iteration * the first iteration's predicted time (placement nominal-time, the attached profile).
+void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
   std::filesystem::create_directories(dir);
+  const std::vector<double> starts = iteration_starts(r, after_run);
+  const double end = after_run && !r.iterations.empty()
+                         ? r.iterations.back().end
+                         : r.time_origin + static_cast<double>(r.cfg->iterations) * r.iteration_time0;
+  const auto start_of = [&](int k) {
+    const auto last = static_cast<int>(starts.size()) - 1;
+    if (k <= last) return starts[static_cast<std::size_t>(std::max(k, 0))];
+    return starts.back() + static_cast<double>(k - last) * r.iteration_time0;
+  };
   std::ostringstream csv;
   csv.precision(17);
   csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
@@ -46,21 +90,34 @@ void write_traces(const RingRun& r, const std::string& dir) {
       initial = t.changes[first++].multiplier;
     if (first == 0) csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
     else csv << t.host << ',' << t.peak_speed << ",0,0," << initial << ',' << initial * t.peak_speed << '\n';
-    for (std::size_t k = first; k < t.changes.size(); ++k) {
-      const SpeedChange& c = t.changes[k];
-      if (c.timed()) {
-        // Time-indexed (traces from files): the iteration column is empty, the time is exact.
-        // Periodic traces list one period; their profile holds the loop.
-        csv << t.host << ',' << t.peak_speed << ",," << r.time_origin + c.time << ',' << c.multiplier << ','
-            << c.multiplier * t.peak_speed << '\n';
-        continue;
-      }
-      csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
-          << r.time_origin + c.iteration * r.iteration_time0 << ',' << c.multiplier << ','
-          << c.multiplier * t.peak_speed << '\n';
+    const bool placed = placed_by_iteration(r, t);
+    // After the run, a change placed by iteration took effect when this host's member began that
+    // iteration (members of a ring start an iteration at different times); otherwise, or on a host
+    // that was not a member then, at the iteration's start.
+    const std::vector<double>* own = nullptr;
+    if (after_run)
+      if (const auto found = r.computed_from.find(sg4::Host::by_name_or_null(t.host)); found != r.computed_from.end())
+        own = &found->second;
+    const auto start_on_host = [&](int k) {
+      const auto at = static_cast<std::size_t>(std::max(k, 1));
+      return own && at < own->size() && (*own)[at] >= 0.0 ? (*own)[at] : start_of(k);
+    };
+    if (!t.changes.empty() && t.changes.front().timed()) {
+      // Time-indexed (traces from files): the iteration column is empty, the time is exact.
+      const auto steps = unrolled_changes(t, r.iteration_time0, end, r.time_origin);
+      for (std::size_t k = first; k < steps.size(); ++k)
+        csv << t.host << ',' << t.peak_speed << ",," << steps[k].first << ',' << steps[k].second << ','
+            << steps[k].second * t.peak_speed << '\n';
+    } else {
+      for (const SpeedChange& c : t.changes)
+        csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
+            << (placed ? start_on_host(c.iteration) : r.time_origin + c.iteration * r.iteration_time0) << ','
+            << c.multiplier << ',' << c.multiplier * t.peak_speed << '\n';
     }
-    io::write_file_atomically(dir + "/" + t.host + ".profile",
-                              speed_profile_text(t, r.iteration_time0, r.time_origin));
+    io::write_file_atomically(
+        dir + "/" + t.host + ".profile",
+        placed ? speed_profile_text(timed_by_iteration_start(t, start_on_host, r.time_origin), r.iteration_time0, r.time_origin)
+               : speed_profile_text(t, r.iteration_time0, r.time_origin));
   }
   io::write_file_atomically(dir + "/traces.csv", csv.str());
 }
