@@ -49,7 +49,7 @@ PY
 config paper.json "$ROOT/platforms/paper2004_tiers90.xml" 5
 "$RINGSIM" simulate paper.json --cfg=tracing:yes --cfg=tracing/filename:paper.trace >paper.out 2>paper.err \
   || { echo "FAIL paper: tracing:yes"; cat paper.err; fail=1; }
-check_trace paper paper.trace paper.out "Container:HOST" "Container:LINK" "State:ringsim_phase" "Variable:speed"
+check_trace paper paper.trace paper.out "Container:HOST" "Container:LINK" "State:ringsim_phase" "Variable:speed" "Variable:speed_multiplier"
 [ ! -e paper.trace.part ] || { echo "FAIL paper: a partial trace is left"; fail=1; }
 $PY -c 'import json,sys; o=json.load(open(sys.argv[1]))["simgrid_options"]; assert o["tracing"]=="1" and o["tracing/platform"]=="1" and o["tracing/filename"]=="paper.trace", o' paper.out \
   || { echo "FAIL paper: the tracing options in force are not reported"; fail=1; }
