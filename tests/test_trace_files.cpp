@@ -4,24 +4,14 @@
 #include <string>
 
 #include "io/trace_files.hpp"
+#include "input_errors.hpp"
 #include "model/errors.hpp"
 #include "model/speed_traces.hpp"
 #include "model/trace_families.hpp"
 
 using namespace ringsim;
 
-namespace {
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-}  // namespace
+using testing::error_of;
 
 TEST_CASE("profiles written by speed_profile_text read back to the same multipliers") {
   OnOffSpec oo;

@@ -12,6 +12,7 @@
 
 #include "io/paper_platform.hpp"
 #include "io/run_config_json.hpp"
+#include "input_errors.hpp"
 #include "model/errors.hpp"
 #include "model/run_config.hpp"
 
@@ -19,14 +20,7 @@ using namespace ringsim;
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using testing::error_of;
 
 RunConfig parse(const std::string& traces) {
   return parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": )" + traces + "}"), "c");
