@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <random>
 #include <string>
 
 #include "io/trace_files.hpp"
@@ -176,4 +177,23 @@ TEST_CASE("traces given by iteration, placed at the iterations' starts, and peri
   REQUIRE(long_run.size() == 4);  // 3, 7, 11, 15
   CHECK(long_run.back() == std::pair<double, double>{15.0, 0.5});
   for (const auto& [t, m] : long_run) CHECK(m == multiplier_at_time(loop, 0.0, t, 1.0));
+}
+
+TEST_CASE("the multiplier of an iteration is the last change at or before it (seeded traces against a scan)") {
+  std::mt19937_64 rng(2104);
+  for (int trial = 0; trial < 2000; ++trial) {
+    HostTrace t{"h", 1e8, {}};
+    int it = 0;
+    const int changes = static_cast<int>(rng() % 12);
+    for (int k = 0; k < changes; ++k) {
+      it += static_cast<int>(rng() % 4);  // repeated iterations too: the later change wins
+      t.changes.push_back({it, 0.1 + static_cast<double>(rng() % 100) / 50.0});
+    }
+    for (int q = -1; q <= it + 2; ++q) {
+      double scan = 1.0;
+      for (const auto& c : t.changes)
+        if (c.iteration <= q) scan = c.multiplier;
+      REQUIRE(multiplier_at_iteration(t, q) == scan);
+    }
+  }
 }

@@ -1,6 +1,8 @@
 #include "model/speed_traces.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <iomanip>
@@ -41,9 +43,8 @@ std::vector<HostTrace> generate_speed_traces(const std::vector<std::pair<std::st
 const char* to_string(TracePlacement p) { return p == TracePlacement::iteration ? "iteration" : "nominal-time"; }
 
 bool iteration_indexed(const HostTrace& trace) {
-  for (const auto& c : trace.changes)
-    if (c.timed()) return false;
-  return !trace.changes.empty();
+  // One kind of change per trace (HostTrace): the first says it. Asked at every iteration.
+  return !trace.changes.empty() && !trace.changes.front().timed();
 }
 
 std::vector<std::pair<double, double>> unrolled_changes(const HostTrace& trace, double iteration_time, double until,
@@ -69,6 +70,13 @@ double change_time(const SpeedChange& c, double iteration_time, double origin) {
 double multiplier_at_iteration(const HostTrace& trace, int iteration, double iteration_time) {
   if (trace.period > 0.0 && iteration_time > 0.0)
     return multiplier_at_time(trace, iteration_time, static_cast<double>(iteration) * iteration_time);
+  if (iteration_indexed(trace)) {
+    // Changes are in increasing iterations: the last one at or before `iteration` (a member asks
+    // this every iteration, so a long random walk must not cost a scan each time).
+    const auto after = std::upper_bound(trace.changes.begin(), trace.changes.end(), iteration,
+                                        [](int it, const SpeedChange& c) { return it < c.iteration; });
+    return after == trace.changes.begin() ? 1.0 : std::prev(after)->multiplier;
+  }
   double m = 1.0;
   for (const auto& c : trace.changes)
     if (c.timed() ? c.time <= static_cast<double>(iteration) * iteration_time : c.iteration <= iteration)
