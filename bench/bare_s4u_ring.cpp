@@ -12,7 +12,7 @@
 #include <xbt/base.h>  // simgrid/version.h needs it first
 #include <simgrid/version.h>
 
-#include "sim/bare_ring.hpp"
+#include "bench/bare_ring.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Algorithm 3 (HiPC 2004, Section 5) on homogeneous bidirectional rings: the printed rules fail on
-// some instances (DESIGN.md), the repaired planner reaches Lemma 3's bound on all of them, and the
+// some instances (docs/design.md), the repaired planner reaches Lemma 3's bound on all of them, and the
 // bound is the true optimum (brute force, time-expanded max flow, System 2's integer optimum).
 #include <doctest/doctest.h>
 
@@ -75,7 +75,7 @@ bool has_note(const RedistributionPlan& plan, const std::string& part) {
                      [&](const std::string& n) { return n.find(part) != std::string::npos; });
 }
 
-// DESIGN.md's instance: line 24's default drains P_3 (2 items) by feeding P_4 at steps 1-2.
+// docs/design.md's instance: line 24's default drains P_3 (2 items) by feeding P_4 at steps 1-2.
 RingInstance design_counterexample() { return ring({6, 4, 6, 2, 1, 4, 5, 4}, {4, 4, 4, 2, 7, 6, 2, 3}); }
 
 }  // namespace
@@ -95,7 +95,7 @@ TEST_CASE("bi-homogeneous refuses unidirectional and heterogeneous rings") {
   CHECK(choose_algorithm(ring({5, 1, 1}, {2, 3, 2})) == "bi-homogeneous-early-late");
 }
 
-TEST_CASE("DESIGN.md counterexample: the printed rules send from an empty P3 and the repaired planner takes 6 steps") {
+TEST_CASE("docs/design.md counterexample: the printed rules send from an empty P3 and the repaired planner takes 6 steps") {
   const RingInstance inst = design_counterexample();
   const auto printed = algorithm3::run_printed_rules(inst);
   CHECK(printed.bound_steps == 6);
@@ -311,7 +311,7 @@ struct RepairLevels {
 }  // namespace
 
 TEST_CASE("the printed rules fail on some seeded instances and the repaired algorithm never does") {
-  // DESIGN.md's distribution: n = 3..9, loads and targets 1..8.
+  // docs/design.md's distribution: n = 3..9, loads and targets 1..8.
   std::mt19937_64 rng(12345);
   RepairLevels r;
   for (int trial = 0; trial < 20000; ++trial) {

@@ -1,4 +1,4 @@
-// Redistribution policies in-process (src/sim/policies/): the fixed schemes' points, the names the
+// Redistribution policies in-process (src/policies/): the fixed schemes' points, the names the
 // registry accepts and refuses, and the adaptive policy's test on hand-made and random views; its
 // answers depend only on what every member holds alike.
 #include <doctest/doctest.h>
@@ -7,7 +7,7 @@
 #include <random>
 
 #include "model/errors.hpp"
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 
 using namespace ringsim;
 using namespace ringsim::policy;

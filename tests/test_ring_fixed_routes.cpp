@@ -7,7 +7,7 @@
 //    direction or shared by both, as a mesh, a star around a core router or a chain;
 //  - Vivaldi-like zones mixed with clusters: SimGrid routes them through no link (latency only);
 //    the model lists no route without a link, so, as the simulation layer builds it
-//    (sim/ring_platform.cpp), each such route crosses one FATPIPE link kLatencyOnlyLink of
+//    (platform/ring_platform.cpp), each such route crosses one FATPIPE link kLatencyOnlyLink of
 //    kLatencyOnlyBandwidth (1e20 B/s), added once and shared by every latency-only route;
 //  - asymmetric routes (a -> b and b -> a through different links) and arbitrary Full zones.
 // Every expected value is computed here from the Platform's routes, never from RingNetwork.
@@ -266,7 +266,7 @@ Instance make_instance(std::mt19937_64& rng, int id) {
     route[a][c].clear();
     inst.kind += ", latency-only " + std::to_string(a) + "->" + std::to_string(c);
   }
-  // As sim/ring_platform.cpp builds the model: a route that crosses no link crosses the one
+  // As platform/ring_platform.cpp builds the model: a route that crosses no link crosses the one
   // FATPIPE latency-only link instead, added once (at its first use) and used by every such route.
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t c = 0; c < n; ++c)
@@ -685,7 +685,7 @@ TEST_CASE("fixed routes: full_bandwidth is the route's bottleneck and route() li
     if (!net.fixed_routes()) failures.add("not fixed routes", inst, "fixed_routes() is false");
     const auto r = routes_of(p);
     const auto bw = route_bandwidths(p);
-    // The latency-only link, as sim/ring_platform.cpp adds it: one FATPIPE link of 1e20 B/s.
+    // The latency-only link, as platform/ring_platform.cpp adds it: one FATPIPE link of 1e20 B/s.
     std::size_t named_latency_only = 0;
     for (const auto& l : p.links) named_latency_only += l.name == kLatencyOnlyLink ? 1 : 0;
     if (named_latency_only != (inst.has_latency_only() ? 1u : 0u))
@@ -883,7 +883,7 @@ TEST_CASE("fixed routes: on a Vivaldi zone (every route latency-only) every meth
 
 TEST_CASE("fixed routes: the oracles of this file catch what they must") {
   // Three hosts; a -> b and b -> a through different links; c reached from a latency-only (as
-  // sim/ring_platform.cpp builds it: through the FATPIPE kLatencyOnlyLink of 1e20 B/s).
+  // platform/ring_platform.cpp builds it: through the FATPIPE kLatencyOnlyLink of 1e20 B/s).
   Platform p;
   p.routing = ZoneRouting::full;
   const auto a = p.add_host("a", 100e6), b = p.add_host("b", 100e6), c = p.add_host("c", 50e6);

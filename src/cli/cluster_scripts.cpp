@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "io/json_input.hpp"
+#include "io/files.hpp"
 #include "model/errors.hpp"
 
 namespace ringsim::cli {

@@ -20,8 +20,8 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/ring_platform.hpp"
+#include "platform/platform_reader.hpp"
+#include "platform/ring_platform.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
 #include "planners/ring/ring_planner.hpp"

@@ -22,12 +22,13 @@
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
+#include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "model/run_config.hpp"
 #include "model/errors.hpp"
-#include "sim/bare_ring.hpp"
-#include "model/star_platform.hpp"
-#include "sim/policies/registry.hpp"
+#include "bench/bare_ring.hpp"
+#include "bench/star_platform.hpp"
+#include "policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {

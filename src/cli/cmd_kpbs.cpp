@@ -1,5 +1,5 @@
 // `ringsim kpbs FILE|-`: schedule the transfers between two clusters through a backbone (KPBS,
-// seeds/kpbs-ggp-backbone-message-scheduling.md). JSON in, JSON out (DESIGN.md contract).
+// seeds/kpbs-ggp-backbone-message-scheduling.md). JSON in, JSON out (docs/design.md, the JSON contracts).
 #include <iostream>
 #include <memory>
 #include <string>

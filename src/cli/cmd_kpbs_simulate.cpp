@@ -15,12 +15,12 @@
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
 #include "model/run_config.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/simgrid_options.hpp"
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
 #include "planners/backbone/planner.hpp"
-#include "sim/kpbs_simulation.hpp"
+#include "kpbs_sim/kpbs_simulation.hpp"
 
 namespace ringsim::cli {
 namespace {

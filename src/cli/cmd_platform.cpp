@@ -12,6 +12,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
+#include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "io/legacy_xml_2005.hpp"
 #include "io/platform_formats.hpp"
@@ -21,19 +22,14 @@
 #include "model/errors.hpp"
 #include "model/platform.hpp"
 #include "model/tiers_generator.hpp"
-#include "sim/describe.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/ring_platform.hpp"
+#include "platform/describe.hpp"
+#include "platform/platform_reader.hpp"
+#include "platform/ring_platform.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
 namespace ringsim::cli {
 namespace {
-
-std::string basename_of(const std::string& path) {
-  const auto slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // Options shared by `tiers` and `import`: how a Tiers graph becomes a platform.
 struct ConversionOptions {
@@ -93,7 +89,7 @@ struct ConversionOptions {
     else s += " --host-probability " + io::format_number(host_probability);
     if (prune) s += " --prune-routers";
     if (routing != "Dijkstra") s += " --routing " + routing;
-    if (!values.empty()) s += " --values " + basename_of(values);
+    if (!values.empty()) s += " --values " + io::basename_of(values);
     return s;
   }
 
@@ -198,7 +194,7 @@ void add_import_command(CLI::App* platform) {
   cmd->callback([input, output, conv, routing_opt] {
     const auto format = io::sniff_platform_format(*input);
     Platform p;
-    std::string provenance = "ringsim platform import " + basename_of(*input);
+    std::string provenance = "ringsim platform import " + io::basename_of(*input);
     std::vector<std::string> left_out;
     if (format == io::PlatformFormat::tiers) {
       const auto graph = io::read_tiers_file(*input);

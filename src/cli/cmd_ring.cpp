@@ -14,12 +14,13 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/command_table.hpp"
+#include "io/files.hpp"
 #include "cli/commands.hpp"
 #include "io/ring_json.hpp"
 #include "model/errors.hpp"
 #include "planners/ring/ring_planner.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/ring_platform.hpp"
+#include "platform/platform_reader.hpp"
+#include "platform/ring_platform.hpp"
 
 namespace ringsim::cli {
 namespace {
@@ -131,11 +132,6 @@ double parse_ratio(const std::string& s) {
   return x;
 }
 
-std::string basename_of(const std::string& path) {
-  const auto slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::string csv_number(double x) {
   if (!std::isfinite(x)) return "";
   std::ostringstream out;
@@ -198,7 +194,7 @@ void add_ring_command(CLI::App& app) {
       for (const auto& m : ms) ring::check_method(m);
       const auto loaded = load_ring_platform(*common, common->routing_mode());
       const ring::RingNetwork net(loaded.model);
-      const std::string name = basename_of(common->platform);
+      const std::string name = io::basename_of(common->platform);
       if (*by_size)
         std::cout << "platform,method,ratio,q,tstep,tstep_per_work,objective,objective_per_work\n";
       else

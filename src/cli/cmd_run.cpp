@@ -22,16 +22,17 @@
 #include "cli/cluster_scripts.hpp"
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 #include "cli/sim_process.hpp"
 #include "cli/sweep_workers.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/reachable_hosts.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/platform_reader.hpp"
+#include "platform/reachable_hosts.hpp"
+#include "platform/simgrid_options.hpp"
 #include "io/run_config_json.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include "experiments/experiment.hpp"
+#include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
 

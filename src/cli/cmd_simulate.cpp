@@ -18,12 +18,13 @@
 #include "model/run_config.hpp"
 #include "io/run_config_json.hpp"
 #include "experiments/run_output.hpp"
+#include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
 #include "model/errors.hpp"
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/simgrid_options.hpp"
 
 namespace ringsim::cli {
 

@@ -4,7 +4,7 @@
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_cli.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/simgrid_options.hpp"
 
 #include <xbt/log.h>
 

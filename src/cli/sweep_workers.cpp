@@ -22,7 +22,7 @@
 #include "cli/commands.hpp"
 #include "cli/sim_process.hpp"
 #include "sim/ring_simulation.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/simgrid_options.hpp"
 
 namespace ringsim::cli {
 namespace {

@@ -3,7 +3,7 @@
 // forks one child per run from that state: the child does what `ringsim simulate CONFIG
 // --no-baseline --out RESULT --iterations-csv ITERATIONS` does, writing its standard output and
 // error to the run's log, and exits. Still one simulation per process, and the same results as a
-// fresh process (DESIGN.md: a child forked after load_platform has a fresh process's clock and
+// fresh process (docs/design.md: a child forked after load_platform has a fresh process's clock and
 // state), without paying start-up and the platform's parse at every run.
 #pragma once
 

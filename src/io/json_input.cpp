@@ -1,7 +1,5 @@
 #include "io/json_input.hpp"
 
-#include <cstdio>
-#include <unistd.h>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -46,25 +44,6 @@ void require_known_keys(const nlohmann::json& obj, std::initializer_list<const c
     bool known = false;
     for (const char* k : allowed) known = known || item.key() == k;
     if (!known) throw InputError("unknown key '" + item.key() + "' in " + where);
-  }
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  // A name of our own: two processes writing the same file never share a temporary.
-  const std::string tmp = path + ".tmp." + std::to_string(static_cast<long>(getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("cannot write '" + path + "'");
-    out << text;
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw InputError("cannot write '" + path + "'");
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw InputError("cannot write '" + path + "'");
   }
 }
 

@@ -17,7 +17,4 @@ nlohmann::json read_json_document(const std::string& path);
 // Rejects keys outside `allowed` ("unknown key 'x' in <where>").
 void require_known_keys(const nlohmann::json& obj, std::initializer_list<const char*> allowed, const std::string& where);
 
-// Writes `text` to `path` through a temporary file and a rename, so readers never see half a file.
-void write_file_atomically(const std::string& path, const std::string& text);
-
 }  // namespace ringsim::io

@@ -1,4 +1,4 @@
-// JSON form of KPBS instances and schedules (the `ringsim kpbs` contract of DESIGN.md).
+// JSON form of KPBS instances and schedules (the `ringsim kpbs` contract of docs/design.md).
 //
 // Input, times given directly:
 //   {"k": 3, "beta": 1.0, "matrix": [[...], ...], "algorithm": "ggp"}

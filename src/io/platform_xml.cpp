@@ -14,7 +14,7 @@
 
 #include <pugixml.hpp>
 
-#include "io/json_input.hpp"
+#include "io/files.hpp"
 #include "io/units.hpp"
 #include "model/errors.hpp"
 

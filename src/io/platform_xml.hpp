@@ -1,5 +1,5 @@
 // Writing SimGrid platform XML (DTD 4.1) from ringsim's model: the Tiers generator's and the
-// importers' output. Reading platforms is SimGrid's job (sim/platform_reader.hpp): ringsim has no
+// importers' output. Reading platforms is SimGrid's job (platform/platform_reader.hpp): ringsim has no
 // reader of this format. One zone routing="Full|Floyd|Dijkstra|DijkstraCache" holding, in model
 // order, <host id speed [core] [speed_file] [state_file]> and <router id>, then
 // <link id bandwidth latency [sharing_policy] [bandwidth_file] [latency_file] [state_file]>, then

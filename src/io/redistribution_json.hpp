@@ -1,5 +1,5 @@
 // JSON form of ring redistribution instances and plans (the `ringsim redistribute` contract of
-// DESIGN.md).
+// docs/design.md).
 #pragma once
 
 #include <iosfwd>

@@ -188,7 +188,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   if (!doc.contains("ratio")) throw InputError(where + ": missing field 'ratio'");
   cfg.ratio = number(doc, "ratio");
   if (cfg.ratio <= 0) throw InputError(where + ": 'ratio' must be > 0");
-  // The scheme names a policy of the simulation layer, which checks it (sim/policies/registry.hpp).
+  // The scheme names a policy of the simulation layer, which checks it (policies/registry.hpp).
   cfg.scheme.name = doc.contains("scheme") ? text(doc, "scheme") : "none";
   if (doc.contains("algorithm")) cfg.algorithm = text(doc, "algorithm");
   if (doc.contains("targets")) {

@@ -19,7 +19,7 @@ enum class SharingPolicy { shared, fatpipe };
 // How SimGrid routes inside the (single) zone.
 enum class ZoneRouting { full, floyd, dijkstra, dijkstra_cache };
 
-// How the ring planners route (DESIGN.md): `free` is the SharedRing report's assumption (Section 2:
+// How the ring planners route (docs/design.md): `free` is the SharedRing report's assumption (Section 2:
 // messages may take any path, widest paths on the platform graph), `platform` the routes SimGrid
 // uses; `automatic`: free on a platform of one graph-routed zone, platform otherwise.
 enum class RingRouting { automatic, free, platform };

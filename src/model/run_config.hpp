@@ -14,7 +14,7 @@
 
 namespace ringsim {
 
-// When to redistribute: the name of a redistribution policy (src/sim/policies/), checked by the
+// When to redistribute: the name of a redistribution policy (src/policies/), checked by the
 // simulation layer's registry: none, once, every-K, after:a,b,..., adaptive, adaptive-gather-K...
 struct Scheme {
   std::string name = "none";
@@ -94,7 +94,7 @@ struct RunConfig {
   NetworkModel network = NetworkModel::linear;
   // SimGrid's own options ("simgrid": {"network/model": "LV08", ...}), as --cfg=name:value would
   // give them, and log settings ("simgrid_log": ["ringsim_app.thres:debug", ...]) as --log=. Order of
-  // precedence: --cfg on the command line, then these, then `network`'s preset (sim/simgrid_options.hpp).
+  // precedence: --cfg on the command line, then these, then `network`'s preset (platform/simgrid_options.hpp).
   std::vector<std::pair<std::string, std::string>> simgrid_options;
   std::vector<std::string> simgrid_log;
   double decision_flops = 1e6;       // the planner's work at a redistribution point, per member

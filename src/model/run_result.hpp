@@ -78,7 +78,7 @@ struct RunResult {
   std::vector<ColumnTransferRecord> rebuilds;
   std::vector<SpeedAbovePeak> above_peak;  // from the trace files, in the order read
   std::string simgrid_version;
-  std::string network_model;  // in force: linear, lv08 or SimGrid's network/model (sim/simgrid_options.hpp)
+  std::string network_model;  // in force: linear, lv08 or SimGrid's network/model (platform/simgrid_options.hpp)
   std::vector<std::pair<std::string, std::string>> simgrid_options;  // every non-default option in force
 };
 

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 
 namespace ringsim::app {
 std::size_t forward_reach(std::size_t n) { return n / 2; }

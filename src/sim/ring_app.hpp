@@ -26,8 +26,8 @@
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
 #include "sim/column_transfer.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/policies/policy.hpp"
+#include "platform/platform_reader.hpp"
+#include "policies/policy.hpp"
 
 namespace ringsim::app {
 

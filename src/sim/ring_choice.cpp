@@ -9,15 +9,15 @@
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
 #include "planners/ring/ring_planner.hpp"
-#include "sim/platform_loader.hpp"
-#include "sim/platform_speed_profiles.hpp"
-#include "sim/reachable_hosts.hpp"
-#include "sim/route_prober.hpp"
-#include "sim/ring_platform.hpp"
+#include "platform/platform_loader.hpp"
+#include "platform/platform_speed_profiles.hpp"
+#include "platform/reachable_hosts.hpp"
+#include "platform/route_prober.hpp"
+#include "platform/ring_platform.hpp"
 
 namespace ringsim::app {
 
-// The ring chosen by the SharedRing planners on the loaded platform (sim/ring_platform.hpp). In
+// The ring chosen by the SharedRing planners on the loaded platform (platform/ring_platform.hpp). In
 // the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
 // of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
 // own routes. The paths' bandwidth shares are the planner's either way.

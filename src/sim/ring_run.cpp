@@ -69,7 +69,7 @@ double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const 
   return t + r.border_time;
 }
 
-// Conservation (DESIGN.md invariants): every column once, each member one contiguous interval
+// Conservation (docs/design.md, invariants): every column once, each member one contiguous interval
 // (cyclically: the application is periodic, P_(n-1)'s last column neighbours P_0's first), the
 // intervals in ring order, every member at least one column.
 void check_conservation(const RingRun& r, int after_iteration) {

@@ -12,10 +12,10 @@
 
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "sim/platform_loader.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/platform_loader.hpp"
+#include "platform/simgrid_options.hpp"
 #include "sim/app_phases.hpp"
-#include "sim/paje_tracing.hpp"
+#include "platform/paje_tracing.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_app, "ringsim: the iterative application on a ring");
 

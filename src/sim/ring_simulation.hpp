@@ -22,13 +22,13 @@ struct SimulationOptions {
 
 // The Engine built from argc/argv (so --cfg= and --log= work), its network model set and a
 // platform loaded (root zone still open): the state every run on that platform starts from. A
-// sweep keeps one and forks each run from it (DESIGN.md: forking after load_platform gives the
+// sweep keeps one and forks each run from it (docs/design.md: forking after load_platform gives the
 // child the clock and the state of a fresh process), so the platform is parsed once, not per run.
 class LoadedSimulation {
  public:
   // Throws InputError when SimGrid cannot load the platform.
   // The Engine gets argv (--cfg/--log of the command line) after the config's "simgrid_log"; the
-  // config's "simgrid" options and network preset follow (sim/simgrid_options.hpp).
+  // config's "simgrid" options and network preset follow (platform/simgrid_options.hpp).
   LoadedSimulation(const RunConfig& cfg, int* argc, char** argv);
   ~LoadedSimulation();
   LoadedSimulation(const LoadedSimulation&) = delete;

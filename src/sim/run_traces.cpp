@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "io/json_input.hpp"
+#include "io/files.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"

@@ -3,7 +3,7 @@
 // recomputes delta_max (line 1) on the current imbalances and applies lines 3-30; Theorem 3
 // claims delta_max then drops by one per step, which makes the run last exactly Lemma 3's bound.
 //
-// Checking the printed rules against exact solvers (DESIGN.md, tests/test_bi_homogeneous.cpp)
+// Checking the printed rules against exact solvers (docs/design.md, tests/test_bi_homogeneous.cpp)
 // shows they need repairs; each can be switched off (Options) to measure it:
 //  1. lines 25-30 must be applied until nothing changes (one pass in index order leaves
 //     forwarding chains open and delta_max stays at 1);
@@ -174,7 +174,7 @@ StepSends rule_step(const Ring& ring, const State& st, Count dmax, const Options
     ++choice;
     (left ? s.prev : s.next)[i] = 1;
   }
-  // Lines 22-24. Repair 2: P_(i-1) may hold nothing (DESIGN.md's example drains a 2-item P_3 in two
+  // Lines 22-24. Repair 2: P_(i-1) may hold nothing (docs/design.md's example drains a 2-item P_3 in two
   // steps) or already send to P_(i-2); then take the item from P_(i+1) if it can give one.
   for (std::size_t i = 0; i < n; ++i) {
     if (st.delta[i] != -dmax || receiving(i)) continue;

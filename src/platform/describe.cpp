@@ -1,4 +1,4 @@
-#include "sim/describe.hpp"
+#include "platform/describe.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -13,10 +13,10 @@
 #include <xbt/log.h>
 
 #include "io/platform_formats.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/platform_speed_profiles.hpp"
-#include "sim/reachable_hosts.hpp"
-#include "sim/route_prober.hpp"
+#include "platform/platform_reader.hpp"
+#include "platform/platform_speed_profiles.hpp"
+#include "platform/reachable_hosts.hpp"
+#include "platform/route_prober.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_describe, "ringsim: platform description");
 

@@ -1,4 +1,4 @@
-#include "sim/platform_speed_profiles.hpp"
+#include "platform/platform_speed_profiles.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

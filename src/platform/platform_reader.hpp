@@ -72,7 +72,7 @@ class LoadedPlatform {
   bool may_hold_speed_profiles() const;
 
   // No route question can abort the process: one Full zone (a missing route is an empty answer
-  // there), no host SimGrid cannot route. Other zone kinds and hierarchies may abort (DESIGN.md).
+  // there), no host SimGrid cannot route. Other zone kinds and hierarchies may abort (docs/design.md).
   bool routes_cannot_abort() const;
 
   // Hosts SimGrid cannot route at all, known from their zone (routing="None"; a Vivaldi zone's

@@ -9,7 +9,7 @@
 //    with the topology off). Nothing in SimGrid 3.32 traces these platforms: exit 2, one line.
 //  - a host with a speed profile, tracing/actor on and tracing/platform off: TracingError "type with
 //    name (speed) not found in parent type (HOST)". ringsim turns tracing/platform on with tracing
-//    unless told not to (sim/simgrid_options.hpp); told not to, exit 2 and one line.
+//    unless told not to (platform/simgrid_options.hpp); told not to, exit 2 and one line.
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
 // Which hosts can talk to which, as SimGrid routes them: a ring is only ever made of hosts that
 // have routes to their neighbours in both directions. Every question goes through the route
-// prober (sim/route_prober.hpp), so a pair SimGrid would abort on is an answer, not a crash.
+// prober (platform/route_prober.hpp), so a pair SimGrid would abort on is an answer, not a crash.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 #include <simgrid/forward.h>
 
-#include "sim/platform_reader.hpp"
+#include "platform/platform_reader.hpp"
 
 namespace ringsim::sim {
 

@@ -1,4 +1,4 @@
-#include "sim/platform_reader.hpp"
+#include "platform/platform_reader.hpp"
 
 #include <signal.h>
 #include <sys/mman.h>
@@ -22,7 +22,7 @@
 #include "io/json_input.hpp"
 #include "io/platform_formats.hpp"
 #include "model/errors.hpp"
-#include "sim/simgrid_log.hpp"
+#include "platform/simgrid_log.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_platform_reader, "ringsim: platforms loaded by SimGrid, read back");
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "model/errors.hpp"
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 
 namespace ringsim::policy {
 namespace {

@@ -1,4 +1,4 @@
-#include "sim/route_prober.hpp"
+#include "platform/route_prober.hpp"
 
 #include <signal.h>
 #include <sys/mman.h>
@@ -16,7 +16,7 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
-#include "sim/simgrid_log.hpp"
+#include "platform/simgrid_log.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_route_prober, "ringsim: asking SimGrid for routes in forked children");
 

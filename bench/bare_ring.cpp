@@ -1,4 +1,4 @@
-#include "sim/bare_ring.hpp"
+#include "bench/bare_ring.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "sim/paje_tracing.hpp"
+#include "platform/paje_tracing.hpp"
 
 #include <csignal>
 #include <unistd.h>
@@ -13,9 +13,9 @@
 #include <xbt/config.hpp>
 
 #include "model/errors.hpp"
-#include "sim/platform_reader.hpp"
-#include "sim/simgrid_log.hpp"
-#include "sim/simgrid_options.hpp"
+#include "platform/platform_reader.hpp"
+#include "platform/simgrid_log.hpp"
+#include "platform/simgrid_options.hpp"
 
 namespace sg4 = simgrid::s4u;
 

@@ -1,4 +1,4 @@
-#include "sim/simgrid_options.hpp"
+#include "platform/simgrid_options.hpp"
 
 #include <unistd.h>
 
@@ -11,7 +11,7 @@
 #include <xbt/log.h>
 
 #include "model/errors.hpp"
-#include "sim/simgrid_log.hpp"
+#include "platform/simgrid_log.hpp"
 
 namespace ringsim::sim {
 namespace {

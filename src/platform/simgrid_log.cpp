@@ -1,4 +1,4 @@
-#include "sim/simgrid_log.hpp"
+#include "platform/simgrid_log.hpp"
 
 #include <sys/mman.h>
 #include <sys/wait.h>

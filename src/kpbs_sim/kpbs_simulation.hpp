@@ -1,6 +1,6 @@
 // Executing a KPBS schedule (seeds/kpbs-ggp-backbone-message-scheduling.md) in SimGrid, on the
 // seed's Figure 1 platform: two clusters, each node on its own link to its cluster's switch, the
-// two switches joined by a backbone. One simulation per process (DESIGN.md): the caller forks.
+// two switches joined by a backbone. One simulation per process (docs/design.md): the caller forks.
 #pragma once
 
 #include <cstddef>

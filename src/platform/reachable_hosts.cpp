@@ -1,4 +1,4 @@
-#include "sim/reachable_hosts.hpp"
+#include "platform/reachable_hosts.hpp"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 
 #include <simgrid/s4u.hpp>
 
-#include "sim/route_prober.hpp"
+#include "platform/route_prober.hpp"
 
 namespace sg4 = simgrid::s4u;
 

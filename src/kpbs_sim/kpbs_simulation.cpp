@@ -1,11 +1,11 @@
-#include "sim/kpbs_simulation.hpp"
+#include "kpbs_sim/kpbs_simulation.hpp"
 
 #include <cmath>
 #include <string>
 
 #include <simgrid/s4u.hpp>
 
-#include "sim/simgrid_options.hpp"
+#include "platform/simgrid_options.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_kpbs_sim, "ringsim: KPBS schedules executed between two clusters");
 

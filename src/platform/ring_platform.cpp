@@ -1,4 +1,4 @@
-#include "sim/ring_platform.hpp"
+#include "platform/ring_platform.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -9,8 +9,8 @@
 #include <xbt/log.h>
 
 #include "model/errors.hpp"
-#include "sim/reachable_hosts.hpp"
-#include "sim/route_prober.hpp"
+#include "platform/reachable_hosts.hpp"
+#include "platform/route_prober.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_ring_platform, "ringsim: the platform as the ring planners see it");
 

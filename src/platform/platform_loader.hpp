@@ -1,4 +1,4 @@
-// Putting ringsim's additions into a platform SimGrid loaded (sim/platform_reader.hpp reads it),
+// Putting ringsim's additions into a platform SimGrid loaded (platform/platform_reader.hpp reads it),
 // through the S4U API. The Engine must exist (built from argc/argv).
 #pragma once
 

@@ -1,8 +1,8 @@
-#include "model/star_platform.hpp"
+#include "bench/star_platform.hpp"
 
 #include <sstream>
 
-#include "io/json_input.hpp"
+#include "io/files.hpp"
 #include "model/tiers_generator.hpp"
 
 namespace ringsim {

@@ -1,4 +1,4 @@
-#include "sim/platform_loader.hpp"
+#include "platform/platform_loader.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/policies/policy.hpp"
+#include "policies/policy.hpp"
 
 namespace ringsim::policy {
 

@@ -1,11 +1,11 @@
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 
 #include "model/errors.hpp"
 
 namespace ringsim::policy {
 
 #define RINGSIM_POLICY(NAME) PolicyEntry NAME##_policy();
-#include "sim/policies/policies.def"
+#include "policies/policies.def"
 #undef RINGSIM_POLICY
 
 namespace {
@@ -14,7 +14,7 @@ namespace {
 std::vector<PolicyEntry>& entries() {
   static std::vector<PolicyEntry> all = {
 #define RINGSIM_POLICY(NAME) NAME##_policy(),
-#include "sim/policies/policies.def"
+#include "policies/policies.def"
 #undef RINGSIM_POLICY
   };
   return all;

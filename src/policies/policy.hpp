@@ -6,8 +6,8 @@
 // policies are tested in-process; the simulation (src/sim/) feeds them views and carries out
 // their answers.
 //
-// Adding a policy: one file in src/sim/policies/ defining `PolicyEntry NAME_policy()` and one line
-// `RINGSIM_POLICY(NAME)` in src/sim/policies/policies.def (README, "Writing a policy").
+// Adding a policy: one file in src/policies/ defining `PolicyEntry NAME_policy()` and one line
+// `RINGSIM_POLICY(NAME)` in src/policies/policies.def (README, "Writing a policy").
 #pragma once
 
 #include <cstddef>

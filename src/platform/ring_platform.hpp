@@ -1,5 +1,5 @@
 // The platform as the ring planners (planners/ring/) see it, read from a platform SimGrid loaded,
-// in one of the two routing modes of DESIGN.md:
+// in one of the two routing modes of docs/design.md:
 // - free (the SharedRing report's assumption, Section 2: messages may take any path): the graph of
 //   a platform of one Floyd/Dijkstra zone, as declared; the planners search widest paths on it;
 // - platform: the routes SimGrid uses between the candidate hosts (Host::route_to, asked through
@@ -17,7 +17,7 @@
 #include <simgrid/forward.h>
 
 #include "model/platform.hpp"
-#include "sim/platform_reader.hpp"
+#include "platform/platform_reader.hpp"
 
 namespace ringsim::sim {
 

@@ -43,7 +43,7 @@
 
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "sim/policies/registry.hpp"
+#include "policies/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
