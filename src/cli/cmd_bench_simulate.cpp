@@ -21,7 +21,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
-#include "cli/sim_process.hpp"
+#include "io/process.hpp"
 #include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "model/run_config.hpp"
@@ -188,7 +188,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   // program linked with SimGrid only), start-up and platform parsing included; and start-up alone:
   // `ringsim --version` (the front end), `ringsim simulate --help` (the front end, then the
   // simulation program it execs, which loads SimGrid).
-  const fs::path self = front_end_beside(self_executable());
+  const fs::path self = front_end_beside(io::self_executable());
   const fs::path bare = self.parent_path() / "ringsim-bare-s4u";
   std::vector<double> whole, whole_bare, whole_barrier, startup, startup_simulation, startup_bare;
   if (fs::exists(bare)) {

@@ -13,7 +13,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
-#include "cli/sim_process.hpp"
+#include "io/process.hpp"
 #include "model/run_config.hpp"
 #include "platform/simgrid_options.hpp"
 #include "io/json_input.hpp"
@@ -91,7 +91,7 @@ void add_kpbs_simulate_command(CLI::App& app) {
     auto req = io::parse_kpbs_request(doc);
     if (!algorithm->empty()) req.algorithm = *algorithm;
     const std::vector<std::string> extras = cmd->remaining();
-    EngineArgs args(extras);  // rejects stray arguments before any simulation starts
+    io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     RunConfig setup;  // what SimGrid is told: the command line and the model preset
     setup.network = *model == "linear" ? NetworkModel::linear : NetworkModel::lv08;
     sim::check_simgrid_setup(setup, extras);
@@ -101,11 +101,11 @@ void add_kpbs_simulate_command(CLI::App& app) {
     const KpbsSchedule aao = plan_kpbs(req.instance, "all-at-once");
     xbt_log_control_set("xbt_cfg.thres:warning");
 
-    std::unique_ptr<ChildValue> child;
+    std::unique_ptr<io::ChildValue> child;
     if (!*no_aao)
-      child = std::make_unique<ChildValue>(
+      child = std::make_unique<io::ChildValue>(
           [&] {
-            EngineArgs child_args(extras);
+            io::EngineArgs child_args(extras);
             return simulate_kpbs_schedule(aao, req.instance.beta, unit, spec, &child_args.argc, child_args.argv.data())
                 .makespan;
           },

@@ -19,12 +19,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/cluster_scripts.hpp"
+#include "experiments/cluster_scripts.hpp"
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "policies/registry.hpp"
-#include "cli/sim_process.hpp"
-#include "cli/sweep_workers.hpp"
+#include "io/process.hpp"
+#include "experiments/sweep_workers.hpp"
 #include "platform/platform_reader.hpp"
 #include "platform/reachable_hosts.hpp"
 #include "platform/simgrid_options.hpp"
@@ -58,7 +58,7 @@ RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
 // process runs no simulation and keeps no engine), once the hosts the runs name are found in it:
 // one load of the platform checks every run before the first starts.
 std::size_t usable_host_count(const std::string& platform, const std::vector<NamedHost>& named) {
-  ChildValue count(
+  io::ChildValue count(
       [&] {
         auto& engine = sim::reading_engine();
         sim::LoadedPlatform lp(engine, platform);
@@ -327,7 +327,7 @@ void add_run_command(CLI::App& app) {
   cmd->allow_extras();
   cmd->callback([=] {
     const std::vector<std::string> extras = cmd->remaining();
-    EngineArgs checked(extras);  // only --cfg= and --log=, before anything else
+    io::EngineArgs checked(extras);  // only --cfg= and --log=, before anything else
     std::vector<std::string> logs;
     for (const auto& a : extras)
       if (a.rfind("--log=", 0) == 0) logs.push_back(a);
@@ -349,7 +349,7 @@ void add_run_command(CLI::App& app) {
     if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0)
       throw InputError("another 'ringsim run' is using '" + dir.string() + "'");
     write_configs(e, dir);
-    const std::string exe = front_end_beside(self_executable());  // what users and jobs run
+    const std::string exe = front_end_beside(io::self_executable());  // what users and jobs run
     const std::string merge_line = shell_line({exe, "run", fs::absolute(*experiment).string()}) +
                                    (*quick ? " --quick" : "") + " --merge --out " +
                                    shell_word(fs::absolute(dir).string());

@@ -14,9 +14,10 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
-#include "cli/sim_process.hpp"
+#include "io/process.hpp"
 #include "model/run_config.hpp"
 #include "io/run_config_json.hpp"
+#include "experiments/run_files.hpp"
 #include "experiments/run_output.hpp"
 #include "io/files.hpp"
 #include "io/json_input.hpp"
@@ -28,49 +29,13 @@
 
 namespace ringsim::cli {
 
-std::string resolve_beside(const std::string& path, const std::string& config_file) {
-  namespace fs = std::filesystem;
-  if (fs::path(path).is_absolute()) return path;
-  const fs::path beside = fs::path(config_file).parent_path() / path;
-  if (config_file != "-" && fs::exists(beside)) return beside.lexically_normal().string();
-#ifdef RINGSIM_SOURCE_DIR
-  // The platforms shipped with ringsim (platforms/...) are found from anywhere.
-  const fs::path shipped = fs::path(RINGSIM_SOURCE_DIR) / path;
-  if (!fs::exists(path) && fs::exists(shipped)) return shipped.lexically_normal().string();
-#endif
-  return path;
-}
-
-// Trace files (traces.source "files") are found beside the config, like the platform.
-static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) {
-  if (!cfg.trace_csv.empty()) cfg.trace_csv = resolve_beside(cfg.trace_csv, config_file);
-  for (auto& [host, file] : cfg.trace_profiles) file = resolve_beside(file, config_file);
-}
-
-RunConfig read_simulate_config(const std::string& config_file) {
-  RunConfig cfg = parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
-  cfg.platform = resolve_beside(cfg.platform, config_file);
-  resolve_trace_files(cfg, config_file);
-  if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
-  if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
-  return cfg;
-}
-
-void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
-                            const std::string& iterations_csv) {
-  if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
-  if (!iterations_csv.empty()) io::write_file_atomically(iterations_csv, iterations_csv_text(res, ""));
-  const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
-  if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);
-}
-
 void add_simulate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(std::string(kSimulate.name), std::string(kSimulate.summary));
   cmd->footer("SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
               "the config's \"simgrid\": {\"name\": value, ...} and \"simgrid_log\": [...], which win over network_model;\n"
               "--help-cfg (or --cfg=help), --log=help, --help-log-categories, --help-models, --help-tracing print\n"
-              "SimGrid's help. Paje traces: --cfg=tracing:yes (ringsim turns tracing/platform and tracing/categorized\n"
-              "on with it), --cfg=tracing/actor:yes, --cfg=tracing/filename:run.trace; application log:\n"
+              "SimGrid's help. Paje traces: --cfg=tracing:yes (ringsim turns tracing/platform on\n"
+              "with it), --cfg=tracing/actor:yes, --cfg=tracing/filename:run.trace; application log:\n"
               "--log=ringsim_app.thres:info (decisions, moves) or :debug (every iteration).\n"
               "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
               "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
@@ -106,7 +71,7 @@ void add_simulate_command(CLI::App& app) {
     RunConfig cfg = read_simulate_config(*config);
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
-    EngineArgs args(extras);  // rejects stray arguments before any simulation starts
+    io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     sim::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
@@ -120,11 +85,11 @@ void add_simulate_command(CLI::App& app) {
       const bool traced_here = std::any_of(extras.begin(), extras.end(), [](const std::string& a) {
         return a.rfind("--cfg=tracing:", 0) == 0 || a.find(" tracing:") != std::string::npos;
       });
-      baseline = ChildValue(
+      baseline = io::ChildValue(
                      [&] {
                        std::vector<std::string> untraced = extras;
                        if (traced_here) untraced.push_back("--cfg=tracing:no");
-                       EngineArgs child_args(untraced);
+                       io::EngineArgs child_args(untraced);
                        return run_simulation(none, &child_args.argc, child_args.argv.data()).makespan;
                      },
                      "baseline simulation")
@@ -156,7 +121,7 @@ void add_traces_command(CLI::App& app) {
   cmd->add_option("-o,--out", *dir, "output directory (default traces/)");
   cmd->callback([cmd, config, dir] {
     const RunConfig cfg = read_simulate_config(*config);
-    EngineArgs args(cmd->remaining());
+    io::EngineArgs args(cmd->remaining());
     sim::check_simgrid_setup(cfg, cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");
     SimulationOptions opt;

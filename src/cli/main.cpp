@@ -13,7 +13,7 @@
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_cli.hpp"
-#include "cli/sim_process.hpp"
+#include "io/process.hpp"
 
 namespace ringsim::cli {
 namespace {
@@ -33,7 +33,7 @@ bool runs_in_simulation_program(int argc, char** argv) {
 
 // The same argv (argv[0] too, so usage lines still name `ringsim`); returns only when exec fails.
 int run_in_simulation_program(char** argv) {
-  const std::string path = simulation_program_beside(self_executable());
+  const std::string path = simulation_program_beside(io::self_executable());
   execv(path.c_str(), argv);
   std::cerr << "ringsim: internal error: cannot run the simulation program " << path << ": "
             << std::strerror(errno) << '\n';

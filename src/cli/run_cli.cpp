@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "cli/sim_process.hpp"
+#include "io/process.hpp"
 
 namespace ringsim::cli {
 
@@ -31,7 +31,7 @@ int run_cli(CLI::App& app, int argc, char** argv) {
     std::cerr << "ringsim: " << e.what() << '\n';
     return 2;
   } catch (...) {
-    return report_failure(std::current_exception());
+    return io::report_failure(std::current_exception());
   }
   // An answer that cannot be written (a full disk, `> /dev/full`, a closed pipe) is an error, not
   // a silent exit 0: the caller would believe it saved.

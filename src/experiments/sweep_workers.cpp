@@ -1,4 +1,4 @@
-#include "cli/sweep_workers.hpp"
+#include "experiments/sweep_workers.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -19,12 +19,12 @@
 
 #include <xbt/log.h>
 
-#include "cli/commands.hpp"
-#include "cli/sim_process.hpp"
+#include "experiments/run_files.hpp"
+#include "io/process.hpp"
 #include "sim/ring_simulation.hpp"
 #include "platform/simgrid_options.hpp"
 
-namespace ringsim::cli {
+namespace ringsim {
 namespace {
 
 // A worker that could not load its platform exits with this status before taking any run.
@@ -95,14 +95,14 @@ int simulate_run(const SweepRun& run, LoadedSimulation* loaded, const std::vecto
     if (loaded) {
       res = run_simulation(cfg, *loaded);
     } else {
-      EngineArgs args(engine_args);
+      io::EngineArgs args(engine_args);
       xbt_log_control_set("xbt_cfg.thres:warning");
       res = run_simulation(cfg, &args.argc, args.argv.data());
     }
     write_simulate_outputs(cfg, *res, 0.0, run.result, run.iterations);
     return 0;
   } catch (...) {
-    return report_failure(std::current_exception());
+    return io::report_failure(std::current_exception());
   }
 }
 
@@ -119,7 +119,7 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std
   dup2(fileno(capture), STDOUT_FILENO);
   dup2(fileno(capture), STDERR_FILENO);
   std::unique_ptr<LoadedSimulation> loaded;
-  static EngineArgs args(engine_args);  // SimGrid keeps argv for the Engine's lifetime
+  static io::EngineArgs args(engine_args);  // SimGrid keeps argv for the Engine's lifetime
   try {
     xbt_log_control_set("xbt_cfg.thres:warning");
     loaded = std::make_unique<LoadedSimulation>(*key.cfg, &args.argc, args.argv.data());
@@ -378,4 +378,4 @@ void run_sweep(const std::vector<SweepRun>& runs, const std::vector<std::size_t>
   std::signal(SIGPIPE, previous);
 }
 
-}  // namespace ringsim::cli
+}  // namespace ringsim

@@ -1,4 +1,4 @@
-#include "cli/cluster_scripts.hpp"
+#include "experiments/cluster_scripts.hpp"
 
 #include <sys/stat.h>
 
@@ -8,7 +8,7 @@
 #include "io/files.hpp"
 #include "model/errors.hpp"
 
-namespace ringsim::cli {
+namespace ringsim {
 
 namespace fs = std::filesystem;
 
@@ -90,4 +90,4 @@ void write_slurm_job(const fs::path& dir_in, const std::string& name, const std:
   write_script(dir / "submit.sh", submit.str());
 }
 
-}  // namespace ringsim::cli
+}  // namespace ringsim

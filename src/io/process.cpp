@@ -1,4 +1,4 @@
-#include "cli/sim_process.hpp"
+#include "io/process.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 
 #include "model/errors.hpp"
 
-namespace ringsim::cli {
+namespace ringsim::io {
 
 std::string self_executable() { return std::filesystem::read_symlink("/proc/self/exe").string(); }
 
@@ -94,4 +94,4 @@ ChildValue::~ChildValue() {
   if (pid_ > 0) waitpid(pid_, nullptr, 0);
 }
 
-}  // namespace ringsim::cli
+}  // namespace ringsim::io

@@ -1,5 +1,6 @@
-// Helpers for commands that run SimGrid: one simulation per process (SimGrid's clock cannot be
-// reset), so a second simulation runs in a forked child, started before any Engine exists here.
+// Processes: one simulation per process (SimGrid's clock cannot be reset), so a second simulation
+// runs in a forked child, started before any Engine exists here; a failed command's one line and
+// exit status; the running executable.
 #pragma once
 
 #include <sys/types.h>
@@ -9,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace ringsim::cli {
+namespace ringsim::io {
 
 // One line on standard error for a command that failed, and its exit status: 2 for bad input
 // (InputError, std::invalid_argument), 1 for anything else ("internal error").
@@ -42,4 +43,4 @@ class ChildValue {
   std::string what_;
 };
 
-}  // namespace ringsim::cli
+}  // namespace ringsim::io

@@ -1,0 +1,53 @@
+#include "experiments/run_files.hpp"
+
+#include <filesystem>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/run_output.hpp"
+#include "io/files.hpp"
+#include "io/json_input.hpp"
+#include "io/paper_platform.hpp"
+#include "io/run_config_json.hpp"
+#include "model/errors.hpp"
+
+namespace ringsim {
+
+std::string resolve_beside(const std::string& path, const std::string& config_file) {
+  namespace fs = std::filesystem;
+  if (fs::path(path).is_absolute()) return path;
+  const fs::path beside = fs::path(config_file).parent_path() / path;
+  if (config_file != "-" && fs::exists(beside)) return beside.lexically_normal().string();
+#ifdef RINGSIM_SOURCE_DIR
+  // The platforms shipped with ringsim (platforms/...) are found from anywhere.
+  const fs::path shipped = fs::path(RINGSIM_SOURCE_DIR) / path;
+  if (!fs::exists(path) && fs::exists(shipped)) return shipped.lexically_normal().string();
+#endif
+  return path;
+}
+
+// Trace files (traces.source "files") are found beside the config, like the platform.
+static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) {
+  if (!cfg.trace_csv.empty()) cfg.trace_csv = resolve_beside(cfg.trace_csv, config_file);
+  for (auto& [host, file] : cfg.trace_profiles) file = resolve_beside(file, config_file);
+}
+
+RunConfig read_simulate_config(const std::string& config_file) {
+  RunConfig cfg = parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
+  cfg.platform = resolve_beside(cfg.platform, config_file);
+  resolve_trace_files(cfg, config_file);
+  if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
+  if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
+  return cfg;
+}
+
+void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
+                            const std::string& iterations_csv) {
+  if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
+  if (!iterations_csv.empty()) io::write_file_atomically(iterations_csv, iterations_csv_text(res, ""));
+  const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
+  if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);
+}
+
+}  // namespace ringsim
