@@ -9,131 +9,31 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "experiments/cluster_scripts.hpp"
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
-#include "policies/registry.hpp"
-#include "io/process.hpp"
-#include "experiments/sweep_workers.hpp"
-#include "platform/platform_reader.hpp"
-#include "platform/reachable_hosts.hpp"
-#include "platform/simgrid_options.hpp"
-#include "io/run_config_json.hpp"
-
-#include <simgrid/s4u/Engine.hpp>
+#include "experiments/cluster_scripts.hpp"
 #include "experiments/experiment.hpp"
-#include "io/files.hpp"
-#include "io/json_input.hpp"
+#include "experiments/sweep_checks.hpp"
+#include "experiments/sweep_files.hpp"
+#include "experiments/sweep_workers.hpp"
+#include "io/process.hpp"
 #include "model/errors.hpp"
-
-#ifndef RINGSIM_SOURCE_DIR
-#define RINGSIM_SOURCE_DIR "."
-#endif
 
 namespace ringsim::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RunPaths {
-  fs::path dir, config, result, iterations, log;
-};
-
-RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
-  const fs::path dir = out / "runs" / run.id;
-  return {dir, dir / "config.json", dir / "result.json", dir / "iterations.csv", dir / "log.txt"};
-}
-
-// The hosts of the largest set that reach each other both ways, asked of SimGrid in a child (this
-// process runs no simulation and keeps no engine), once the hosts the runs name are found in it:
-// one load of the platform checks every run before the first starts.
-std::size_t usable_host_count(const std::string& platform, const std::vector<NamedHost>& named) {
-  io::ChildValue count(
-      [&] {
-        auto& engine = sim::reading_engine();
-        sim::LoadedPlatform lp(engine, platform);
-        for (const auto& h : named)
-          if (h.router_ok ? !engine.netpoint_by_name_or_null(h.name) : !engine.host_by_name_or_null(h.name))
-            throw InputError(h.role + " '" + h.name + "' is not in platform '" + platform + "'");
-        const auto sets = sim::reachable_sets(lp, lp.hosts());
-        return sets.sets.empty() ? 0.0 : static_cast<double>(sets.sets.front().size());
-      },
-      "reading platform '" + platform + "'");
-  return static_cast<std::size_t>(count.get());
-}
-
 std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p, const std::vector<std::string>& logs) {
   std::vector<std::string> args{exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
                                 "--iterations-csv", p.iterations.string()};
   args.insert(args.end(), logs.begin(), logs.end());
   return args;
-}
-
-// The sweep's --cfg=name:value[,name:value...] as (name, value) pairs, as SimGrid splits them.
-std::vector<std::pair<std::string, std::string>> cfg_options(const std::vector<std::string>& extras) {
-  std::vector<std::pair<std::string, std::string>> options;
-  for (const auto& e : extras) {
-    if (e.rfind("--cfg=", 0) != 0) continue;
-    std::string list = e.substr(6);
-    for (auto& c : list)
-      if (c == ',' || c == '\t' || c == '\n') c = ' ';
-    std::istringstream words(list);
-    for (std::string w; words >> w;) {
-      const auto colon = w.find(':');
-      if (colon == std::string::npos || colon == 0)
-        throw InputError("'" + e + "': SimGrid options are --cfg=name:value (ringsim --help-cfg lists them)");
-      options.emplace_back(w.substr(0, colon), w.substr(colon + 1));
-    }
-  }
-  return options;
-}
-
-// Each run gets the sweep's --cfg options in its config ("simgrid", over the experiment's own), so
-// that its config.json says what ran and a resumed sweep reruns what they changed. A traced run
-// writes its trace in its own folder (the file name the user gave, or simgrid.trace).
-void add_command_line_options(Experiment& e, const fs::path& out,
-                              const std::vector<std::pair<std::string, std::string>>& options) {
-  for (auto& run : e.runs) {
-    nlohmann::json& cfg = run.config;
-    if (!options.empty() && !cfg.contains("simgrid")) cfg["simgrid"] = nlohmann::json::object();
-    for (const auto& [name, value] : options) cfg["simgrid"][name] = value;
-    if (!cfg.contains("simgrid") || !cfg["simgrid"].is_object() || !cfg["simgrid"].contains("tracing")) continue;
-    const auto& t = cfg["simgrid"]["tracing"];
-    const std::string on = t.is_string() ? t.get<std::string>() : t.dump();
-    if (!sim::option_is_true(on)) continue;
-    std::string file = "simgrid.trace";
-    if (cfg["simgrid"].contains("tracing/filename") && cfg["simgrid"]["tracing/filename"].is_string())
-      file = fs::path(cfg["simgrid"]["tracing/filename"].get<std::string>()).filename().string();
-    cfg["simgrid"]["tracing/filename"] = fs::absolute(paths_of(out, run).dir / file).lexically_normal().string();
-  }
-}
-
-// SimGrid's word on every distinct setup of the sweep (options, log settings, network preset),
-// before any run starts.
-void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs) {
-  std::set<std::string> seen;
-  for (const auto& run : e.runs) {
-    const RunConfig cfg = parse_run_config(run.config, where + " run " + run.id);
-    std::string key = std::string(to_string(cfg.network));
-    for (const auto& [n, v] : cfg.simgrid_options) key += '\n' + n + ':' + (n == "tracing/filename" ? "" : v);
-    for (const auto& l : cfg.simgrid_log) key += "\nlog " + l;
-    if (!seen.insert(key).second) continue;
-    try {
-      sim::check_simgrid_setup(cfg, logs);
-    } catch (const InputError& err) {
-      throw InputError(where + " run " + run.id + ": " + err.what());
-    }
-  }
 }
 
 class Progress {
@@ -169,20 +69,8 @@ class Progress {
   std::size_t last_decile_ = 0;
 };
 
-void write_configs(const Experiment& e, const fs::path& out) {
-  for (const auto& run : e.runs) {
-    const RunPaths p = paths_of(out, run);
-    fs::create_directories(p.dir);
-    const std::string text = run.config.dump(1) + "\n";
-    // Unchanged configs are not rewritten: a resumed sweep leaves finished runs untouched.
-    if (fs::exists(p.config) && io::read_text(p.config.string()) == text) continue;
-    if (fs::exists(p.result)) fs::remove(p.result);  // a changed config invalidates its result
-    io::write_file_atomically(p.config.string(), text);
-  }
-}
-
 // Runs what has no result yet, at most `jobs` at a time, each forked from its platform loaded
-// once (cli/sweep_workers.hpp).
+// once (experiments/sweep_workers.hpp).
 struct Failures {
   std::size_t count = 0, bad_input = 0;  // runs that failed; of them, those whose input was refused
 };
@@ -212,86 +100,6 @@ Failures execute(const Experiment& e, const fs::path& out, int jobs, const std::
   });
   progress.finish();
   return failed;
-}
-
-// The source tree's commit, read when the summary is written (a SHA baked in at configure time
-// goes stale with the next commit); "-dirty" when the tree has uncommitted changes.
-std::string git_sha() {
-  auto run = [](const std::string& cmd) {
-    std::string text;
-    if (FILE* p = popen(cmd.c_str(), "r")) {
-      char buf[256];
-      while (fgets(buf, sizeof buf, p)) text += buf;
-      pclose(p);
-    }
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    return text;
-  };
-  const std::string git = "git -C '" RINGSIM_SOURCE_DIR "' ";
-  std::string sha = run(git + "rev-parse HEAD 2>/dev/null");
-  if (sha.empty()) return "unknown";
-  if (!run(git + "status --porcelain --untracked-files=no 2>/dev/null").empty()) sha += "-dirty";
-  return sha;
-}
-
-// runs.csv, iterations.csv and summary.json from whatever results exist.
-void merge(const Experiment& e, const fs::path& out, bool quick) {
-  std::vector<nlohmann::json> results(e.runs.size());
-  std::string iterations;
-  std::size_t present = 0;
-  std::string simgrid_version;
-  std::set<std::string> models, options;  // what the runs had in force
-  for (std::size_t k = 0; k < e.runs.size(); ++k) {
-    const RunPaths p = paths_of(out, e.runs[k]);
-    if (!fs::exists(p.result)) continue;
-    ++present;
-    results[k] = nlohmann::json::parse(io::read_text(p.result.string()));
-    simgrid_version = results[k].value("simgrid_version", "");
-    models.insert(results[k].value("network_model", ""));
-    nlohmann::json in_force = results[k].value("simgrid_options", nlohmann::json::object());
-    in_force.erase("tracing/filename");  // each traced run writes its own
-    options.insert(in_force.dump());
-    if (fs::exists(p.iterations)) {
-      std::istringstream in(io::read_text(p.iterations.string()));
-      std::string line;
-      bool header = true;
-      while (std::getline(in, line)) {
-        if (header) {
-          if (iterations.empty()) iterations = "run_id," + line + "\n";
-          header = false;
-          continue;
-        }
-        iterations += e.runs[k].id + "," + line + "\n";
-      }
-    }
-  }
-  io::write_file_atomically((out / "runs.csv").string(), runs_csv(e, results));
-  io::write_file_atomically((out / "iterations.csv").string(), iterations);
-  // Which traces the runs used, from their configs (every canonical config names its source).
-  std::set<std::string> sources;
-  for (const auto& run : e.runs) sources.insert(run.config.at("traces").at("source").get<std::string>());
-  char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(e.config_hash));
-  // One value when every run had the same, else the list of the different ones.
-  auto one_or_all = [](const std::set<std::string>& values, bool json) {
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& v : values) all.push_back(json ? nlohmann::json::parse(v) : nlohmann::json(v));
-    return all.size() == 1 ? all.front() : all;
-  };
-  const nlohmann::json summary = {{"experiment", e.name},
-                                  {"description", e.description},
-                                  {"quick", quick},
-                                  {"runs", e.runs.size()},
-                                  {"runs_with_results", present},
-                                  {"ringsim_version", RINGSIM_VERSION},
-                                  {"git_sha", git_sha()},
-                                  {"simgrid_version", simgrid_version},
-                                  {"network_model", one_or_all(models, false)},
-                                  {"simgrid_options", one_or_all(options, true)},
-                                  {"config_hash_fnv1a64", hash},
-                                  {"trace_sources", sources},
-                                  {"speeds_from_2004_machine_list", sources.count("measured") > 0}};
-  io::write_file_atomically((out / "summary.json").string(), summary.dump(1) + "\n");
 }
 
 }  // namespace
@@ -333,13 +141,7 @@ void add_run_command(CLI::App& app) {
       if (a.rfind("--log=", 0) == 0) logs.push_back(a);
     const auto command_line_options = cfg_options(extras);
     Experiment e = load_experiment(*experiment, *quick, usable_host_count);
-    for (const auto& run : e.runs) {  // schemes name policies of the simulation layer: all checked first
-      try {
-        policy::make_policy(run.scheme, run.config.at("iterations").get<int>());
-      } catch (const InputError& err) {
-        throw InputError("'" + *experiment + "' run " + run.id + ": " + err.what());
-      }
-    }
+    check_schemes(e, *experiment);
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     add_command_line_options(e, dir, command_line_options);
     check_simgrid_setups(e, "'" + *experiment + "'", logs);
@@ -374,7 +176,7 @@ void add_run_command(CLI::App& app) {
     }
     Failures failed;
     if (!*merge_only) failed = execute(e, dir, *jobs, logs);
-    merge(e, dir, *quick);
+    merge_results(e, dir, *quick);
     std::cerr << "ringsim: results in " << dir.string() << "/runs.csv\n";
     // Runs that refused their input make the sweep's input bad (exit 2); any other failure is 1.
     const std::string what = std::to_string(failed.count) + " run(s) failed (see their log.txt)";

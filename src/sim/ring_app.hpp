@@ -80,7 +80,9 @@ struct RingRun {
   std::vector<double> last_compute;          // seconds, last iteration (measured targets)
   std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
   // Per host, when its member began computing each iteration (-1: it did not): the times at which
-  // changes placed by iteration took effect on that host, for traces.csv after the run.
+  // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
+  // only when traces are written after the run (a hash lookup per member and iteration otherwise).
+  bool record_computed_from = false;
   std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
@@ -140,6 +142,7 @@ struct PlannedRing {
 // The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
 sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side);
 bool placed_by_iteration(const RingRun& r, const HostTrace& t);
+double multiplier_during(const RingRun& r, const HostTrace& t, int it, double clock, double origin);
 double speed_at_iteration(const RingRun& r, double peak, const HostTrace& t, int it);
 double current_speed(const RingRun& r, std::size_t i, int done);
 void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it);

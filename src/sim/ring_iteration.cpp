@@ -15,6 +15,12 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_iteration, ringsim_app, "ringsim: ea
 
 namespace ringsim::app {
 
+static void record_computed_from(RingRun& r, std::size_t i, int it, double start) {
+  auto& from = r.computed_from[r.hosts[i]];
+  if (from.size() <= static_cast<std::size_t>(it)) from.resize(static_cast<std::size_t>(it) + 1, -1.0);
+  from[static_cast<std::size_t>(it)] = start;
+}
+
 // One iteration of member i: compute, then exchange border columns with both neighbours; a
 // piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
 void iterate(RingRun& r, std::size_t i, int it) {
@@ -23,9 +29,7 @@ void iterate(RingRun& r, std::size_t i, int it) {
   execute_in_iteration(r, i, static_cast<double>(r.columns[i].size()) * r.flops_per_column, it);
   r.last_compute[i] = sg4::Engine::get_clock() - start;
   r.iter_start[i] = start;
-  auto& from = r.computed_from[r.hosts[i]];
-  if (from.size() <= static_cast<std::size_t>(it)) from.resize(static_cast<std::size_t>(it) + 1, -1.0);
-  from[static_cast<std::size_t>(it)] = start;
+  if (r.record_computed_from) record_computed_from(r, i, it, start);
   BorderNote* from_pred = nullptr;
   BorderNote* from_succ = nullptr;
   if (r.n > 1) {

@@ -33,11 +33,17 @@ bool placed_by_iteration(const RingRun& r, const HostTrace& t) {
   return r.cfg->trace_placement == TracePlacement::iteration && iteration_indexed(t);
 }
 
+// Trace t's multiplier during iteration `it`: placed by iteration, its multiplier of that
+// iteration; otherwise the profile's at time `clock` (its times counted from `origin`).
+double multiplier_during(const RingRun& r, const HostTrace& t, int it, double clock, double origin) {
+  if (placed_by_iteration(r, t)) return multiplier_at_iteration(t, it);
+  return multiplier_at_time(t, r.iteration_time0, clock, origin);
+}
+
 // The speed of a host (peak flop/s, trace t) during iteration `it`: for a profile, the speed the
 // profile gives now.
 double speed_at_iteration(const RingRun& r, double peak, const HostTrace& t, int it) {
-  if (placed_by_iteration(r, t)) return peak * multiplier_at_iteration(t, it);
-  return peak * multiplier_at_time(t, r.iteration_time0, sg4::Engine::get_clock(), r.time_origin);
+  return peak * multiplier_during(r, t, it, sg4::Engine::get_clock(), r.time_origin);
 }
 
 // Member i's true speed at a point after iteration `done` (oracle targets): the speed it computed

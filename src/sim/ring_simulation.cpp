@@ -102,6 +102,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
 
   RingRun r;
   r.cfg = &cfg;
+  r.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
   r.column_bytes = 8.0 * cfg.rows;
   for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) r.rebuild_at[cfg.rebuilds[k].after] = k;
   r.rebuild_rings = std::move(rings.rebuilds);

@@ -29,9 +29,7 @@ double ideal_time(const RingRun& r) {
     const RingEpoch& ep = r.epochs[e];
     double speed = 0.0;
     for (std::size_t i = 0; i < ep.peak.size(); ++i) {
-      const HostTrace& trace = *ep.traces[i];
-      speed += ep.peak[i] * (placed_by_iteration(r, trace) ? multiplier_at_iteration(trace, it)
-                                                           : multiplier_at_time(trace, r.iteration_time0, t));
+      speed += ep.peak[i] * multiplier_during(r, *ep.traces[i], it, t, 0.0);
     }
     t += work / speed + ep.border_time;
   }

@@ -1,0 +1,36 @@
+// What a sweep checks before its first run, with SimGrid (the platform loaded once in a child, the
+// options and log settings asked of it) and the policy registry: one line and exit 2 for a sweep
+// that could not run, rather than a failure per run.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "experiments/experiment.hpp"
+
+namespace ringsim {
+
+// load_experiment's HostCount: the hosts of the largest set that reach each other both ways, asked
+// of SimGrid in a child (the sweep's process runs no simulation and keeps no engine), once the hosts
+// the runs name are found in the platform.
+std::size_t usable_host_count(const std::string& platform, const std::vector<NamedHost>& named);
+
+// Every run's scheme names a policy (InputError naming the experiment file and the run otherwise).
+void check_schemes(const Experiment& e, const std::string& experiment_file);
+
+// The sweep's --cfg=name:value[,name:value...] as (name, value) pairs, as SimGrid splits them.
+std::vector<std::pair<std::string, std::string>> cfg_options(const std::vector<std::string>& extras);
+
+// Each run gets the sweep's --cfg options in its config ("simgrid", over the experiment's own), so
+// that its config.json says what ran and a resumed sweep reruns what they changed. A traced run
+// writes its trace in its own folder (the file name the user gave, or simgrid.trace).
+void add_command_line_options(Experiment& e, const std::filesystem::path& out,
+                              const std::vector<std::pair<std::string, std::string>>& options);
+
+// SimGrid's word on every distinct setup of the sweep (options, log settings, network preset),
+// before any run starts.
+void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs);
+
+}  // namespace ringsim
