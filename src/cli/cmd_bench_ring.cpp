@@ -117,10 +117,10 @@ void bench_file(const std::string& file, RingRouting routing, std::size_t candid
                 const std::string& method, bool prune) {
   in_child([&] {
     const auto t0 = std::chrono::steady_clock::now();
-    auto& engine = sim::reading_engine();
-    sim::LoadedPlatform lp(engine, file);
+    auto& engine = platform::reading_engine();
+    platform::LoadedPlatform lp(engine, file);
     lp.seal();
-    const auto rp = sim::read_ring_platform(lp, routing, candidates);
+    const auto rp = platform::read_ring_platform(lp, routing, candidates);
     Timing t;
     t.load = seconds_since(t0);
     plan_and_print(file, to_string(rp.routing), rp.model, ratio, method, prune, t);

@@ -94,7 +94,7 @@ void add_kpbs_simulate_command(CLI::App& app) {
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     RunConfig setup;  // what SimGrid is told: the command line and the model preset
     setup.network = *model == "linear" ? NetworkModel::linear : NetworkModel::lv08;
-    sim::check_simgrid_setup(setup, extras);
+    platform::check_simgrid_setup(setup, extras);
     const KpbsPlatformSpec spec = platform_of(doc, req.instance, latency, *model == "linear");
     const double unit = *req.unit_bandwidth;
     const KpbsSchedule sched = plan_kpbs(req.instance, req.algorithm);

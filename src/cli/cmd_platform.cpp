@@ -102,11 +102,11 @@ struct ConversionOptions {
 // Full/Floyd/Dijkstra zone, otherwise the routes SimGrid computes between its hosts (a Full zone of
 // explicit routes; hosts that cannot reach the others both ways are left out, and said so).
 Platform simgrid_platform_as_one_zone(const std::string& path, std::vector<std::string>& left_out) {
-  auto& engine = sim::reading_engine();
-  sim::LoadedPlatform lp(engine, path);
+  auto& engine = platform::reading_engine();
+  platform::LoadedPlatform lp(engine, path);
   lp.seal();
   if (lp.declared()) return *lp.declared();
-  auto flat = sim::read_ring_platform(lp, RingRouting::platform, 0);
+  auto flat = platform::read_ring_platform(lp, RingRouting::platform, 0);
   left_out = flat.left_out;
   flat.model.zone_name = lp.zones().front().name;
   return flat.model;
@@ -227,7 +227,7 @@ void add_describe_command(CLI::App* platform) {
   auto* cmd = platform->add_subcommand(
       "describe", "Load a platform with SimGrid and describe it (JSON): zones, hosts, links, spreads, reachability");
   auto input = std::make_shared<std::string>();
-  auto options = std::make_shared<sim::DescribeOptions>();
+  auto options = std::make_shared<platform::DescribeOptions>();
   cmd->add_option("FILE", *input, "platform: any file SimGrid loads (XML 4.1), a .tiers file or the 2005 XML")->required();
   cmd->add_option("--pairs", options->max_pairs,
                   "route checks: every ordered host pair when there are at most this many, else a seeded sample "
@@ -236,7 +236,7 @@ void add_describe_command(CLI::App* platform) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
   cmd->add_option("--seed", options->seed, "seed of the sample of pairs")->default_val(1);
   cmd->add_flag("--timings", options->timings, "add the time taken to load and to check the routes");
-  cmd->callback([input, options] { std::cout << sim::describe_platform(*input, *options).dump(2) << '\n'; });
+  cmd->callback([input, options] { std::cout << platform::describe_platform(*input, *options).dump(2) << '\n'; });
 }
 
 }  // namespace

@@ -96,14 +96,14 @@ struct CommonOptions {
 };
 
 // The one SimGrid engine of this process loads the platform; the planners get ringsim's model of it.
-sim::RingPlatform load_ring_platform(const CommonOptions& common, RingRouting mode) {
-  auto& engine = sim::reading_engine();
-  sim::LoadedPlatform lp(engine, common.platform);
+platform::RingPlatform load_ring_platform(const CommonOptions& common, RingRouting mode) {
+  auto& engine = platform::reading_engine();
+  platform::LoadedPlatform lp(engine, common.platform);
   lp.seal();
-  return sim::read_ring_platform(lp, mode, common.candidates);
+  return platform::read_ring_platform(lp, mode, common.candidates);
 }
 
-void add_platform_keys(nlohmann::json& doc, const sim::RingPlatform& loaded) {
+void add_platform_keys(nlohmann::json& doc, const platform::RingPlatform& loaded) {
   doc["routing"] = to_string(loaded.routing);
   doc["platform_hosts"] = loaded.platform_hosts;
   doc["candidate_hosts"] = loaded.candidates;

@@ -72,7 +72,7 @@ void add_simulate_command(CLI::App& app) {
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
-    sim::check_simgrid_setup(cfg, extras);
+    platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
     const bool normalize = cfg.baseline && !policy::make_policy(cfg.scheme.name, cfg.iterations)->never_redistributes();
@@ -122,7 +122,7 @@ void add_traces_command(CLI::App& app) {
   cmd->callback([cmd, config, dir] {
     const RunConfig cfg = read_simulate_config(*config);
     io::EngineArgs args(cmd->remaining());
-    sim::check_simgrid_setup(cfg, cmd->remaining());
+    platform::check_simgrid_setup(cfg, cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");
     SimulationOptions opt;
     opt.traces_dir = *dir;

@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> help;
   for (int k = 1; k < argc; ++k)
     if (asks_simgrid_help(argv[k])) help.emplace_back(argv[k]);
-  if (!help.empty()) return ringsim::sim::print_simgrid_help(help);
+  if (!help.empty()) return ringsim::platform::print_simgrid_help(help);
   CLI::App app;
   describe_application(app);
   add_redistribute_command(app);

@@ -21,12 +21,12 @@ namespace fs = std::filesystem;
 std::size_t usable_host_count(const std::string& platform, const std::vector<NamedHost>& named) {
   io::ChildValue count(
       [&] {
-        auto& engine = sim::reading_engine();
-        sim::LoadedPlatform lp(engine, platform);
+        auto& engine = platform::reading_engine();
+        platform::LoadedPlatform lp(engine, platform);
         for (const auto& h : named)
           if (h.router_ok ? !engine.netpoint_by_name_or_null(h.name) : !engine.host_by_name_or_null(h.name))
             throw InputError(h.role + " '" + h.name + "' is not in platform '" + platform + "'");
-        const auto sets = sim::reachable_sets(lp, lp.hosts());
+        const auto sets = platform::reachable_sets(lp, lp.hosts());
         return sets.sets.empty() ? 0.0 : static_cast<double>(sets.sets.front().size());
       },
       "reading platform '" + platform + "'");
@@ -70,7 +70,7 @@ void add_command_line_options(Experiment& e, const fs::path& out,
     if (!cfg.contains("simgrid") || !cfg["simgrid"].is_object() || !cfg["simgrid"].contains("tracing")) continue;
     const auto& t = cfg["simgrid"]["tracing"];
     const std::string on = t.is_string() ? t.get<std::string>() : t.dump();
-    if (!sim::option_is_true(on)) continue;
+    if (!platform::option_is_true(on)) continue;
     std::string file = "simgrid.trace";
     if (cfg["simgrid"].contains("tracing/filename") && cfg["simgrid"]["tracing/filename"].is_string())
       file = fs::path(cfg["simgrid"]["tracing/filename"].get<std::string>()).filename().string();
@@ -87,7 +87,7 @@ void check_simgrid_setups(const Experiment& e, const std::string& where, const s
     for (const auto& l : cfg.simgrid_log) key += "\nlog " + l;
     if (!seen.insert(key).second) continue;
     try {
-      sim::check_simgrid_setup(cfg, logs);
+      platform::check_simgrid_setup(cfg, logs);
     } catch (const InputError& err) {
       throw InputError(where + " run " + run.id + ": " + err.what());
     }

@@ -46,7 +46,7 @@ struct LoadKey {
 
 bool traced(const RunConfig& cfg) {
   for (const auto& [name, value] : cfg.simgrid_options)
-    if (name == "tracing" && sim::option_is_true(value)) return true;
+    if (name == "tracing" && platform::option_is_true(value)) return true;
   return false;
 }
 

@@ -78,7 +78,7 @@ void play_schedule(Playback pb) {
 KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double beta, double unit_bandwidth,
                                             const KpbsPlatformSpec& platform, int* argc, char** argv) {
   sg4::Engine engine(argc, argv);
-  sim::apply_run_options({}, platform.linear_model ? NetworkModel::linear : NetworkModel::lv08);
+  platform::apply_run_options({}, platform.linear_model ? NetworkModel::linear : NetworkModel::lv08);
   const TwoClusters clusters = build_two_clusters(platform);
   KpbsSimulationResult result;
   sg4::Actor::create("coordinator", clusters.senders.front(), play_schedule,

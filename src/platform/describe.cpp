@@ -22,7 +22,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_describe, "ringsim: platform description");
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -218,4 +218,4 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
   return out;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

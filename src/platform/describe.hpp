@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 struct DescribeOptions {
   bool timings = false;         // add "timings_s" (not reproducible byte for byte)
@@ -23,4 +23,4 @@ struct DescribeOptions {
 // refused: "all_hosts_reach_each_other" says whether a ring could use any host.
 nlohmann::json describe_platform(const std::string& path, const DescribeOptions& options);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

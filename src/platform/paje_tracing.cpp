@@ -19,7 +19,7 @@
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 constexpr const char* kInstead =
@@ -161,4 +161,4 @@ TraceFile::~TraceFile() {
   if (!partial_.empty()) std::remove(partial_.c_str());
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

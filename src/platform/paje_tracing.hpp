@@ -14,7 +14,7 @@
 
 #include <string>
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 // With tracing on, after the options are set and before the platform is loaded: loads `platform`
 // once in a forked child (its trace to /dev/null) and applies the workaround above when it is
@@ -47,4 +47,4 @@ class TraceFile {
   std::string final_, partial_;
 };
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

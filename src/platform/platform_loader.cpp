@@ -11,7 +11,7 @@
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 void extend_platform(sg4::Engine& engine, const Platform& before, const Platform& after, bool routes_as_bypass) {
   auto* root = engine.get_netzone_root();
@@ -57,4 +57,4 @@ void extend_platform(sg4::Engine& engine, const Platform& before, const Platform
   }
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

@@ -6,7 +6,7 @@
 
 #include "model/platform.hpp"
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 // Adds to the root zone of a loaded platform (before it is sealed) what `after` holds beyond
 // `before` (a copy of the platform's own model that ringsim extended, e.g. with a storage cluster):
@@ -16,4 +16,4 @@ namespace ringsim::sim {
 // shortest paths): that is how a planner's chosen paths are imposed.
 void extend_platform(simgrid::s4u::Engine& engine, const Platform& before, const Platform& after, bool routes_as_bypass);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

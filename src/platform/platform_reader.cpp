@@ -29,7 +29,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_platform_reader, "ringsim: platforms loaded
 namespace sg4 = simgrid::s4u;
 namespace kr = simgrid::kernel::routing;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 std::string one_line(std::string s) {
@@ -417,4 +417,4 @@ std::size_t LoadedPlatform::link_index(const sg4::Link* l) const {
   return it->second;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

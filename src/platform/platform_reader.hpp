@@ -19,7 +19,7 @@
 #include "io/platform_formats.hpp"
 #include "model/platform.hpp"
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 struct ZoneSummary {
   std::string name;
@@ -118,4 +118,4 @@ simgrid::s4u::Engine& reading_engine();
 // The kind of a zone, in SimGrid's words (see ZoneSummary::kind).
 std::string zone_kind(const simgrid::s4u::NetZone* zone);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

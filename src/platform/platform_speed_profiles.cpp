@@ -17,7 +17,7 @@
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 void exit_on_signal(int) { ::_exit(3); }
@@ -80,4 +80,4 @@ std::set<const sg4::Host*> hosts_with_speed_profile(const std::vector<sg4::Host*
   return out;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

@@ -9,8 +9,8 @@
 
 #include <simgrid/forward.h>
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 std::set<const simgrid::s4u::Host*> hosts_with_speed_profile(const std::vector<simgrid::s4u::Host*>& hosts);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

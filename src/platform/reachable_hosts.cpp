@@ -10,7 +10,7 @@
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 namespace {
 
@@ -142,4 +142,4 @@ std::optional<std::string> unroutable_neighbours(const std::vector<sg4::Host*>& 
   return out;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

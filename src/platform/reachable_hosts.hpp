@@ -14,7 +14,7 @@
 
 #include "platform/platform_reader.hpp"
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 struct ReachableSets {
   // Hosts that reach each other both ways, largest set first (ties: the set met first).
@@ -53,4 +53,4 @@ std::vector<bool> keep_mutually_routed(std::size_t n, const std::function<bool(s
 // the pair and SimGrid's answer; nullopt when every neighbour pair is routed both ways.
 std::optional<std::string> unroutable_neighbours(const std::vector<simgrid::s4u::Host*>& ring);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

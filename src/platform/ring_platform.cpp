@@ -16,7 +16,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_ring_platform, "ringsim: the platform as th
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 // The n fastest of `order` (indices), ties by position: stable.
@@ -178,4 +178,4 @@ RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested,
   return out;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

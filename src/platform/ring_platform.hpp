@@ -19,7 +19,7 @@
 #include "model/platform.hpp"
 #include "platform/platform_reader.hpp"
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 struct RingPlatform {
   RingRouting routing = RingRouting::free;  // free or platform, never automatic
@@ -40,4 +40,4 @@ constexpr std::size_t kPlatformModeMaxHosts = 4096;
 RingPlatform read_ring_platform(const LoadedPlatform& lp, RingRouting requested, std::size_t candidates,
                                 const std::set<std::string>& excluded = {});
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

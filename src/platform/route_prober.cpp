@@ -22,7 +22,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_route_prober, "ringsim: asking SimGrid for 
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 // ---- the child: answers go through a buffer that a crash handler still flushes ----
@@ -293,4 +293,4 @@ std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<sg4::Host*, sg
   return out;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

@@ -13,7 +13,7 @@
 
 #include <simgrid/forward.h>
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 struct ProbedRoute {
   bool routed = false;
@@ -48,4 +48,4 @@ inline std::size_t ordered_pair_index(std::size_t a, std::size_t b, std::size_t 
   return a * (n - 1) + (b < a ? b : b - 1);
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 std::string read_whole_fd(int fd) {
   std::string text;
@@ -69,4 +69,4 @@ std::string abort_reason(const std::string& log) {
   return line;
 }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 // What a forked child said (its standard output and error, a memory file) and how it ended.
 struct ChildOutcome {
@@ -27,4 +27,4 @@ std::string read_whole_fd(int fd);
 // ("(0x5612b61f4300)": they differ from run to run, ringsim's answers must not). Empty if none.
 std::string abort_reason(const std::string& log);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

@@ -13,7 +13,7 @@
 #include "model/errors.hpp"
 #include "platform/simgrid_log.hpp"
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 namespace {
 
 bool is_default(const std::string& name) { return simgrid::config::is_default(name.c_str()); }
@@ -222,4 +222,4 @@ int print_simgrid_help(const std::vector<std::string>& flags) {
 
 bool tracing_enabled() { return simgrid::config::get_value<bool>("tracing"); }
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

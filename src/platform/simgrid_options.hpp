@@ -17,7 +17,7 @@
 
 #include "model/run_config.hpp"
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 using OptionList = std::vector<std::pair<std::string, std::string>>;
 
@@ -36,9 +36,9 @@ bool tracing_enabled();
 // The first line of SimGrid's refusal of an option, with its "Did you mean" hint if any.
 std::string option_refusal(const std::string& what);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform
 
-namespace ringsim::sim {
+namespace ringsim::platform {
 
 // Whether SimGrid accepts the command line's --cfg/--log (argv, as for the Engine) and the config's
 // "simgrid" and "simgrid_log": tried in a forked child (a bad model name or log setting makes SimGrid
@@ -55,4 +55,4 @@ int print_simgrid_help(const std::vector<std::string>& flags);
 // What SimGrid's parse_bool takes as true.
 bool option_is_true(const std::string& value);
 
-}  // namespace ringsim::sim
+}  // namespace ringsim::platform

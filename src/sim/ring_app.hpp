@@ -197,10 +197,10 @@ struct RunRings {
   std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
   std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per cfg.rebuilds entry
 };
-RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::LoadedPlatform& lp);
-PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp,
+RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
+PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
                                   const std::set<std::string>& excluded);
-std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts);
+std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts);
 std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
                                    const std::string& platform);
 std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,

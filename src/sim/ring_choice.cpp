@@ -21,9 +21,9 @@ namespace ringsim::app {
 // the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
 // of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
 // own routes. The paths' bandwidth shares are the planner's either way.
-PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatform& lp,
+PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
                                   const std::set<std::string>& excluded) {
-  const sim::RingPlatform rp = sim::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
+  const platform::RingPlatform rp = platform::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
   const Platform& p = rp.model;
   const ring::RingNetwork net(p);
   // The ratio on platform means (the ring is not known yet): one column computed at the mean host
@@ -77,8 +77,8 @@ PlannedRing plan_ring_on_platform(const RunConfig& cfg, const sim::LoadedPlatfor
 }
 
 // The largest set of `hosts` that reach each other both ways, in `hosts` order.
-std::vector<std::string> reachable_host_names(const sim::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts) {
-  const auto sets = sim::reachable_sets(lp, hosts);
+std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts) {
+  const auto sets = platform::reachable_sets(lp, hosts);
   std::vector<std::string> names;
   if (!sets.sets.empty())
     for (const auto* h : sets.sets.front()) names.push_back(h->get_name());
@@ -137,7 +137,7 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 
 // The rings of a run: the initial one and each rebuild's, chosen on the loaded platform (sealed on
 // return; a staging's storage cluster joins it first), all checked before any simulated second.
-RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::LoadedPlatform& lp) {
+RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp) {
   RunRings out;
   PlannedRing& planned = out.planned;
   const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
@@ -146,7 +146,7 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
   // source "platform" those profiles are the run's traces, and every host may be a member.
   std::set<std::string> profiled;
   if (cfg.trace_source != "platform" && lp.may_hold_speed_profiles())
-    for (const auto* h : sim::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
+    for (const auto* h : platform::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
   auto refuse_profiled = [&](const std::vector<std::string>& ring, const std::string& what) {
     for (const auto& n : ring)
       if (profiled.count(n))
@@ -158,7 +158,7 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
   // where no route question can abort, SimGrid is asked here rather than in forked children.
   if (!cfg.staging.enabled && cfg.selection != RingSelection::planner) {
     lp.seal();
-    sim::answer_routes_here(lp.routes_cannot_abort());
+    platform::answer_routes_here(lp.routes_cannot_abort());
   }
   std::vector<std::string> names;  // the hosts rings are drawn from (without the storage cluster), sorted
   std::vector<std::string> ring_names;
@@ -169,7 +169,7 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
     std::sort(names.begin(), names.end());
     ring_names = planned.hosts;
     // The free mode imposes the planner's paths (and the storage routes planned with them).
-    if (planned.routing == RingRouting::free) sim::extend_platform(engine, Platform{}, planned.zone, true);
+    if (planned.routing == RingRouting::free) platform::extend_platform(engine, Platform{}, planned.zone, true);
   } else {
     // The hosts a ring may be drawn from: the largest set that reach each other both ways, sorted
     // by name as the paper's draw expects, without the hosts that keep their own speed profile.
@@ -181,7 +181,7 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
     if (cfg.selection == RingSelection::random) {
       // One round of questions: the sets, the draw, its neighbour routes.
       const auto size = static_cast<std::size_t>(cfg.ring_size);
-      auto drawn = sim::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
+      auto drawn = platform::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
         return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
       });
       names = std::move(drawn.names);
@@ -200,16 +200,16 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
       if (drawn.unroutable) {
         // Reachability was taken as transitive: a hand-written Full zone may still miss a
         // neighbour route; then draw again among hosts that all reach each other.
-        auto clique = sim::largest_clique(hosts_named(engine, names));
+        auto clique = platform::largest_clique(hosts_named(engine, names));
         names.clear();
         for (const auto* h : clique) names.push_back(h->get_name());
         std::sort(names.begin(), names.end());
         ring_names = choose_ring(cfg, names);
-        if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+        if (const auto why = platform::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
       }
     } else {
       ring_names = given_ring(cfg.ring_hosts, all_names, cfg.platform);
-      if (const auto why = sim::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
+      if (const auto why = platform::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
       if (draws) names = reachable_host_names(lp, sorted);
     }
     refuse_profiled(ring_names, "ring");
@@ -221,7 +221,7 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
     std::vector<std::size_t> receivers;
     for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
     attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
-    sim::extend_platform(engine, *lp.declared(), p, false);
+    platform::extend_platform(engine, *lp.declared(), p, false);
   }
   lp.seal();
 
@@ -229,7 +229,7 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, sim::Loaded
     const RebuildConfig& rb = cfg.rebuilds[k];
     out.rebuilds.push_back(hosts_named(
         engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
-    if (const auto why = sim::unroutable_neighbours(out.rebuilds.back()))
+    if (const auto why = platform::unroutable_neighbours(out.rebuilds.back()))
       throw InputError("rebuild after iteration " + std::to_string(rb.after) + ": " + *why);
     std::vector<std::string> rebuilt;
     for (const auto* h : out.rebuilds.back()) rebuilt.push_back(h->get_name());

@@ -36,8 +36,8 @@ static std::vector<std::string> engine_arguments(const RunConfig& cfg, int argc,
 
 // The options are set after the Engine exists and before the platform is loaded.
 static bool set_run_options(const RunConfig& cfg) {
-  sim::apply_run_options(cfg.simgrid_options, cfg.network);
-  sim::avoid_tracing_limits(cfg.platform);
+  platform::apply_run_options(cfg.simgrid_options, cfg.network);
+  platform::avoid_tracing_limits(cfg.platform);
   return true;
 }
 
@@ -47,8 +47,8 @@ struct LoadedSimulation::State {
   int argc = 0;
   sg4::Engine engine;
   bool options_set;
-  sim::TraceFile trace;  // after the options, before the platform (SimGrid opens it when loading)
-  sim::LoadedPlatform lp;
+  platform::TraceFile trace;  // after the options, before the platform (SimGrid opens it when loading)
+  platform::LoadedPlatform lp;
   static std::vector<char*> pointers(std::vector<std::string>& args) {
     std::vector<char*> p;
     for (auto& a : args) p.push_back(a.data());
@@ -93,7 +93,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     throw std::logic_error("run_simulation: the run's platform or SimGrid options are not the loaded ones");
   loaded.used_ = true;
   sg4::Engine& engine = loaded.state_->engine;
-  sim::LoadedPlatform& lp = loaded.state_->lp;
+  platform::LoadedPlatform& lp = loaded.state_->lp;
   if (cfg.staging.enabled && !lp.declared())
     throw InputError("staging needs a platform of one Full, Floyd or Dijkstra zone (the storage cluster joins it), "
                      "and '" + cfg.platform + "' has " + lp.why_no_model());
@@ -151,10 +151,10 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   res.planned_tstep = planned.tstep;
   res.above_peak = std::move(above_peak);
   if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
-  res.simgrid_options = sim::options_in_force();
+  res.simgrid_options = platform::options_in_force();
   for (auto& [name, value] : res.simgrid_options)
     if (name == "tracing/filename") value = loaded.state_->trace.name();
-  res.network_model = sim::network_model_in_force(res.simgrid_options);
+  res.network_model = platform::network_model_in_force(res.simgrid_options);
   if (opt.setup_only) {
     if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, false);
     return res;
@@ -171,7 +171,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
               "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
           speeds_change = true;
         }
-    sim::refuse_untraceable_speed_changes(speeds_change);
+    platform::refuse_untraceable_speed_changes(speeds_change);
     sim::declare_phases();
     if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)
@@ -179,7 +179,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     engine.run();
     loaded.state_->trace.finish();
   } catch (const simgrid::TracingError& e) {
-    throw InputError(sim::tracing_limit(e.what()));
+    throw InputError(platform::tracing_limit(e.what()));
   }
 
   res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
