@@ -154,7 +154,7 @@ TEST_CASE("degenerate instances: nothing to send, one transfer, k above the clus
 }
 
 TEST_CASE("unknown algorithm and invalid instances are refused") {
-  CHECK_THROWS_AS(plan_kpbs(testing::seed_figure2(), "magic"), std::invalid_argument);
+  CHECK_THROWS_AS(plan_kpbs(testing::seed_figure2(), "magic"), UnknownName);
   auto bad = testing::seed_figure2();
   bad.k = 0;
   CHECK_THROWS(plan_kpbs(bad, "ggp"));

@@ -146,7 +146,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   const std::vector<BareMember> members = read_bare_members(members_file);
   RunConfig other = cfg;
   other.scheme.name = scheme;
-  if (scheme != "none") policy::make_policy(scheme, cfg.iterations);  // an unknown scheme is exit 2 before any run
+  if (scheme != "none") policy::scheme_redistributes(scheme, cfg.iterations, "--scheme");  // exit 2 before any run
   const double bytes = 8.0 * cfg.rows;
   const std::string makespans = (dir / "makespans").string();
   std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, barrier_wall, scheme_wall, scheme_cpu;

@@ -141,7 +141,6 @@ void add_run_command(CLI::App& app) {
       if (a.rfind("--log=", 0) == 0) logs.push_back(a);
     const auto command_line_options = cfg_options(extras);
     Experiment e = load_experiment(*experiment, *quick, usable_host_count);
-    check_schemes(e, *experiment);
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     add_command_line_options(e, dir, command_line_options);
     check_simgrid_setups(e, "'" + *experiment + "'", logs);

@@ -75,7 +75,7 @@ void add_simulate_command(CLI::App& app) {
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
-    const bool normalize = cfg.baseline && !policy::make_policy(cfg.scheme.name, cfg.iterations)->never_redistributes();
+    const bool normalize = cfg.baseline && cfg.scheme.redistributes;
     if (normalize) {
       RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
       none.scheme.name = "none";

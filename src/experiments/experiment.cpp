@@ -10,6 +10,7 @@
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
+#include "policies/registry.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/platform.hpp"
@@ -129,7 +130,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   e.description = doc.value("description", "");
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
-  if (!base.contains("platform")) base["platform"] = RunConfig{}.platform;  // the paper's platform
+  if (!base.contains("platform")) base["platform"] = RunConfig().platform;  // the paper's platform
   namespace fs = std::filesystem;
   auto beside_experiment = [&](nlohmann::json& file) {
     if (!file.is_string()) return;  // the run's parse says what is wrong
@@ -219,6 +220,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               }
               cfg["baseline"] = false;
               RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
+              policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
               resolve_default_trace_source(parsed, paper_platform);
               run.config = run_config_to_json(parsed);
               e.runs.push_back(std::move(run));

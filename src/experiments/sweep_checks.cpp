@@ -12,7 +12,6 @@
 #include "platform/platform_reader.hpp"
 #include "platform/reachable_hosts.hpp"
 #include "platform/simgrid_options.hpp"
-#include "policies/registry.hpp"
 
 namespace ringsim {
 
@@ -31,16 +30,6 @@ std::size_t usable_host_count(const std::string& platform, const std::vector<Nam
       },
       "reading platform '" + platform + "'");
   return static_cast<std::size_t>(count.get());
-}
-
-void check_schemes(const Experiment& e, const std::string& experiment_file) {
-  for (const auto& run : e.runs) {
-    try {
-      policy::make_policy(run.scheme, run.config.at("iterations").get<int>());
-    } catch (const InputError& err) {
-      throw InputError("'" + experiment_file + "' run " + run.id + ": " + err.what());
-    }
-  }
 }
 
 std::vector<std::pair<std::string, std::string>> cfg_options(const std::vector<std::string>& extras) {

@@ -1,6 +1,6 @@
-// What a sweep checks before its first run, with SimGrid (the platform loaded once in a child, the
-// options and log settings asked of it) and the policy registry: one line and exit 2 for a sweep
-// that could not run, rather than a failure per run.
+// What a sweep checks with SimGrid before its first run (the platform loaded once in a child, the
+// options and log settings asked of it): one line and exit 2 for a sweep that could not run, rather
+// than a failure per run. Its configs and schemes are checked as it is read (experiment.hpp).
 #pragma once
 
 #include <filesystem>
@@ -16,9 +16,6 @@ namespace ringsim {
 // of SimGrid in a child (the sweep's process runs no simulation and keeps no engine), once the hosts
 // the runs name are found in the platform.
 std::size_t usable_host_count(const std::string& platform, const std::vector<NamedHost>& named);
-
-// Every run's scheme names a policy (InputError naming the experiment file and the run otherwise).
-void check_schemes(const Experiment& e, const std::string& experiment_file);
 
 // The sweep's --cfg=name:value[,name:value...] as (name, value) pairs, as SimGrid splits them.
 std::vector<std::pair<std::string, std::string>> cfg_options(const std::vector<std::string>& extras);

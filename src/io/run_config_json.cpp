@@ -8,7 +8,9 @@
 
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
+#include "model/named.hpp"
 #include "planners/backbone/planner.hpp"
+#include "planners/redistribution/planner.hpp"
 
 namespace ringsim {
 namespace {
@@ -38,12 +40,12 @@ std::string text(const nlohmann::json& doc, const char* key) {
 
 std::string kpbs_algorithm(const nlohmann::json& doc, const std::string& where) {
   const std::string name = text(doc, "algorithm");
-  std::string known;
-  for (const auto& a : kpbs_algorithms()) {
-    if (a.name == name) return name;
-    known += (known.empty() ? "" : ", ") + a.name;
+  try {
+    check_kpbs_algorithm(name, "KPBS algorithm");
+  } catch (const UnknownName& e) {
+    throw InputError(where + ": " + e.what());
   }
-  throw InputError(where + ": unknown KPBS algorithm '" + name + "' (" + known + ")");
+  return name;
 }
 
 // k (0 = derived from the routes), beta and the KPBS algorithm of a staging or a rebuild.
@@ -190,7 +192,14 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   if (cfg.ratio <= 0) throw InputError(where + ": 'ratio' must be > 0");
   // The scheme names a policy of the simulation layer, which checks it (policies/registry.hpp).
   cfg.scheme.name = doc.contains("scheme") ? text(doc, "scheme") : "none";
-  if (doc.contains("algorithm")) cfg.algorithm = text(doc, "algorithm");
+  if (doc.contains("algorithm")) {
+    cfg.algorithm = text(doc, "algorithm");
+    try {  // here, not at the first redistribution point
+      check_redistribution_algorithm(cfg.algorithm);
+    } catch (const UnknownName& e) {
+      throw InputError(where + ": " + e.what());
+    }
+  }
   if (doc.contains("targets")) {
     const auto t = text(doc, "targets");
     if (t != "oracle" && t != "measured") throw InputError(where + ": 'targets' must be \"oracle\" or \"measured\"");

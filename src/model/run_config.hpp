@@ -18,6 +18,9 @@ namespace ringsim {
 // simulation layer's registry: none, once, every-K, after:a,b,..., adaptive, adaptive-gather-K...
 struct Scheme {
   std::string name = "none";
+  // Whether its policy ever redistributes, found where the scheme is checked, when the config is
+  // read (experiments/run_files.cpp): a run that never does is its own baseline.
+  bool redistributes = false;
 };
 
 enum class RingSelection { random, hosts, planner };

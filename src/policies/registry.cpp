@@ -1,6 +1,6 @@
 #include "policies/registry.hpp"
 
-#include "model/errors.hpp"
+#include "model/named.hpp"
 
 namespace ringsim::policy {
 
@@ -33,7 +33,15 @@ std::string scheme_syntaxes() {
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {
   for (const auto& e : entries())
     if (auto p = e.make(scheme, iterations)) return p;
-  throw InputError("unknown scheme '" + scheme + "' (" + scheme_syntaxes() + ")");
+  throw UnknownName("scheme", scheme, scheme_syntaxes());
+}
+
+bool scheme_redistributes(const std::string& scheme, int iterations, const std::string& where) {
+  try {
+    return !make_policy(scheme, iterations)->never_redistributes();
+  } catch (const InputError& e) {
+    throw InputError(where + ": " + e.what());
+  }
 }
 
 int positive_int_of(const std::string& text, const std::string& what) {

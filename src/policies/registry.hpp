@@ -10,8 +10,13 @@
 namespace ringsim::policy {
 
 // The policy a scheme names, tried against the built-in policies (policies.def), then those added
-// with add_policy; InputError for an unknown or malformed scheme.
+// with add_policy; UnknownName for a scheme none of them reads, InputError for a malformed one
+// (every-0).
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations);
+
+// Checks a config's scheme (UnknownName, InputError prefixed with `where`) and says whether its
+// policy ever redistributes.
+bool scheme_redistributes(const std::string& scheme, int iterations, const std::string& where);
 
 // "none, once, every-K, ...": the syntaxes, for help texts and error messages.
 std::string scheme_syntaxes();

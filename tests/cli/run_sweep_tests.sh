@@ -90,6 +90,17 @@ JSON
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e5")" -eq 1 ] && grep -q "rebuild after iteration 5: ring host 'nohost' is not in platform" "$tmp/e5" \
   && [ ! -e "$tmp/nohost" ] || { echo "FAIL unknown rebuild host not refused before the runs: rc=$rc"; cat "$tmp/e5"; fail=1; }
 
+# An unknown algorithm or scheme in the sweep: refused as the experiment is read, before any run.
+for what in '"algorithms": ["magic"], "schemes": ["none", "every-3"]' '"algorithms": ["auto"], "schemes": ["none", "sometimes"]'; do
+  cat >"$tmp/noalgo.json" <<JSON
+{"name": "noalgo", "base": {"platform": "$DATA/ring6-homogeneous.xml", "rows": 100, "columns": 60, "iterations": 10},
+ "ring_sizes": [4], "ratios": [1], $what, "seeds": [1]}
+JSON
+  "$RINGSIM" run "$tmp/noalgo.json" --out "$tmp/noalgo" >/dev/null 2>"$tmp/e6"; rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/e6")" -eq 1 ] && grep -q "noalgo.json' run p4_r1_.*: unknown .* (known: " "$tmp/e6" \
+    && [ ! -e "$tmp/noalgo" ] || { echo "FAIL sweep with $what not refused as read: rc=$rc"; cat "$tmp/e6"; fail=1; }
+done
+
 # Runs that refuse their input (a rebuild drawn larger than the platform, found when the run draws
 # it): each log holds the one line `ringsim simulate` prints, every run is reported, and the sweep
 # ends with exit 2.

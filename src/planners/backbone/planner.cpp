@@ -11,8 +11,7 @@ namespace {
 
 using PlanFn = KpbsSchedule (*)(const KpbsInstance&);
 
-struct Entry {
-  KpbsAlgorithmInfo info;
+struct Entry : NamedInfo {
   PlanFn run;
 };
 
@@ -36,25 +35,18 @@ const std::vector<Entry>& registry() {
 
 }  // namespace
 
-const std::vector<KpbsAlgorithmInfo>& kpbs_algorithms() {
-  static const std::vector<KpbsAlgorithmInfo> infos = [] {
-    std::vector<KpbsAlgorithmInfo> v;
-    for (const auto& e : registry()) v.push_back(e.info);
-    return v;
-  }();
+const std::vector<NamedInfo>& kpbs_algorithms() {
+  static const std::vector<NamedInfo> infos = infos_of(registry());
   return infos;
+}
+
+void check_kpbs_algorithm(const std::string& algorithm, const std::string& kind) {
+  find_named(registry(), algorithm, kind);
 }
 
 KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm) {
   validate(inst);
-  const auto& entries = registry();
-  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.info.name == algorithm; });
-  if (it == entries.end()) {
-    std::string known;
-    for (const auto& e : entries) known += (known.empty() ? "" : ", ") + e.info.name;
-    throw std::invalid_argument("unknown algorithm '" + algorithm + "' (known: " + known + ")");
-  }
-  KpbsSchedule sched = it->run(inst);
+  KpbsSchedule sched = find_named(registry(), algorithm, "algorithm").run(inst);
   sched.lower_bound = kpbs_lower_bound(inst).eta;
   return sched;
 }

@@ -5,18 +5,17 @@
 #include <vector>
 
 #include "model/kpbs.hpp"
+#include "model/named.hpp"
 
 namespace ringsim {
 
-struct KpbsAlgorithmInfo {
-  std::string name;
-  std::string description;
-};
+const std::vector<NamedInfo>& kpbs_algorithms();
 
-const std::vector<KpbsAlgorithmInfo>& kpbs_algorithms();
+// A registered algorithm; UnknownName of `kind` otherwise.
+void check_kpbs_algorithm(const std::string& algorithm, const std::string& kind = "algorithm");
 
-// Validates the instance (InputError), runs the algorithm (std::invalid_argument naming the known
-// ones when `algorithm` is unknown) and fills lower_bound with eta.
+// Validates the instance (InputError), runs the algorithm (UnknownName naming the known ones when
+// `algorithm` is unknown) and fills lower_bound with eta.
 KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm = "ggp");
 
 }  // namespace ringsim

@@ -13,8 +13,7 @@ namespace {
 
 using PlanFn = RedistributionPlan (*)(const RingInstance&);
 
-struct Entry {
-  AlgorithmInfo info;
+struct Entry : NamedInfo {
   PlanFn run;
 };
 
@@ -42,13 +41,13 @@ void with_lower_bound(RedistributionPlan& plan, const RingInstance& inst) {
 
 }  // namespace
 
-const std::vector<AlgorithmInfo>& redistribution_algorithms() {
-  static const std::vector<AlgorithmInfo> infos = [] {
-    std::vector<AlgorithmInfo> v;
-    for (const auto& e : registry()) v.push_back(e.info);
-    return v;
-  }();
+const std::vector<NamedInfo>& redistribution_algorithms() {
+  static const std::vector<NamedInfo> infos = infos_of(registry());
   return infos;
+}
+
+void check_redistribution_algorithm(const std::string& algorithm) {
+  if (algorithm != "auto") find_named(registry(), algorithm, "algorithm", "auto");
 }
 
 std::string choose_algorithm(const RingInstance& inst) {
@@ -60,10 +59,7 @@ std::string choose_algorithm(const RingInstance& inst) {
 RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm) {
   validate(inst);
   const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
-  const auto& entries = registry();
-  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.info.name == name; });
-  if (it == entries.end()) throw std::invalid_argument("unknown algorithm '" + algorithm + "'");
-  RedistributionPlan plan = it->run(inst);
+  RedistributionPlan plan = find_named(registry(), name, "algorithm", "auto").run(inst);
   with_lower_bound(plan, inst);
   return plan;
 }

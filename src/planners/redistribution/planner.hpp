@@ -7,22 +7,21 @@
 #include <string>
 #include <vector>
 
+#include "model/named.hpp"
 #include "model/redistribution.hpp"
 
 namespace ringsim {
 
-struct AlgorithmInfo {
-  std::string name;
-  std::string description;
-};
+const std::vector<NamedInfo>& redistribution_algorithms();
 
-const std::vector<AlgorithmInfo>& redistribution_algorithms();
+// "auto" or a registered algorithm; UnknownName (kind "algorithm") otherwise.
+void check_redistribution_algorithm(const std::string& algorithm);
 
 // The algorithm `auto` resolves to for this instance.
 std::string choose_algorithm(const RingInstance& inst);
 
-// Validates the instance (InputError), runs the algorithm (std::invalid_argument when it does not
-// apply), fills lower_bound and optimal.
+// Validates the instance (InputError), runs the algorithm (UnknownName when there is none of that
+// name, std::invalid_argument when it does not apply), fills lower_bound and optimal.
 RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
 
 // The schedule streamed, for algorithms that produce their blocks in order without holding them

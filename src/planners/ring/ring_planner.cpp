@@ -1,26 +1,53 @@
 #include "planners/ring/ring_planner.hpp"
 
 #include <cmath>
-#include <sstream>
 
 #include "model/errors.hpp"
 
 namespace ringsim::ring {
 
-const std::vector<RingMethodInfo>& ring_methods() {
-  static const std::vector<RingMethodInfo> methods = {
-      {"greedy", "SharedRing greedy (report Section 4): best pair, cheapest insertions with four widest paths on "
+namespace {
+
+using PlanFn = RingPlan (*)(const RingNetwork&, const Workload&, const RingOptions&);
+
+struct Entry : NamedInfo {
+  PlanFn run;
+};
+
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> methods = {
+      {{"greedy", "SharedRing greedy (report Section 4): best pair, cheapest insertions with four widest paths on "
                  "the residual bandwidths, best ring size; sharing-aware (the slides' H2)"},
-      {"greedy-maxmin", "greedy, fractions recomputed by max-min fairness after every insertion (Section 4.3)"},
-      {"greedy-global", "greedy, fractions and shares recomputed by the exact convex solve after every insertion "
+       [](const RingNetwork& net, const Workload& load, const RingOptions& opt) {
+         return plan_greedy(net, load, Refinement::none, opt);
+       }},
+      {{"greedy-maxmin", "greedy, fractions recomputed by max-min fairness after every insertion (Section 4.3)"},
+       [](const RingNetwork& net, const Workload& load, const RingOptions& opt) {
+         return plan_greedy(net, load, Refinement::maxmin, opt);
+       }},
+      {{"greedy-global", "greedy, fractions and shares recomputed by the exact convex solve after every insertion "
                         "(Section 4.3)"},
-      {"exhaustive", "every subset and cyclic order, complete-graph costs (sharing ignored for the choice); up to "
+       [](const RingNetwork& net, const Workload& load, const RingOptions& opt) {
+         return plan_greedy(net, load, Refinement::global, opt);
+       }},
+      {{"exhaustive", "every subset and cyclic order, complete-graph costs (sharing ignored for the choice); up to "
                      "10 hosts"},
-      {"tsp-ilp", "all hosts, the slides' TSP integer program with MTZ constraints (GLPK, time-limited)"},
-      {"tsp-local", "all hosts, TSP tour by 2-opt and Or-opt local search on the complete-graph costs"},
-      {"ignore-sharing", "the slides' H1: complete-graph greedy ignoring link sharing, then evaluated with sharing"},
+       plan_exhaustive},
+      {{"tsp-ilp", "all hosts, the slides' TSP integer program with MTZ constraints (GLPK, time-limited)"},
+       plan_tsp_ilp},
+      {{"tsp-local", "all hosts, TSP tour by 2-opt and Or-opt local search on the complete-graph costs"},
+       plan_tsp_local},
+      {{"ignore-sharing", "the slides' H1: complete-graph greedy ignoring link sharing, then evaluated with sharing"},
+       plan_ignore_sharing},
   };
   return methods;
+}
+
+}  // namespace
+
+const std::vector<NamedInfo>& ring_methods() {
+  static const std::vector<NamedInfo> infos = infos_of(registry());
+  return infos;
 }
 
 void check_workload(const Workload& load) {
@@ -32,24 +59,9 @@ void check_workload(const Workload& load) {
 
 RingPlan plan_ring(const RingNetwork& net, const Workload& load, const std::string& method, const RingOptions& opt) {
   check_workload(load);
-  if (method == "greedy") return plan_greedy(net, load, Refinement::none, opt);
-  if (method == "greedy-maxmin") return plan_greedy(net, load, Refinement::maxmin, opt);
-  if (method == "greedy-global") return plan_greedy(net, load, Refinement::global, opt);
-  if (method == "exhaustive") return plan_exhaustive(net, load, opt);
-  if (method == "tsp-ilp") return plan_tsp_ilp(net, load, opt);
-  if (method == "tsp-local") return plan_tsp_local(net, load, opt);
-  if (method == "ignore-sharing") return plan_ignore_sharing(net, load, opt);
-  check_method(method);
-  throw InputError("unknown ring method '" + method + "'");
+  return find_named(registry(), method, "ring method").run(net, load, opt);
 }
 
-void check_method(const std::string& method) {
-  std::ostringstream known;
-  for (const auto& m : ring_methods()) {
-    if (m.name == method) return;
-    known << (known.tellp() > 0 ? ", " : "") << m.name;
-  }
-  throw InputError("unknown ring method '" + method + "' (known: " + known.str() + ")");
-}
+void check_method(const std::string& method) { find_named(registry(), method, "ring method"); }
 
 }  // namespace ringsim::ring

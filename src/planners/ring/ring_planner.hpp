@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/named.hpp"
 #include "planners/ring/ring_plan.hpp"
 
 namespace ringsim::ring {
@@ -39,13 +40,9 @@ RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOp
 RingPlan plan_tsp_local(const RingNetwork& net, const Workload& load, const RingOptions& opt);
 RingPlan plan_ignore_sharing(const RingNetwork& net, const Workload& load, const RingOptions& opt);
 
-struct RingMethodInfo {
-  std::string name;
-  std::string description;
-};
-const std::vector<RingMethodInfo>& ring_methods();
+const std::vector<NamedInfo>& ring_methods();
 
-// Checks W and H (finite, > 0: InputError otherwise) and the method name (InputError listing the
+// Checks W and H (finite, > 0: InputError otherwise) and the method name (UnknownName listing the
 // known ones), then runs it.
 RingPlan plan_ring(const RingNetwork& net, const Workload& load, const std::string& method, const RingOptions& opt = {});
 void check_workload(const Workload& load);
