@@ -1,4 +1,5 @@
 #include "experiments/experiment.hpp"
+#include "experiments/run_files.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -131,12 +132,9 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
   if (!base.contains("platform")) base["platform"] = RunConfig().platform;  // the paper's platform
-  namespace fs = std::filesystem;
   auto beside_experiment = [&](nlohmann::json& file) {
     if (!file.is_string()) return;  // the run's parse says what is wrong
-    const std::string p = file.get<std::string>();
-    const fs::path beside = fs::path(path).parent_path() / p;
-    file = fs::path(p).is_absolute() || !fs::exists(beside) ? p : fs::absolute(beside).lexically_normal().string();
+    file = resolve_beside(file.get<std::string>(), path, PathForm::absolute);
   };
   beside_experiment(base["platform"]);
   // Trace files too: each run's config lies elsewhere (DIR/runs/<id>/), the files stay here.

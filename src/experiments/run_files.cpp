@@ -15,11 +15,14 @@
 
 namespace ringsim {
 
-std::string resolve_beside(const std::string& path, const std::string& config_file) {
+std::string resolve_beside(const std::string& path, const std::string& config_file, PathForm form) {
   namespace fs = std::filesystem;
   if (fs::path(path).is_absolute()) return path;
   const fs::path beside = fs::path(config_file).parent_path() / path;
-  if (config_file != "-" && fs::exists(beside)) return beside.lexically_normal().string();
+  // A config on standard input ("-") has no folder: an experiment's paths are then the working
+  // directory's, a run config's stay as given.
+  if ((config_file != "-" || form == PathForm::absolute) && fs::exists(beside))
+    return (form == PathForm::absolute ? fs::absolute(beside) : beside).lexically_normal().string();
 #ifdef RINGSIM_SOURCE_DIR
   // The platforms shipped with ringsim (platforms/...) are found from anywhere.
   const fs::path shipped = fs::path(RINGSIM_SOURCE_DIR) / path;

@@ -10,9 +10,12 @@
 
 namespace ringsim {
 
-// A relative path in a config: beside the config file if it exists there, else (a platform shipped
-// with ringsim, platforms/...) in ringsim's source tree, else as given.
-std::string resolve_beside(const std::string& path, const std::string& config_file);
+// A relative path in a config or an experiment: beside that file if it exists there, else (a
+// platform shipped with ringsim, platforms/...) in ringsim's source tree, else as given. An
+// experiment's paths are made absolute (its runs' configs are written elsewhere, runs/<id>/).
+enum class PathForm { as_found, absolute };
+std::string resolve_beside(const std::string& path, const std::string& config_file,
+                           PathForm form = PathForm::as_found);
 
 // The config, with its platform and trace files resolved (the platform must exist) and the
 // default trace source of its platform.
