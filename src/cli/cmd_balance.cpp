@@ -9,8 +9,7 @@
 
 namespace ringsim::cli {
 
-void add_balance_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("balance", "Integer column counts proportional to speeds (each >= 1), as JSON");
+void add_balance_command(CLI::App* cmd) {
   auto speeds = std::make_shared<std::vector<double>>();
   auto total = std::make_shared<Count>(0);
   cmd->add_option("--speeds", *speeds, "processor speeds, in ring order")->required()->delimiter(',');

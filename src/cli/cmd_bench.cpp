@@ -214,10 +214,9 @@ void bench_redistribute(const BenchOptions& o) {
 
 }  // namespace
 
-CLI::App* add_bench_command(CLI::App& app) {
-  auto* bench = app.add_subcommand(std::string(kBench.name), std::string(kBench.summary));
-  bench->require_subcommand(1);
-  auto* red = bench->add_subcommand("redistribute", "Planner time vs ring size (8x steps up to 2^max-log2)");
+void add_bench_command(CLI::App* bench) { bench->require_subcommand(1); }
+
+void add_bench_redistribute(CLI::App* red) {
   auto o = std::make_shared<BenchOptions>();
   red->add_option("--max-log2", o->max_log2, "largest ring: 2^max-log2 processors")->check(CLI::Range(4, 24));
   red->add_option("--depth", o->depth, "local family: largest number of items moved across one edge")
@@ -234,8 +233,6 @@ CLI::App* add_bench_command(CLI::App& app) {
       ->delimiter(',')
       ->check(CLI::IsMember(names));
   red->callback([o] { bench_redistribute(*o); });
-  add_bench_kpbs(*bench);
-  return bench;
 }
 
 }  // namespace ringsim::cli

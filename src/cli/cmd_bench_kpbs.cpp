@@ -80,8 +80,7 @@ void bench_kpbs(const KpbsBenchOptions& o) {
 
 }  // namespace
 
-void add_bench_kpbs(CLI::App& bench) {
-  auto* cmd = bench.add_subcommand("kpbs", "GGP / OGGP planning time on dense random n x n KPBS matrices");
+void add_bench_kpbs(CLI::App* cmd) {
   auto o = std::make_shared<KpbsBenchOptions>();
   cmd->add_option("--sizes", o->sizes, "matrix sizes n (comma-separated)")->delimiter(',')->check(CLI::Range(1, 5000));
   cmd->add_option("--algorithms", o->algorithms, "algorithms to time (comma-separated)")->delimiter(',');

@@ -128,9 +128,7 @@ void bench_file(const std::string& file, RingRouting routing, std::size_t candid
 }
 }  // namespace
 
-void add_bench_ring(CLI::App& bench) {
-  auto* cmd = bench.add_subcommand("ring", "Greedy ring construction time: the paper's 90-host platform, then "
-                                           "generated Tiers platforms up to --max-hosts hosts");
+void add_bench_ring(CLI::App* cmd) {
   auto platforms = std::make_shared<std::vector<std::string>>();
   auto max_hosts = std::make_shared<std::size_t>(1000);
   auto ratio = std::make_shared<double>(1e-3);

@@ -249,8 +249,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
 
 }  // namespace
 
-void add_bench_simulate(CLI::App& bench) {
-  auto* cmd = bench.add_subcommand("simulate", "Simulator cost vs a bare S4U ring (prints seconds_per_run=)");
+void add_bench_simulate(CLI::App* cmd) {
   auto builtin = std::make_shared<std::string>("ring32-noredistribution");
   auto repeat = std::make_shared<int>(5);
   cmd->add_option("--builtin", *builtin, "builtin benchmark (ring32-noredistribution)");

@@ -42,10 +42,9 @@ Algorithms (field "algorithm" or --algorithm; default ggp):)";
 
 }  // namespace
 
-void add_kpbs_command(CLI::App& app) {
+void add_kpbs_command(CLI::App* cmd) {
   std::string footer = kInputHelp;
   for (const auto& a : kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
-  auto* cmd = app.add_subcommand("kpbs", "Schedule transfers between two clusters through a backbone (KPBS; JSON in, JSON out)");
   cmd->footer(footer);
   auto input = std::make_shared<std::string>();
   auto algorithm = std::make_shared<std::string>();

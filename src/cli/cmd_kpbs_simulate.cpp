@@ -67,11 +67,10 @@ KpbsPlatformSpec platform_of(const nlohmann::json& doc, const KpbsInstance& inst
 
 }  // namespace
 
-void add_kpbs_simulate_command(CLI::App& app) {
+void add_kpbs_simulate_command(CLI::App* cmd) {
   std::string footer = kHelp;
   footer += "\nAlgorithms (field \"algorithm\" or --algorithm; default ggp):";
   for (const auto& a : kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
-  auto* cmd = app.add_subcommand(std::string(kKpbsSimulate.name), std::string(kKpbsSimulate.summary));
   cmd->footer(footer);
   cmd->allow_extras();
   auto input = std::make_shared<std::string>();

@@ -241,8 +241,7 @@ void add_describe_command(CLI::App* platform) {
 
 }  // namespace
 
-void add_platform_command(CLI::App& app) {
-  auto* platform = app.add_subcommand(std::string(kPlatform.name), std::string(kPlatform.summary));
+void add_platform_command(CLI::App* platform) {
   platform->require_subcommand(1);
   add_tiers_command(platform);
   add_import_command(platform);

@@ -33,10 +33,9 @@ std::size_t default_block_budget() {
 
 }  // namespace
 
-void add_redistribute_command(CLI::App& app) {
+void add_redistribute_command(CLI::App* cmd) {
   std::string algos = "Algorithms (field \"algorithm\" or --algorithm):\n  auto: the strongest that applies";
   for (const auto& a : redistribution_algorithms()) algos += "\n  " + a.name + ": " + a.description;
-  auto* cmd = app.add_subcommand("redistribute", "Plan a data redistribution on a processor ring (JSON in, JSON out)");
   cmd->footer(algos);
   auto input = std::make_shared<std::string>();
   auto algorithm = std::make_shared<std::string>();

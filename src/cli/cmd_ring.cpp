@@ -141,96 +141,93 @@ std::string csv_number(double x) {
 
 }  // namespace
 
-void add_ring_command(CLI::App& app) {
-  {
-    auto* cmd = app.add_subcommand(std::string(kRing.name), std::string(kRing.summary));
-    cmd->footer(methods_footer());
-    auto common = std::make_shared<CommonOptions>();
-    auto comm = std::make_shared<double>(NAN);
-    auto method = std::make_shared<std::string>("greedy");
-    common->add_to(cmd);
-    cmd->add_option("--comm", *comm, "H: bytes each member sends to each neighbour per iteration")->required();
-    cmd->add_option("--method", *method, "ring construction method (see below)")->default_val("greedy");
-    common->add_tuning(cmd);
-    cmd->callback([common, comm, method] {
-      const ring::Workload load{common->work, *comm};
-      ring::check_workload(load);
-      ring::check_method(*method);
-      const auto opt = common->options();
-      const auto mode = common->routing_mode();
-      const auto loaded = load_ring_platform(*common, mode);
-      const ring::RingNetwork net(loaded.model);
-      const auto plan = ring::plan_ring(net, load, *method, opt);
-      auto doc = io::ring_plan_to_json(net, load, plan);
-      add_platform_keys(doc, loaded);
-      std::cout << doc.dump() << '\n';
-    });
-  }
-  {
-    auto* cmd = app.add_subcommand(std::string(kRingSweep.name), std::string(kRingSweep.summary));
-    cmd->footer(methods_footer() +
-                "\nOne row per (method, ratio): q, T_step, T_step/W, ...; with --by-size one row per (method, "
-                "ratio, ring size) from the ring the method grew (greedy family: true T_step; ignore-sharing and "
-                "exhaustive: their objective without sharing).");
-    auto common = std::make_shared<CommonOptions>();
-    auto ratios = std::make_shared<std::string>();
-    auto methods = std::make_shared<std::string>("greedy");
-    auto by_size = std::make_shared<bool>(false);
-    auto timing = std::make_shared<bool>(false);
-    common->add_to(cmd);
-    cmd->add_option("--ratios", *ratios, "comma-separated H/W values (bytes per flop); H = ratio x W")->required();
-    cmd->add_option("--methods", *methods, "comma-separated methods")->default_val("greedy");
-    cmd->add_flag("--by-size", *by_size, "one row per ring size instead of one per run");
-    cmd->add_flag("--timing", *timing, "add a `seconds` column (makes the output depend on the machine)");
-    common->add_tuning(cmd);
-    cmd->callback([common, ratios, methods, by_size, timing] {
-      ring::check_workload({common->work, 1.0});
-      const auto opt = common->options();
-      std::vector<double> rs;
-      for (const auto& s : split_list(*ratios)) rs.push_back(parse_ratio(s));
-      if (rs.empty()) throw InputError("--ratios lists no value");
-      const auto ms = split_list(*methods);
-      if (ms.empty()) throw InputError("--methods lists no method");
-      for (const auto& m : ms) ring::check_method(m);
-      const auto loaded = load_ring_platform(*common, common->routing_mode());
-      const ring::RingNetwork net(loaded.model);
-      const std::string name = io::basename_of(common->platform);
-      if (*by_size)
-        std::cout << "platform,method,ratio,q,tstep,tstep_per_work,objective,objective_per_work\n";
-      else
-        std::cout << "platform,method,ratio,work,comm,q,tstep,tstep_per_work,tstep_eq4,objective,fraction_gap,"
-                     "optimal,candidates,exact_evaluations"
-                  << (*timing ? ",seconds" : "") << "\n";
-      for (const auto& m : ms)
-        for (double r : rs) {
-          const ring::Workload load{common->work, r * common->work};
-          const auto t0 = std::chrono::steady_clock::now();
-          const auto plan = ring::plan_ring(net, load, m, opt);
-          const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-          if (*by_size) {
-            const std::size_t n = std::max(plan.tstep_by_size.size(), plan.objective_by_size.size());
-            for (std::size_t q = 1; q <= n; ++q) {
-              const double t = q <= plan.tstep_by_size.size() ? plan.tstep_by_size[q - 1] : NAN;
-              const double o = q <= plan.objective_by_size.size() ? plan.objective_by_size[q - 1] : NAN;
-              if (!std::isfinite(t) && !std::isfinite(o)) continue;
-              std::cout << name << ',' << m << ',' << csv_number(r) << ',' << q << ',' << csv_number(t) << ','
-                        << csv_number(t / load.work) << ',' << csv_number(o) << ',' << csv_number(o / load.work)
-                        << '\n';
-            }
-          } else {
-            std::cout << name << ',' << m << ',' << csv_number(r) << ',' << csv_number(load.work) << ','
-                      << csv_number(load.comm) << ',' << plan.ring.size() << ',' << csv_number(plan.tstep) << ','
-                      << csv_number(plan.tstep / load.work) << ',' << csv_number(plan.tstep_eq4) << ','
-                      << csv_number(plan.objective) << ',' << csv_number(plan.fraction_gap) << ','
-                      << (plan.optimal ? (*plan.optimal ? "true" : "false") : "") << ',' << plan.candidates << ','
-                      << plan.evaluations;
-            if (*timing) std::cout << ',' << csv_number(secs);
-            std::cout << '\n';
+void add_ring_command(CLI::App* cmd) {
+  cmd->footer(methods_footer());
+  auto common = std::make_shared<CommonOptions>();
+  auto comm = std::make_shared<double>(NAN);
+  auto method = std::make_shared<std::string>("greedy");
+  common->add_to(cmd);
+  cmd->add_option("--comm", *comm, "H: bytes each member sends to each neighbour per iteration")->required();
+  cmd->add_option("--method", *method, "ring construction method (see below)")->default_val("greedy");
+  common->add_tuning(cmd);
+  cmd->callback([common, comm, method] {
+    const ring::Workload load{common->work, *comm};
+    ring::check_workload(load);
+    ring::check_method(*method);
+    const auto opt = common->options();
+    const auto mode = common->routing_mode();
+    const auto loaded = load_ring_platform(*common, mode);
+    const ring::RingNetwork net(loaded.model);
+    const auto plan = ring::plan_ring(net, load, *method, opt);
+    auto doc = io::ring_plan_to_json(net, load, plan);
+    add_platform_keys(doc, loaded);
+    std::cout << doc.dump() << '\n';
+  });
+}
+
+void add_ring_sweep_command(CLI::App* cmd) {
+  cmd->footer(methods_footer() +
+              "\nOne row per (method, ratio): q, T_step, T_step/W, ...; with --by-size one row per (method, "
+              "ratio, ring size) from the ring the method grew (greedy family: true T_step; ignore-sharing and "
+              "exhaustive: their objective without sharing).");
+  auto common = std::make_shared<CommonOptions>();
+  auto ratios = std::make_shared<std::string>();
+  auto methods = std::make_shared<std::string>("greedy");
+  auto by_size = std::make_shared<bool>(false);
+  auto timing = std::make_shared<bool>(false);
+  common->add_to(cmd);
+  cmd->add_option("--ratios", *ratios, "comma-separated H/W values (bytes per flop); H = ratio x W")->required();
+  cmd->add_option("--methods", *methods, "comma-separated methods")->default_val("greedy");
+  cmd->add_flag("--by-size", *by_size, "one row per ring size instead of one per run");
+  cmd->add_flag("--timing", *timing, "add a `seconds` column (makes the output depend on the machine)");
+  common->add_tuning(cmd);
+  cmd->callback([common, ratios, methods, by_size, timing] {
+    ring::check_workload({common->work, 1.0});
+    const auto opt = common->options();
+    std::vector<double> rs;
+    for (const auto& s : split_list(*ratios)) rs.push_back(parse_ratio(s));
+    if (rs.empty()) throw InputError("--ratios lists no value");
+    const auto ms = split_list(*methods);
+    if (ms.empty()) throw InputError("--methods lists no method");
+    for (const auto& m : ms) ring::check_method(m);
+    const auto loaded = load_ring_platform(*common, common->routing_mode());
+    const ring::RingNetwork net(loaded.model);
+    const std::string name = io::basename_of(common->platform);
+    if (*by_size)
+      std::cout << "platform,method,ratio,q,tstep,tstep_per_work,objective,objective_per_work\n";
+    else
+      std::cout << "platform,method,ratio,work,comm,q,tstep,tstep_per_work,tstep_eq4,objective,fraction_gap,"
+                   "optimal,candidates,exact_evaluations"
+                << (*timing ? ",seconds" : "") << "\n";
+    for (const auto& m : ms)
+      for (double r : rs) {
+        const ring::Workload load{common->work, r * common->work};
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto plan = ring::plan_ring(net, load, m, opt);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (*by_size) {
+          const std::size_t n = std::max(plan.tstep_by_size.size(), plan.objective_by_size.size());
+          for (std::size_t q = 1; q <= n; ++q) {
+            const double t = q <= plan.tstep_by_size.size() ? plan.tstep_by_size[q - 1] : NAN;
+            const double o = q <= plan.objective_by_size.size() ? plan.objective_by_size[q - 1] : NAN;
+            if (!std::isfinite(t) && !std::isfinite(o)) continue;
+            std::cout << name << ',' << m << ',' << csv_number(r) << ',' << q << ',' << csv_number(t) << ','
+                      << csv_number(t / load.work) << ',' << csv_number(o) << ',' << csv_number(o / load.work)
+                      << '\n';
           }
-          std::cout.flush();
+        } else {
+          std::cout << name << ',' << m << ',' << csv_number(r) << ',' << csv_number(load.work) << ','
+                    << csv_number(load.comm) << ',' << plan.ring.size() << ',' << csv_number(plan.tstep) << ','
+                    << csv_number(plan.tstep / load.work) << ',' << csv_number(plan.tstep_eq4) << ','
+                    << csv_number(plan.objective) << ',' << csv_number(plan.fraction_gap) << ','
+                    << (plan.optimal ? (*plan.optimal ? "true" : "false") : "") << ',' << plan.candidates << ','
+                    << plan.evaluations;
+          if (*timing) std::cout << ',' << csv_number(secs);
+          std::cout << '\n';
         }
-    });
-  }
+        std::cout.flush();
+      }
+  });
 }
 
 }  // namespace ringsim::cli

@@ -104,8 +104,7 @@ Failures execute(const Experiment& e, const fs::path& out, int jobs, const std::
 
 }  // namespace
 
-void add_run_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(std::string(kRun.name), std::string(kRun.summary));
+void add_run_command(CLI::App* cmd) {
   cmd->footer("Outputs in DIR: runs/<id>/{config.json,result.json,iterations.csv,log.txt}, runs.csv,\n"
               "iterations.csv, summary.json (provenance). --list prints one shell command per run not yet\n"
               "done (for GNU parallel, also with --sshlogin on a shared folder); --slurm SDIR writes a SLURM\n"

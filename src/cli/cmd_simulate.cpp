@@ -29,8 +29,7 @@
 
 namespace ringsim::cli {
 
-void add_simulate_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(std::string(kSimulate.name), std::string(kSimulate.summary));
+void add_simulate_command(CLI::App* cmd) {
   cmd->footer("SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
               "the config's \"simgrid\": {\"name\": value, ...} and \"simgrid_log\": [...], which win over network_model;\n"
               "--help-cfg (or --cfg=help), --log=help, --help-log-categories, --help-models, --help-tracing print\n"
@@ -104,8 +103,7 @@ void add_simulate_command(CLI::App& app) {
   });
 }
 
-void add_traces_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(std::string(kTraces.name), std::string(kTraces.summary));
+void add_traces_command(CLI::App* cmd) {
   cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]), or\n"
               "follows the config's traces source (files, random-walk, on-off; see simulate --help);\n"
               "nothing is simulated, so times are predicted: a change at iteration k at the predicted start of\n"

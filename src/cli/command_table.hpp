@@ -13,34 +13,32 @@
 
 namespace ringsim::cli {
 
-struct SimulationCommand {
-  std::string_view name;
-  std::string_view summary;
+// The commands and benchmarks of a side of the table (commands.def), by name.
+inline constexpr std::string_view kSimulationCommands[] = {
+#define RINGSIM_NAME_planner(name)
+#define RINGSIM_NAME_simulation(name) name,
+#define RINGSIM_COMMAND(side, source, add_function, name, summary) RINGSIM_NAME_##side(name)
+#define RINGSIM_BENCHMARK(side, source, add_function, name, summary)
+#include "cli/commands.def"
+#undef RINGSIM_COMMAND
+#undef RINGSIM_BENCHMARK
+#undef RINGSIM_NAME_planner
+#undef RINGSIM_NAME_simulation
 };
-
-// In the order `ringsim --help` lists them among the others.
-inline constexpr SimulationCommand kSimulate{
-    "simulate", "Simulate one run of the iterative application (SimGrid); JSON summary on stdout"};
-inline constexpr SimulationCommand kRun{"run",
-                                        "Run an experiment sweep (one simulate process per run), resumable"};
-inline constexpr SimulationCommand kTraces{
-    "traces", "Write the speed traces of a run config as SimGrid profiles (no simulation)"};
-inline constexpr SimulationCommand kPlatform{"platform",
-                                             "Generate (Tiers-style), import and describe SimGrid platforms"};
-inline constexpr SimulationCommand kKpbsSimulate{
-    "kpbs-simulate", "Plan a KPBS schedule and execute it in SimGrid on two clusters and a backbone (JSON out)"};
-inline constexpr SimulationCommand kRing{"ring", "Build a processor ring on a platform (SharedRing): JSON out"};
-inline constexpr SimulationCommand kRingSweep{"ring-sweep",
-                                              "Ring construction for several H/W ratios and methods: CSV out"};
-// Every subcommand above runs in the simulation program.
-inline constexpr SimulationCommand kSimulationCommands[] = {kSimulate, kRun,  kTraces,   kPlatform,
-                                                           kKpbsSimulate, kRing, kRingSweep};
-// `bench` is shared: its planner benchmarks run in the front end, the others in the simulation program.
-inline constexpr SimulationCommand kBench{"bench", "Benchmarks that print figures"};
-
-// The benchmarks that need no SimGrid (`bench redistribute`, `bench kpbs`); any other `bench`
-// (its --help included) runs in the simulation program.
-inline constexpr std::string_view kPlannerBenchmarks[] = {"redistribute", "kpbs"};
+inline constexpr std::string_view kPlannerBenchmarks[] = {
+#define RINGSIM_NAME_planner(name) name,
+#define RINGSIM_NAME_simulation(name)
+#define RINGSIM_COMMAND(side, source, add_function, name, summary)
+#define RINGSIM_BENCHMARK(side, source, add_function, name, summary) RINGSIM_NAME_##side(name)
+#include "cli/commands.def"
+#undef RINGSIM_COMMAND
+#undef RINGSIM_BENCHMARK
+#undef RINGSIM_NAME_planner
+#undef RINGSIM_NAME_simulation
+};
+// The planner command whose benchmarks may simulate: `bench NAME` runs on NAME's side, any other
+// `bench` (its --help included) in the simulation program.
+inline constexpr std::string_view kBench = "bench";
 
 // SimGrid's help, asked anywhere on a command line (with or without a subcommand): printed by the
 // simulation program, which has SimGrid. The spelling SimGrid users know, and SimGrid's own.

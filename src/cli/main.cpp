@@ -24,11 +24,10 @@ bool runs_in_simulation_program(int argc, char** argv) {
     if (asks_simgrid_help(argv[k])) return true;
   if (argc < 2) return false;
   const std::string_view sub = argv[1];
-  if (sub == kBench.name)
+  if (sub == kBench)
     return argc < 3 || std::find(std::begin(kPlannerBenchmarks), std::end(kPlannerBenchmarks),
                                  std::string_view(argv[2])) == std::end(kPlannerBenchmarks);
-  return std::any_of(std::begin(kSimulationCommands), std::end(kSimulationCommands),
-                     [sub](const SimulationCommand& c) { return sub == c.name; });
+  return std::find(std::begin(kSimulationCommands), std::end(kSimulationCommands), sub) != std::end(kSimulationCommands);
 }
 
 // The same argv (argv[0] too, so usage lines still name `ringsim`); returns only when exec fails.
@@ -40,9 +39,25 @@ int run_in_simulation_program(char** argv) {
   return 1;
 }
 
-// Listed by --help here, run by the simulation program.
-void list_simulation_command(CLI::App& app, const SimulationCommand& c) {
-  app.add_subcommand(std::string(c.name), std::string(c.summary));
+// Every command of the table: the planner ones configured here, the others listed by --help here
+// and run by the simulation program (their benchmarks too: `bench --help` runs there).
+void add_commands(CLI::App& app) {
+#define RINGSIM_ADD_planner(add_function, command) add_function(command)
+#define RINGSIM_ADD_simulation(add_function, command) (void)(command)
+#define RINGSIM_COMMAND(side, source, add_function, name, summary) \
+  RINGSIM_ADD_##side(add_function, app.add_subcommand(name, summary));
+#define RINGSIM_BENCHMARK_planner(add_function, name, summary) \
+  add_function(app.get_subcommand(std::string(kBench))->add_subcommand(name, summary));
+#define RINGSIM_BENCHMARK_simulation(add_function, name, summary)
+#define RINGSIM_BENCHMARK(side, source, add_function, name, summary) \
+  RINGSIM_BENCHMARK_##side(add_function, name, summary)
+#include "cli/commands.def"
+#undef RINGSIM_COMMAND
+#undef RINGSIM_BENCHMARK
+#undef RINGSIM_BENCHMARK_planner
+#undef RINGSIM_BENCHMARK_simulation
+#undef RINGSIM_ADD_planner
+#undef RINGSIM_ADD_simulation
 }
 
 }  // namespace
@@ -53,16 +68,6 @@ int main(int argc, char** argv) {
   if (runs_in_simulation_program(argc, argv)) return run_in_simulation_program(argv);
   CLI::App app;
   describe_application(app);
-  add_redistribute_command(app);
-  add_balance_command(app);
-  list_simulation_command(app, kSimulate);
-  list_simulation_command(app, kRun);
-  list_simulation_command(app, kTraces);
-  add_bench_command(app);
-  list_simulation_command(app, kPlatform);
-  add_kpbs_command(app);
-  list_simulation_command(app, kKpbsSimulate);
-  list_simulation_command(app, kRing);
-  list_simulation_command(app, kRingSweep);
+  add_commands(app);
   return run_cli(app, argc, argv);
 }

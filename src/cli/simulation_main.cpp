@@ -12,10 +12,19 @@
 #include <vector>
 
 namespace ringsim::cli {
-void add_simulation_benchmarks(CLI::App* bench) {
-  add_bench_ring(*bench);
-  add_bench_simulate(*bench);
+namespace {
+
+// Every command and benchmark of the table (commands.def), configured.
+void add_commands(CLI::App& app) {
+#define RINGSIM_COMMAND(side, source, add_function, name, summary) add_function(app.add_subcommand(name, summary));
+#define RINGSIM_BENCHMARK(side, source, add_function, name, summary) \
+  add_function(app.get_subcommand(std::string(kBench))->add_subcommand(name, summary));
+#include "cli/commands.def"
+#undef RINGSIM_COMMAND
+#undef RINGSIM_BENCHMARK
 }
+
+}  // namespace
 }  // namespace ringsim::cli
 
 int main(int argc, char** argv) {
@@ -26,16 +35,7 @@ int main(int argc, char** argv) {
   if (!help.empty()) return ringsim::platform::print_simgrid_help(help);
   CLI::App app;
   describe_application(app);
-  add_redistribute_command(app);
-  add_balance_command(app);
-  add_simulate_command(app);
-  add_run_command(app);
-  add_traces_command(app);
-  add_simulation_benchmarks(add_bench_command(app));
-  add_platform_command(app);
-  add_kpbs_command(app);
-  add_kpbs_simulate_command(app);
-  add_ring_command(app);
+  add_commands(app);
   const int status = run_cli(app, argc, argv);
   // A run stopped by bad input leaves actors behind; SimGrid's exit-time warning about them would
   // add lines to the one that says what is wrong.
