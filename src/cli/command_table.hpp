@@ -1,10 +1,9 @@
-// Which subcommands load SimGrid. Those run in the simulation program (ringsim-simulation, beside
-// `ringsim`), which the front end execs only for them: the planner commands, --help and --version
-// start without SimGrid's dynamic loading (about 30 ms of relocations, most of them for the ns-3
-// libraries Debian's SimGrid links). An exec, not a dlopen: a library loaded by dlopen is
-// relocated through the front end's libraries first, which cost a simulation 7% more instructions
-// than a program linked with SimGrid. The summaries are the commands' own, shown by either side's
-// --help.
+// Which subcommands load SimGrid (commands.def). Those run in the simulation program
+// (ringsim-simulation, beside `ringsim`), which the front end execs only for them: the planner
+// commands, --help and --version start without SimGrid's dynamic loading (its relocations, most of
+// them for the ns-3 libraries Debian's SimGrid links). An exec, not a dlopen: a library loaded by
+// dlopen is relocated through the front end's libraries first, which makes a simulation execute
+// more instructions than a program linked with SimGrid (README, Benchmarks, "Measurements behind the code's choices").
 #pragma once
 
 #include <filesystem>

@@ -85,7 +85,8 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
   }
   glp_load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
 
-  // Dual simplex with presolve: 3.3 s at n = 10^4 where the primal takes 12-20 s (docs/design.md).
+  // Dual simplex with presolve: several times faster than the primal on large rings
+  // (README, Benchmarks, "Measurements behind the code's choices").
   glp_smcp parm;
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
