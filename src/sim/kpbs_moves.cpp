@@ -14,7 +14,7 @@
 XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_moves, ringsim_app, "ringsim: columns moved with KPBS schedules");
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // ---- columns moved with KPBS schedules: staging and rebuilds ----
 
@@ -54,7 +54,7 @@ void move_done(RingRun& r) {
   r.column_arrived->notify_all();
 }
 
-ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after) {
+ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after) {
   ColumnTransferRecord rec;
   rec.after_iteration = after;
   for (const auto* h : t.senders) rec.senders.push_back(h->get_name());
@@ -77,8 +77,8 @@ ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::Co
 
 // The stager (on a storage node) plays the staging schedule; the members wait for their columns.
 void stage_matrix(RingRun* r) {
-  const sim::ColumnTransferTimes times =
-      sim::play_column_transfer(r->staging_plan, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
+  const ColumnTransferTimes times =
+      play_column_transfer(r->staging_plan, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
   check_conservation(*r, 0);
   move_done(*r);
   r->staging = transfer_record(r->staging_plan, times, 0);
@@ -117,7 +117,7 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.columns[0].front()), total);
   std::vector<std::vector<long>> held;
   for (const auto& c : r.columns) held.emplace_back(c.begin(), c.end());
-  sim::ColumnTransfer move = sim::plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
+  ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
                                                        r.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
   r.known_loads.assign(sizes.begin(), sizes.end());
@@ -126,8 +126,8 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   for (std::size_t j = 0; j < r.n; ++j)
     sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(index + 1), r.hosts[j], ring_member, &r,
                        j, it + 1);
-  const sim::ColumnTransferTimes times =
-      sim::play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
+  const ColumnTransferTimes times =
+      play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
   check_conservation(r, it);
   move_done(r);
   ColumnTransferRecord rec = transfer_record(move, times, it);
@@ -163,7 +163,7 @@ void attach_storage(Platform& zone, const Platform& source, const StagingConfig&
 }
 
 // The staging: storage blocks to the members' initial intervals, planned on the built platform.
-sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
+ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
                                  const std::vector<ColumnInterval>& wanted) {
   std::vector<sg4::Host*> storage;
   std::vector<std::vector<long>> held;
@@ -172,8 +172,8 @@ sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, con
     storage.push_back(e.host_by_name(storage_host_name(s)));
     held.push_back(columns_of(blocks[s], cfg.columns));
   }
-  return sim::plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, cfg.columns), r.column_bytes,
+  return plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, cfg.columns), r.column_bytes,
                                    cfg.staging.k, cfg.staging.beta, cfg.staging.algorithm);
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -14,7 +14,7 @@
 
 #include "policies/registry.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 std::size_t forward_reach(std::size_t n) { return n / 2; }
 std::size_t backward_reach(std::size_t n) { return n == 0 ? 0 : n - 1 - forward_reach(n); }
 
@@ -157,4 +157,4 @@ void check_agreement(const RingRun& r, int it) {
                              ": a decision must rest on what every member knows");
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -18,7 +18,7 @@ XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_redistribution, ringsim_app,
                                 "ringsim: redistribution points (reports, decisions, column moves)");
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // All-gather of the members' reports around the ring: n-1 rounds, each member forwards to its
 // successor the report it received in the previous round. Afterwards everyone knows everything.
@@ -183,13 +183,13 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   }
   r.barrier->wait();
   if (act == policy::Act::gather_and_decide) {
-    sim::enter_phase(r.hosts[i], sim::Phase::reports);
+    enter_phase(r.hosts[i], Phase::reports);
     if (r.policies[i]->gathers_both_ways()) gather_reports_both_ways(r, i);
     else gather_reports(r, i);
   }
-  sim::enter_phase(r.hosts[i], sim::Phase::decision);
+  enter_phase(r.hosts[i], Phase::decision);
   execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
-  sim::enter_phase(r.hosts[i], sim::Phase::wait);
+  enter_phase(r.hosts[i], Phase::wait);
   r.barrier->wait();
   if (i == 0) decide(r, it, act);
   r.barrier->wait();
@@ -197,10 +197,10 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   if (i == 0) r.points.back().transfers_start = t0;
   if (r.transfer) {
     sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i], receive_columns, &r, i);
-    sim::enter_phase(r.hosts[i], sim::Phase::columns);
+    enter_phase(r.hosts[i], Phase::columns);
     send_columns(r, i, t0);
     receiver->join();
-    sim::enter_phase(r.hosts[i], sim::Phase::wait);
+    enter_phase(r.hosts[i], Phase::wait);
   }
   r.barrier->wait();
   if (i == 0) {
@@ -216,4 +216,4 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   r.barrier->wait();
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -29,7 +29,7 @@
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 namespace sg4 = simgrid::s4u;
 
@@ -96,7 +96,7 @@ struct RingRun {
   std::vector<long> filled;
   bool moving = false;        // a staging or rebuild move is being played
   bool start_early = false;   // members start once their own interval is complete ("overlap")
-  sim::ColumnTransfer staging_plan;
+  ColumnTransfer staging_plan;
   ColumnTransferRecord staging;
   std::vector<ColumnTransferRecord> rebuilds;
 
@@ -182,13 +182,13 @@ void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bo
 void deliver_column(RingRun& r, std::size_t i, long column);
 void await_columns(RingRun& r, std::size_t i);
 void move_done(RingRun& r);
-ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after);
+ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after);
 void stage_matrix(RingRun* r);
 void rebuild_point(RingRun& r, std::size_t i, int it);
 void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
                     const std::vector<std::size_t>& receivers, const std::string& default_gateway,
                     const std::function<std::size_t(std::size_t)>& zone_link);
-sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
+ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
                                  const std::vector<ColumnInterval>& wanted);
 
 // ---- ring_choice.cpp ----
@@ -216,4 +216,4 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt,
                                   std::vector<SpeedAbovePeak>* above = nullptr);
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

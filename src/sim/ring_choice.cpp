@@ -15,7 +15,7 @@
 #include "platform/route_prober.hpp"
 #include "platform/ring_platform.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // The ring chosen by the SharedRing planners on the loaded platform (platform/ring_platform.hpp). In
 // the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
@@ -239,4 +239,4 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::L
   return out;
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

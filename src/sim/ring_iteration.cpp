@@ -13,7 +13,7 @@ XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_iteration, ringsim_app, "ringsim: each iteration (compute, border exchange)");
 
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 static void record_computed_from(RingRun& r, std::size_t i, int it, double start) {
   auto& from = r.computed_from[r.hosts[i]];
@@ -25,7 +25,7 @@ static void record_computed_from(RingRun& r, std::size_t i, int it, double start
 // piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
 void iterate(RingRun& r, std::size_t i, int it) {
   const double start = sg4::Engine::get_clock();
-  sim::enter_phase(r.hosts[i], sim::Phase::compute);
+  enter_phase(r.hosts[i], Phase::compute);
   execute_in_iteration(r, i, static_cast<double>(r.columns[i].size()) * r.flops_per_column, it);
   r.last_compute[i] = sg4::Engine::get_clock() - start;
   r.iter_start[i] = start;
@@ -33,7 +33,7 @@ void iterate(RingRun& r, std::size_t i, int it) {
   BorderNote* from_pred = nullptr;
   BorderNote* from_succ = nullptr;
   if (r.n > 1) {
-    sim::enter_phase(r.hosts[i], sim::Phase::border);
+    enter_phase(r.hosts[i], Phase::border);
     BorderNote* next_note = note_for(r, i, it, true);
     BorderNote* prev_note = note_for(r, i, it, false);
     auto bytes = [&r](const BorderNote* note) {
@@ -53,7 +53,7 @@ void iterate(RingRun& r, std::size_t i, int it) {
     comms.push_back(to_pred->start());
     sg4::Comm::wait_all(comms);
   }
-  sim::enter_phase(r.hosts[i], sim::Phase::wait);
+  enter_phase(r.hosts[i], Phase::wait);
   learn(r, i, it, from_pred, from_succ);
   const double end = sg4::Engine::get_clock();
   r.iter_end[i] = end;
@@ -94,7 +94,7 @@ void ring_member(RingRun* r, std::size_t i, int first_iteration) {
     }
     if (r->acts[i] != policy::Act::carry_on && it < r->cfg->iterations) redistribution_point(*r, i, it, r->acts[i]);
   }
-  sim::enter_phase(r->hosts[i], sim::Phase::done);
+  enter_phase(r->hosts[i], Phase::done);
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

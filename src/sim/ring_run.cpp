@@ -10,7 +10,7 @@
 #include "model/tiers_generator.hpp"
 #include "sim/app_phases.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 int dummy_payload = 0;
 
@@ -63,7 +63,7 @@ void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it) {
     return;
   }
   const double m = multiplier_at_iteration(*r.traces[i], it);
-  sim::trace_speed_multiplier(r.hosts[i], m);
+  trace_speed_multiplier(r.hosts[i], m);
   sg4::this_actor::execute(flops / m);
 }
 
@@ -153,4 +153,4 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   if (!r.traces.empty()) r.epochs.push_back({first, r.peak, r.traces, r.border_time});
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -23,7 +23,7 @@ namespace sg4 = simgrid::s4u;
 
 namespace ringsim {
 
-using namespace app;
+using namespace sim;
 
 // SimGrid's argv: the program name, the config's log settings, then the command line's options
 // (a later --log wins, so the command line's do).
@@ -172,7 +172,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
           speeds_change = true;
         }
     platform::refuse_untraceable_speed_changes(speeds_change);
-    sim::declare_phases();
+    declare_phases();
     if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)
       sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);

@@ -14,7 +14,7 @@
 #include "model/tiers_generator.hpp"
 #include "planners/redistribution/load_balance.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // Every iteration perfectly balanced at the speeds of that iteration of the ring in effect,
 // redistributions, rebuilds and the staging free (times counted from the start of iteration 1):
@@ -189,4 +189,4 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
   return generate_speed_traces(named, spec);
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim
