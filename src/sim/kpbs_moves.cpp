@@ -29,7 +29,7 @@ void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bo
   r.columns.assign(r.n, {});
 }
 
-void deliver_column(RingRun& r, std::size_t i, long column) {
+static void deliver_column(RingRun& r, std::size_t i, long column) {
   const long total = r.cfg->columns;
   std::unique_lock<sg4::Mutex> lock(*r.mutex);
   const ColumnInterval& want = r.incoming.at(i);
@@ -48,13 +48,13 @@ void await_columns(RingRun& r, std::size_t i) {
   while (r.filled[i] < r.incoming[i].count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
 }
 
-void move_done(RingRun& r) {
+static void move_done(RingRun& r) {
   std::unique_lock<sg4::Mutex> lock(*r.mutex);
   r.moving = false;
   r.column_arrived->notify_all();
 }
 
-ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after) {
+static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after) {
   ColumnTransferRecord rec;
   rec.after_iteration = after;
   for (const auto* h : t.senders) rec.senders.push_back(h->get_name());

@@ -77,7 +77,7 @@ void start_policies(RingRun& r, int first_iteration) {
   }
 }
 
-policy::Report own_report(const RingRun& r, std::size_t i, int it) {
+static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
   policy::Report rep;
   rep.iteration = it;
   rep.load = static_cast<long>(r.columns[i].size());

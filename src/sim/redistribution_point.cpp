@@ -34,7 +34,7 @@ void gather_reports(RingRun& r, std::size_t i) {
 // The speeds a decision balances for: after an all-gather, this iteration's measured speeds (or the
 // true speeds at the point, for `targets: oracle`, the paper's setting); else the common snapshot of
 // piggybacked reports, which every member holds alike (member_reports.cpp).
-std::vector<double> decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
+static std::vector<double> decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
   std::vector<double> speeds(r.n);
   if (act == policy::Act::gather_and_decide) {
     for (std::size_t i = 0; i < r.n; ++i)
@@ -54,7 +54,7 @@ std::vector<double> decision_speeds(const RingRun& r, int after_iteration, polic
 // The same knowledge in half the rounds: each member sends its report both ways and passes on,
 // each round, what it received the round before; after floor(n/2) rounds everyone knows
 // everything (forward reach floor(n/2), backward n - 1 - floor(n/2), as member_reports.cpp).
-void gather_reports_both_ways(RingRun& r, std::size_t i) {
+static void gather_reports_both_ways(RingRun& r, std::size_t i) {
   const std::size_t forward = forward_reach(r.n), backward = backward_reach(r.n);
   const auto bytes = static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes));
   for (std::size_t round = 1; round <= forward; ++round) {
@@ -73,7 +73,7 @@ void gather_reports_both_ways(RingRun& r, std::size_t i) {
 
 // Member 0 turns the reports into a plan (every member could: they all hold the same reports),
 // and every member's policy says whether to carry it out; all must agree.
-void decide(RingRun& r, int after_iteration, policy::Act act) {
+static void decide(RingRun& r, int after_iteration, policy::Act act) {
   RedistributionRecord& rec = r.points.back();
   const std::vector<double> speeds = decision_speeds(r, after_iteration, act);
   RingInstance inst;
@@ -121,7 +121,7 @@ void decide(RingRun& r, int after_iteration, policy::Act act) {
 }
 
 // The receiving side of member i: incoming blocks in the plan's order, one column per message.
-void receive_columns(RingRun* r, std::size_t i) {
+static void receive_columns(RingRun* r, std::size_t i) {
   std::vector<const Transfer*> incoming;
   for (const auto& t : r->plan.transfers)
     if (t.to == i) incoming.push_back(&t);
@@ -141,7 +141,7 @@ void receive_columns(RingRun* r, std::size_t i) {
 // The sending side of member i: blocks in the plan's order, no earlier than planned (each item of
 // a paced block no earlier than its own planned departure), each column only once held
 // (forwarding what has arrived).
-void send_columns(RingRun& r, std::size_t i, double t0) {
+static void send_columns(RingRun& r, std::size_t i, double t0) {
   std::vector<const Transfer*> outgoing;
   for (const auto& t : r.plan.transfers)
     if (t.from == i) outgoing.push_back(&t);

@@ -127,17 +127,6 @@ extern int dummy_payload;
 inline std::size_t succ(const RingRun& r, std::size_t i) { return (i + 1) % r.n; }
 inline std::size_t pred(const RingRun& r, std::size_t i) { return (i + r.n - 1) % r.n; }
 
-// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
-// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
-struct PlannedRing {
-  RingRouting routing = RingRouting::platform;
-  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
-  std::vector<std::string> hosts;
-  std::vector<double> succ_bw, pred_bw;
-  double flops_per_column = 0.0;
-  double tstep = 0.0;
-};
-
 // ---- ring_run.cpp ----
 // The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
 sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side);
@@ -149,7 +138,6 @@ void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it);
 double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
 void check_conservation(const RingRun& r, int after_iteration);
 void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth);
-double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes);
 double measured_speed(const RingRun& r, std::size_t i);
 const HostTrace* trace_of(const RingRun& r, const std::string& host);
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
@@ -158,31 +146,21 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 std::size_t forward_reach(std::size_t n);
 std::size_t backward_reach(std::size_t n);
 void start_policies(RingRun& r, int first_iteration);
-policy::Report own_report(const RingRun& r, std::size_t i, int it);
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ);
 policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
 void check_agreement(const RingRun& r, int it);
 
 // ---- ring_iteration.cpp ----
-void iterate(RingRun& r, std::size_t i, int it);
-void record_iteration(RingRun& r, int it);
 void ring_member(RingRun* r, std::size_t i, int first_iteration);
 
 // ---- redistribution_point.cpp ----
 void gather_reports(RingRun& r, std::size_t i);
-void gather_reports_both_ways(RingRun& r, std::size_t i);
-void decide(RingRun& r, int after_iteration, policy::Act act);
-void receive_columns(RingRun* r, std::size_t i);
-void send_columns(RingRun& r, std::size_t i, double t0);
 void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act);
 
 // ---- kpbs_moves.cpp ----
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap);
-void deliver_column(RingRun& r, std::size_t i, long column);
 void await_columns(RingRun& r, std::size_t i);
-void move_done(RingRun& r);
-ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after);
 void stage_matrix(RingRun* r);
 void rebuild_point(RingRun& r, std::size_t i, int it);
 void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
@@ -192,21 +170,24 @@ ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const Ri
                                  const std::vector<ColumnInterval>& wanted);
 
 // ---- ring_choice.cpp ----
-struct RunRings {
+// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
+// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
+struct PlannedRing {
+  RingRouting routing = RingRouting::platform;
+  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
+  std::vector<std::string> hosts;
+  std::vector<double> succ_bw, pred_bw;
+  double flops_per_column = 0.0;
+  double tstep = 0.0;
+};
+
+// The rings a run's config chose on the platform: the initial one and each rebuild's.
+struct ChosenRings {
   PlannedRing planned;                             // selection "planner"
   std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
   std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per cfg.rebuilds entry
 };
-RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
-PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
-                                  const std::set<std::string>& excluded);
-std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts);
-std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
-                                   const std::string& platform);
-std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
-                                    const std::string& platform);
-std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names);
-std::vector<std::string> sorted_host_names(const sg4::Engine& e);
+ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
 std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
 
 // ---- run_traces.cpp ----

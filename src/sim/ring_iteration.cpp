@@ -23,7 +23,7 @@ static void record_computed_from(RingRun& r, std::size_t i, int it, double start
 
 // One iteration of member i: compute, then exchange border columns with both neighbours; a
 // piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
-void iterate(RingRun& r, std::size_t i, int it) {
+static void iterate(RingRun& r, std::size_t i, int it) {
   const double start = sg4::Engine::get_clock();
   enter_phase(r.hosts[i], Phase::compute);
   execute_in_iteration(r, i, static_cast<double>(r.columns[i].size()) * r.flops_per_column, it);
@@ -62,7 +62,7 @@ void iterate(RingRun& r, std::size_t i, int it) {
            r.columns[i].size(), r.last_compute[i], end - start - r.last_compute[i]);
 }
 
-void record_iteration(RingRun& r, int it) {
+static void record_iteration(RingRun& r, int it) {
   IterationRecord rec;
   rec.iteration = it;
   rec.start = *std::min_element(r.iter_start.begin(), r.iter_start.end());

@@ -107,7 +107,7 @@ void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& lat
 }
 
 // Time for one column over the platform's route: latency plus bytes over the bottleneck.
-double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
+static double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
   double latency = 0.0, bw = INFINITY;
   route_latency_bandwidth(a, b, latency, bw);
   return latency + (std::isfinite(bw) ? bytes / bw : 0.0);

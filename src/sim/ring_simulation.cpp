@@ -97,7 +97,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   if (cfg.staging.enabled && !lp.declared())
     throw InputError("staging needs a platform of one Full, Floyd or Dijkstra zone (the storage cluster joins it), "
                      "and '" + cfg.platform + "' has " + lp.why_no_model());
-  RunRings rings = choose_run_rings(cfg, engine, lp);
+  ChosenRings rings = choose_run_rings(cfg, engine, lp);
   const PlannedRing& planned = rings.planned;
 
   RingRun r;

@@ -40,7 +40,7 @@ double ideal_time(const RingRun& r) {
 // iteration time each): after the run, as simulated; before it (`ringsim traces`), predicted: the
 // initial plan's loads, each iteration at the speeds the traces placed by iteration give it
 // (profiles at their peak: the nominal prediction).
-std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
+static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
   const int n = r.cfg->iterations;
   std::vector<double> start(static_cast<std::size_t>(n) + 2, r.time_origin);
   if (after_run && !r.iterations.empty()) {
