@@ -30,7 +30,7 @@ void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bo
 }
 
 static void deliver_column(RingRun& r, std::size_t i, long column) {
-  const long total = r.cfg->columns;
+  const long total = r.app.columns;
   std::unique_lock<sg4::Mutex> lock(*r.mutex);
   const ColumnInterval& want = r.incoming.at(i);
   const long slot = ((column - want.first) % total + total) % total;
@@ -96,16 +96,15 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   r.barrier->wait();
   const double decision_start = sg4::Engine::get_clock();
   gather_reports(r, i);
-  execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
+  execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
   r.barrier->wait();
   if (i != 0) return;
-  const std::size_t index = r.rebuild_at.at(it);
-  const RebuildConfig& rb = r.cfg->rebuilds[index];
-  const auto& new_hosts = r.rebuild_rings[index];
+  const Rebuild& rb = r.app.rebuilds.at(it);
+  const auto& new_hosts = rb.hosts;
   std::vector<double> speeds;
   for (auto* h : new_hosts)
     speeds.push_back(speed_at_iteration(r, h->get_speed(), *trace_of(r, h->get_name()), it));
-  const long total = r.cfg->columns;
+  const long total = r.app.columns;
   // Processors in both rings keep what they can: the new intervals start where most columns stay.
   const auto sizes = balanced_targets(speeds, total);
   std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
@@ -118,13 +117,13 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   std::vector<std::vector<long>> held;
   for (const auto& c : r.columns) held.emplace_back(c.begin(), c.end());
   ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
-                                                       r.column_bytes, rb.k, rb.beta, rb.algorithm);
+                                                       r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
   r.known_loads.assign(sizes.begin(), sizes.end());
   start_policies(r, it + 1);
   expect_columns(r, wanted, rb.overlap);
   for (std::size_t j = 0; j < r.n; ++j)
-    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(index + 1), r.hosts[j], ring_member, &r,
+    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(rb.index + 1), r.hosts[j], ring_member, &r,
                        j, it + 1);
   const ColumnTransferTimes times =
       play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
@@ -163,17 +162,18 @@ void attach_storage(Platform& zone, const Platform& source, const StagingConfig&
 }
 
 // The staging: storage blocks to the members' initial intervals, planned on the built platform.
-ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
-                                 const std::vector<ColumnInterval>& wanted) {
+ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RingRun& r,
+                            const std::vector<ColumnInterval>& wanted) {
   std::vector<sg4::Host*> storage;
   std::vector<std::vector<long>> held;
-  const auto blocks = storage_blocks(cfg.columns, cfg.staging.cluster.nodes);
+  const long total = r.app.columns;
+  const auto blocks = storage_blocks(total, st.cluster.nodes);
   for (std::size_t s = 0; s < blocks.size(); ++s) {
     storage.push_back(e.host_by_name(storage_host_name(s)));
-    held.push_back(columns_of(blocks[s], cfg.columns));
+    held.push_back(columns_of(blocks[s], total));
   }
-  return plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, cfg.columns), r.column_bytes,
-                                   cfg.staging.k, cfg.staging.beta, cfg.staging.algorithm);
+  return plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, total), r.app.column_bytes, st.k,
+                              st.beta, st.algorithm);
 }
 
 }  // namespace ringsim::sim

@@ -43,7 +43,7 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
 // what the members knew of an earlier ring is forgotten.
 void start_policies(RingRun& r, int first_iteration) {
   r.policies.clear();
-  for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.cfg->scheme.name, r.cfg->iterations));
+  for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.app.scheme, r.app.iterations));
   r.piggyback = r.n > 1 && r.policies.front()->piggybacks_reports();
   r.acts.assign(r.n, policy::Act::carry_on);
   MemberKnowledge fresh;
@@ -57,12 +57,12 @@ void start_policies(RingRun& r, int first_iteration) {
 
   policy::RingFacts& f = r.facts;
   f.n = r.n;
-  f.iterations = r.cfg->iterations;
-  f.columns = r.cfg->columns;
+  f.iterations = r.app.iterations;
+  f.columns = r.app.columns;
   f.flops_per_column = r.flops_per_column;
-  f.column_bytes = r.column_bytes;
-  f.report_bytes = r.cfg->report_bytes;
-  f.decision_flops = r.cfg->decision_flops;
+  f.column_bytes = r.app.column_bytes;
+  f.report_bytes = r.app.report_bytes;
+  f.decision_flops = r.app.decision_flops;
   f.peak = r.peak;
   f.border_time = r.border_time;
   f.cost_next = r.cost_next;
@@ -152,7 +152,7 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
 void check_agreement(const RingRun& r, int it) {
   for (std::size_t i = 1; i < r.n; ++i)
     if (r.acts[i] != r.acts[0])
-      throw std::logic_error("policy '" + r.cfg->scheme.name + "' answered differently at members 0 and " +
+      throw std::logic_error("policy '" + r.app.scheme + "' answered differently at members 0 and " +
                              std::to_string(i) + " after iteration " + std::to_string(it) +
                              ": a decision must rest on what every member knows");
 }

@@ -26,7 +26,7 @@ void gather_reports(RingRun& r, std::size_t i) {
   for (std::size_t round = 1; round < r.n; ++round) {
     int* got = nullptr;
     auto recv = mailbox(r, "g", i, "")->get_async<int>(&got);
-    mailbox(r, "g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes)));
+    mailbox(r, "g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.app.report_bytes)));
     recv->wait();
   }
 }
@@ -38,12 +38,12 @@ static std::vector<double> decision_speeds(const RingRun& r, int after_iteration
   std::vector<double> speeds(r.n);
   if (act == policy::Act::gather_and_decide) {
     for (std::size_t i = 0; i < r.n; ++i)
-      speeds[i] = r.cfg->targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
+      speeds[i] = r.app.targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
     return speeds;
   }
   const MemberKnowledge& k = r.knowledge[0];
   if (k.common_iteration == 0 || k.common.size() != r.n)
-    throw std::logic_error("policy '" + r.cfg->scheme.name + "' decided without the members' reports");
+    throw std::logic_error("policy '" + r.app.scheme + "' decided without the members' reports");
   for (std::size_t i = 1; i < r.n; ++i)
     if (r.knowledge[i].common_iteration != k.common_iteration)
       throw std::logic_error("members 0 and " + std::to_string(i) + " hold different common reports");
@@ -56,7 +56,7 @@ static std::vector<double> decision_speeds(const RingRun& r, int after_iteration
 // everything (forward reach floor(n/2), backward n - 1 - floor(n/2), as member_reports.cpp).
 static void gather_reports_both_ways(RingRun& r, std::size_t i) {
   const std::size_t forward = forward_reach(r.n), backward = backward_reach(r.n);
-  const auto bytes = static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes));
+  const auto bytes = static_cast<uint64_t>(std::max(1.0, r.app.report_bytes));
   for (std::size_t round = 1; round <= forward; ++round) {
     int* got_pred = nullptr;
     int* got_succ = nullptr;
@@ -80,7 +80,7 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   inst.bidirectional = r.n > 1;
   for (const auto& c : r.columns) inst.loads.push_back(static_cast<Count>(c.size()));
   if (inst.loads != r.known_loads) throw std::logic_error("the members' column counts are not the last plan's targets");
-  inst.targets = balanced_targets(speeds, r.cfg->columns);
+  inst.targets = balanced_targets(speeds, r.app.columns);
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
   policy::Prediction p;
@@ -93,7 +93,7 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   rec.tstep_after = p.tstep_after = predicted_tstep(r, inst.targets, speeds);
   r.transfer = p.moves;
   if (p.moves) {
-    r.plan = plan_redistribution(inst, r.cfg->algorithm);
+    r.plan = plan_redistribution(inst, r.app.algorithm);
     const ReplayReport check = replay(inst, r.plan);
     if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
     rec.predicted = p.transfer_time = r.plan.time;
@@ -107,7 +107,7 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   const bool accepted = r.policies[0]->accept(view_of(r, 0, after_iteration), p);
   for (std::size_t i = 1; i < r.n; ++i)
     if (r.policies[i]->accept(view_of(r, i, after_iteration), p) != accepted)
-      throw std::logic_error("policy '" + r.cfg->scheme.name + "' accepted the plan after iteration " +
+      throw std::logic_error("policy '" + r.app.scheme + "' accepted the plan after iteration " +
                              std::to_string(after_iteration) + " at some members only");
   r.transfer = p.moves && accepted;
   XBT_INFO("after iteration %d (%s reports): %s; T_step %g s now, %g s balanced; %ld columns in %g s (bound %g)",
@@ -169,7 +169,7 @@ static void send_columns(RingRun& r, std::size_t i, double t0) {
           r.columns[i].pop_front();
         }
       }
-      box->put(new long(col), static_cast<uint64_t>(r.column_bytes));
+      box->put(new long(col), static_cast<uint64_t>(r.app.column_bytes));
     }
   }
 }
@@ -188,7 +188,7 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
     else gather_reports(r, i);
   }
   enter_phase(r.hosts[i], Phase::decision);
-  execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
+  execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
   enter_phase(r.hosts[i], Phase::wait);
   r.barrier->wait();
   if (i == 0) decide(r, it, act);

@@ -59,9 +59,35 @@ struct MemberKnowledge {
   BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
 };
 
+// A rebuild (kpbs_moves.cpp): the ring that takes over, and how the columns move to it.
+struct Rebuild {
+  std::size_t index = 0;             // in the config's rebuilds: names the new members' actors
+  std::vector<sg4::Host*> hosts;     // the new ring, in ring order
+  std::size_t k = 0;                 // the KPBS move: concurrent transfers (0: interference-free),
+  double beta = 0.0;                 // setup delay of a step, s,
+  std::string algorithm;             // and scheduler
+  bool overlap = false;              // the new members start once they hold their own columns
+};
+
+// What the application reads of the run's config, read once (ring_simulation.cpp): the files of
+// src/sim see these, not RunConfig, which only choosing the rings and the traces reads whole.
+struct AppSettings {
+  int iterations = 0;
+  long columns = 0;                  // of the matrix
+  double column_bytes = 0.0;         // one column: its rows of doubles
+  double report_bytes = 0.0;         // one member's report (all-gather, piggybacked)
+  double decision_flops = 0.0;       // the planner's work at a redistribution point, per member
+  std::string scheme;                // the redistribution policy (policies/registry.hpp)
+  std::string algorithm;             // the redistribution planner
+  TargetMode targets = TargetMode::oracle;  // the speeds a decision on gathered reports balances for
+  TracePlacement trace_placement = TracePlacement::iteration;
+  std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place
+};
+
 // Everything the ring members share. Actors receive a pointer to it: state is explicit.
 struct RingRun {
-  const RunConfig* cfg = nullptr;
+  explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
+  const AppSettings app;
   std::size_t n = 0;
   std::vector<sg4::Host*> hosts;
   std::vector<double> peak;                 // flop/s
@@ -71,7 +97,6 @@ struct RingRun {
   double time_origin = 0.0;                  // iterations (and the traces) start after the staging
   std::vector<RingEpoch> epochs;
   double flops_per_column = 0.0;
-  double column_bytes = 0.0;
   std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
   double border_time = 0.0;                  // predicted border exchange of one iteration
   std::vector<double> rate_next, rate_prev;   // planner bandwidth shares for the borders (empty: none)
@@ -86,8 +111,6 @@ struct RingRun {
   std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
-  std::map<int, std::size_t> rebuild_at;     // iteration -> index in cfg->rebuilds
-  std::vector<std::vector<sg4::Host*>> rebuild_rings;
 
   // Columns on their way to the members (staging, rebuild): the interval each member will hold and
   // what has arrived of it. A member starts iterating once its interval is complete.
@@ -166,8 +189,8 @@ void rebuild_point(RingRun& r, std::size_t i, int it);
 void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
                     const std::vector<std::size_t>& receivers, const std::string& default_gateway,
                     const std::function<std::size_t(std::size_t)>& zone_link);
-ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
-                                 const std::vector<ColumnInterval>& wanted);
+ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RingRun& r,
+                            const std::vector<ColumnInterval>& wanted);
 
 // ---- ring_choice.cpp ----
 // A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
@@ -185,7 +208,7 @@ struct PlannedRing {
 struct ChosenRings {
   PlannedRing planned;                             // selection "planner"
   std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
-  std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per cfg.rebuilds entry
+  std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per entry of the config's rebuilds
 };
 ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
 std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);

@@ -37,7 +37,7 @@ static void iterate(RingRun& r, std::size_t i, int it) {
     BorderNote* next_note = note_for(r, i, it, true);
     BorderNote* prev_note = note_for(r, i, it, false);
     auto bytes = [&r](const BorderNote* note) {
-      return static_cast<uint64_t>(r.column_bytes + static_cast<double>(note->reports.size()) * r.cfg->report_bytes);
+      return static_cast<uint64_t>(r.app.column_bytes + static_cast<double>(note->reports.size()) * r.app.report_bytes);
     };
     std::vector<sg4::CommPtr> comms;
     comms.reserve(4);  // one allocation per iteration, not three
@@ -80,7 +80,7 @@ static void record_iteration(RingRun& r, int it) {
 // answers must agree (checked by member 0 once every member has answered).
 void ring_member(RingRun* r, std::size_t i, int first_iteration) {
   await_columns(*r, i);
-  for (int it = first_iteration; it <= r->cfg->iterations; ++it) {
+  for (int it = first_iteration; it <= r->app.iterations; ++it) {
     iterate(*r, i, it);
     r->acts[i] = r->policies[i]->after_iteration(view_of(*r, i, it));
     r->barrier->wait();
@@ -88,11 +88,11 @@ void ring_member(RingRun* r, std::size_t i, int first_iteration) {
       record_iteration(*r, it);
       check_agreement(*r, it);
     }
-    if (r->rebuild_at.count(it)) {
+    if (r->app.rebuilds.count(it)) {
       rebuild_point(*r, i, it);
       return;  // the rebuilt ring's members carry on
     }
-    if (r->acts[i] != policy::Act::carry_on && it < r->cfg->iterations) redistribution_point(*r, i, it, r->acts[i]);
+    if (r->acts[i] != policy::Act::carry_on && it < r->app.iterations) redistribution_point(*r, i, it, r->acts[i]);
   }
   enter_phase(r->hosts[i], Phase::done);
 }

@@ -30,7 +30,7 @@ sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const ch
 // trace given by iteration itself, at the start of each iteration, so that however iterations
 // stretch a change written for iteration k slows iteration k. Other traces are SimGrid profiles.
 bool placed_by_iteration(const RingRun& r, const HostTrace& t) {
-  return r.cfg->trace_placement == TracePlacement::iteration && iteration_indexed(t);
+  return r.app.trace_placement == TracePlacement::iteration && iteration_indexed(t);
 }
 
 // Trace t's multiplier during iteration `it`: placed by iteration, its multiplier of that
@@ -79,7 +79,7 @@ double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const 
 // (cyclically: the application is periodic, P_(n-1)'s last column neighbours P_0's first), the
 // intervals in ring order, every member at least one column.
 void check_conservation(const RingRun& r, int after_iteration) {
-  const long total = r.cfg->columns;
+  const long total = r.app.columns;
   long count = 0;
   auto fail = [&](const std::string& why) {
     throw std::logic_error("column conservation violated after iteration " + std::to_string(after_iteration) +
@@ -139,8 +139,8 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   r.cost_prev.assign(r.n, 0.0);
   r.border_time = 0.0;
   for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
-    r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.column_bytes);
-    r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.column_bytes);
+    r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.app.column_bytes);
+    r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.app.column_bytes);
     r.border_time = std::max({r.border_time, r.cost_next[i], r.cost_prev[i]});
   }
   r.rate_next.clear();

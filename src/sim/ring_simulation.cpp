@@ -68,6 +68,26 @@ struct LoadedSimulation::State {
   }
 };
 
+// What the application needs of the config (sim/ring_app.hpp), read here once; the rebuilds with
+// the rings chosen for them.
+static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg4::Host*>> rebuild_rings) {
+  AppSettings s;
+  s.iterations = cfg.iterations;
+  s.columns = cfg.columns;
+  s.column_bytes = 8.0 * cfg.rows;
+  s.report_bytes = cfg.report_bytes;
+  s.decision_flops = cfg.decision_flops;
+  s.scheme = cfg.scheme.name;
+  s.algorithm = cfg.algorithm;
+  s.targets = cfg.targets;
+  s.trace_placement = cfg.trace_placement;
+  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuilds[k];
+    s.rebuilds[rb.after] = Rebuild{k, std::move(rebuild_rings[k]), rb.k, rb.beta, rb.algorithm, rb.overlap};
+  }
+  return s;
+}
+
 LoadedSimulation::LoadedSimulation(const RunConfig& cfg, int* argc, char** argv)
     : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network),
       options_(cfg.simgrid_options), log_(cfg.simgrid_log) {}
@@ -100,15 +120,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   ChosenRings rings = choose_run_rings(cfg, engine, lp);
   const PlannedRing& planned = rings.planned;
 
-  RingRun r;
-  r.cfg = &cfg;
-  r.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
-  r.column_bytes = 8.0 * cfg.rows;
-  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) r.rebuild_at[cfg.rebuilds[k].after] = k;
-  r.rebuild_rings = std::move(rings.rebuilds);
   const std::vector<sg4::Host*> ring = hosts_named(engine, rings.ring);
   std::vector<SpeedAbovePeak> above_peak;
-  r.all_traces = traces_for(cfg, ring, r.rebuild_rings, &above_peak);
+  std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
+  RingRun r(app_settings(cfg, std::move(rings.rebuilds)));
+  r.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
+  r.all_traces = std::move(traces);
   r.mutex = sg4::Mutex::create();
   r.column_arrived = sg4::ConditionVariable::create();
   set_ring(r, ring, 1);
@@ -131,7 +148,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   const auto initial = balanced_targets(r.peak, cfg.columns);
   const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
   if (cfg.staging.enabled) {
-    r.staging_plan = plan_staging(cfg, engine, r, intervals);
+    r.staging_plan = plan_staging(cfg.staging, engine, r, intervals);
     r.time_origin = r.staging_plan.schedule.time;
     expect_columns(r, intervals, cfg.staging.overlap);
   } else {
@@ -146,7 +163,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   RunResult res;
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = r.flops_per_column;
-  res.column_bytes = r.column_bytes;
+  res.column_bytes = r.app.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
   res.above_peak = std::move(above_peak);

@@ -22,9 +22,9 @@ namespace ringsim::sim {
 // multiplier at this ideal clock.
 double ideal_time(const RingRun& r) {
   double t = 0.0;
-  const double work = static_cast<double>(r.cfg->columns) * r.flops_per_column;
+  const double work = static_cast<double>(r.app.columns) * r.flops_per_column;
   std::size_t e = 0;
-  for (int it = 1; it <= r.cfg->iterations; ++it) {
+  for (int it = 1; it <= r.app.iterations; ++it) {
     while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
     const RingEpoch& ep = r.epochs[e];
     double speed = 0.0;
@@ -41,7 +41,7 @@ double ideal_time(const RingRun& r) {
 // initial plan's loads, each iteration at the speeds the traces placed by iteration give it
 // (profiles at their peak: the nominal prediction).
 static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
-  const int n = r.cfg->iterations;
+  const int n = r.app.iterations;
   std::vector<double> start(static_cast<std::size_t>(n) + 2, r.time_origin);
   if (after_run && !r.iterations.empty()) {
     for (const auto& rec : r.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
@@ -49,7 +49,7 @@ static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
     start[static_cast<std::size_t>(n) + 1] = r.iterations.back().end;
     return start;
   }
-  const std::vector<Count> loads = balanced_targets(r.peak, r.cfg->columns);
+  const std::vector<Count> loads = balanced_targets(r.peak, r.app.columns);
   std::vector<double> speeds(r.n);
   for (int it = 1; it <= n; ++it) {
     for (std::size_t i = 0; i < r.n; ++i)
@@ -71,7 +71,7 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
   const std::vector<double> starts = iteration_starts(r, after_run);
   const double end = after_run && !r.iterations.empty()
                          ? r.iterations.back().end
-                         : r.time_origin + static_cast<double>(r.cfg->iterations) * r.iteration_time0;
+                         : r.time_origin + static_cast<double>(r.app.iterations) * r.iteration_time0;
   const auto start_of = [&](int k) {
     const auto last = static_cast<int>(starts.size()) - 1;
     if (k <= last) return starts[static_cast<std::size_t>(std::max(k, 0))];
