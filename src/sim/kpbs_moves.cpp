@@ -20,32 +20,37 @@ namespace ringsim::sim {
 
 // The members will hold these intervals; their columns arrive through deliver_column.
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
-  r.incoming = intervals;
+  r.columns_incoming = true;
   r.moving = true;
   r.start_early = overlap;
-  r.slots.assign(r.n, {});
-  for (std::size_t i = 0; i < r.n; ++i) r.slots[i].assign(static_cast<std::size_t>(intervals[i].count), -1);
-  r.filled.assign(r.n, 0);
-  r.columns.assign(r.n, {});
+  for (std::size_t i = 0; i < r.n; ++i) {
+    MemberState& m = r.members[i];
+    m.incoming = intervals[i];
+    m.slots.assign(static_cast<std::size_t>(intervals[i].count), -1);
+    m.filled = 0;
+    m.columns.clear();
+  }
 }
 
 static void deliver_column(RingRun& r, std::size_t i, long column) {
   const long total = r.app.columns;
   std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  const ColumnInterval& want = r.incoming.at(i);
+  MemberState& m = r.members.at(i);
+  const ColumnInterval& want = m.incoming;
   const long slot = ((column - want.first) % total + total) % total;
-  if (slot >= want.count || r.slots[i][static_cast<std::size_t>(slot)] >= 0)
+  if (slot >= want.count || m.slots[static_cast<std::size_t>(slot)] >= 0)
     throw std::logic_error("column " + std::to_string(column) + " delivered to member " + std::to_string(i) +
                            (slot >= want.count ? ", which does not hold it" : " twice"));
-  r.slots[i][static_cast<std::size_t>(slot)] = column;
-  if (++r.filled[i] == want.count) r.columns[i].assign(r.slots[i].begin(), r.slots[i].end());
+  m.slots[static_cast<std::size_t>(slot)] = column;
+  if (++m.filled == want.count) m.columns.assign(m.slots.begin(), m.slots.end());
   r.column_arrived->notify_all();
 }
 
 void await_columns(RingRun& r, std::size_t i) {
-  if (r.incoming.empty()) return;
+  if (!r.columns_incoming) return;
+  const MemberState& m = r.members[i];
   std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  while (r.filled[i] < r.incoming[i].count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
+  while (m.filled < m.incoming.count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
 }
 
 static void move_done(RingRun& r) {
@@ -109,13 +114,13 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   const auto sizes = balanced_targets(speeds, total);
   std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
   for (std::size_t m = 0; m < r.n; ++m)
-    for (long c : r.columns[m]) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
+    for (long c : r.members[m].columns) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
   for (std::size_t j = 0; j < new_hosts.size(); ++j)
     for (std::size_t m = 0; m < r.n; ++m)
       if (new_hosts[j] == r.hosts[m]) keeper[j] = static_cast<long>(m);
-  const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.columns[0].front()), total);
+  const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.members[0].columns.front()), total);
   std::vector<std::vector<long>> held;
-  for (const auto& c : r.columns) held.emplace_back(c.begin(), c.end());
+  for (const auto& m : r.members) held.emplace_back(m.columns.begin(), m.columns.end());
   ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
                                                        r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
@@ -123,8 +128,8 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   start_policies(r, it + 1);
   expect_columns(r, wanted, rb.overlap);
   for (std::size_t j = 0; j < r.n; ++j)
-    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(rb.index + 1), r.hosts[j], ring_member, &r,
-                       j, it + 1);
+    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(rb.index + 1), r.hosts[j],
+                       RingMember(&r, j, it + 1));
   const ColumnTransferTimes times =
       play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
   check_conservation(r, it);

@@ -42,18 +42,20 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
 // One policy instance per member of the ring in effect, from iteration `first_iteration` on;
 // what the members knew of an earlier ring is forgotten.
 void start_policies(RingRun& r, int first_iteration) {
-  r.policies.clear();
-  for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.app.scheme, r.app.iterations));
-  r.piggyback = r.n > 1 && r.policies.front()->piggybacks_reports();
-  r.acts.assign(r.n, policy::Act::carry_on);
+  for (auto& m : r.members) m.policy = policy::make_policy(r.app.scheme, r.app.iterations);
+  const policy::RedistributionPolicy& first = *r.members.front().policy;
+  r.piggyback = r.n > 1 && first.piggybacks_reports();
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.depth = forward_reach(r.n) + 1;
   // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
   // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
-  if (r.piggyback && r.policies.front()->reads_newest()) fresh.newest.assign(r.n, {});
-  if (r.piggyback && r.policies.front()->reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
-  r.knowledge.assign(r.n, fresh);
+  if (r.piggyback && first.reads_newest()) fresh.newest.assign(r.n, {});
+  if (r.piggyback && first.reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
+  for (auto& m : r.members) {
+    m.act = policy::Act::carry_on;
+    m.knowledge = fresh;
+  }
 
   policy::RingFacts& f = r.facts;
   f.n = r.n;
@@ -80,9 +82,10 @@ void start_policies(RingRun& r, int first_iteration) {
 static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
   policy::Report rep;
   rep.iteration = it;
-  rep.load = static_cast<long>(r.columns[i].size());
-  rep.compute_time = r.last_compute[i];
-  rep.time = r.iter_start[i] + r.last_compute[i];
+  const MemberState& m = r.members[i];
+  rep.load = static_cast<long>(m.columns.size());
+  rep.compute_time = m.last_compute;
+  rep.time = m.iter_start + m.last_compute;
   rep.speed = measured_speed(r, i);
   return rep;
 }
@@ -91,7 +94,7 @@ static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
 // its own report and those received last iteration that still have hops to go that way.
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
   if (!r.piggyback) return &no_reports;
-  MemberKnowledge& k = r.knowledge[i];
+  MemberKnowledge& k = r.members[i].knowledge;
   const std::size_t reach = to_succ ? forward_reach(r.n) : backward_reach(r.n);
   BorderNote& note = to_succ ? k.to_succ : k.to_pred;
   note.reports.clear();
@@ -108,7 +111,7 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
 // (copied: their senders rebuild them next iteration).
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
   if (!r.piggyback) return;
-  MemberKnowledge& k = r.knowledge[i];
+  MemberKnowledge& k = r.members[i].knowledge;
   hold(k, i, own_report(r, i, it));
   k.from_pred.clear();
   k.from_succ.clear();
@@ -138,10 +141,11 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
   v.me = i;
   v.iteration = it;
   v.own = own_report(r, i, it);
-  v.iteration_time = r.iter_span[i];
+  const MemberState& m = r.members[i];
+  v.iteration_time = m.iter_span;
   v.loads = &r.known_loads;
   v.last_move = r.last_move;
-  const MemberKnowledge& k = r.knowledge[i];
+  const MemberKnowledge& k = m.knowledge;
   v.newest = &k.newest;
   v.common_iteration = k.common_iteration;
   v.common = &k.common;
@@ -151,7 +155,7 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
 // Every member must have answered alike: a policy decides on what all of them know.
 void check_agreement(const RingRun& r, int it) {
   for (std::size_t i = 1; i < r.n; ++i)
-    if (r.acts[i] != r.acts[0])
+    if (r.members[i].act != r.members[0].act)
       throw std::logic_error("policy '" + r.app.scheme + "' answered differently at members 0 and " +
                              std::to_string(i) + " after iteration " + std::to_string(it) +
                              ": a decision must rest on what every member knows");

@@ -41,11 +41,11 @@ static std::vector<double> decision_speeds(const RingRun& r, int after_iteration
       speeds[i] = r.app.targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
     return speeds;
   }
-  const MemberKnowledge& k = r.knowledge[0];
+  const MemberKnowledge& k = r.members[0].knowledge;
   if (k.common_iteration == 0 || k.common.size() != r.n)
     throw std::logic_error("policy '" + r.app.scheme + "' decided without the members' reports");
   for (std::size_t i = 1; i < r.n; ++i)
-    if (r.knowledge[i].common_iteration != k.common_iteration)
+    if (r.members[i].knowledge.common_iteration != k.common_iteration)
       throw std::logic_error("members 0 and " + std::to_string(i) + " hold different common reports");
   for (std::size_t i = 0; i < r.n; ++i) speeds[i] = k.common[i].speed;
   return speeds;
@@ -78,7 +78,7 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   const std::vector<double> speeds = decision_speeds(r, after_iteration, act);
   RingInstance inst;
   inst.bidirectional = r.n > 1;
-  for (const auto& c : r.columns) inst.loads.push_back(static_cast<Count>(c.size()));
+  for (const auto& m : r.members) inst.loads.push_back(static_cast<Count>(m.columns.size()));
   if (inst.loads != r.known_loads) throw std::logic_error("the members' column counts are not the last plan's targets");
   inst.targets = balanced_targets(speeds, r.app.columns);
   inst.cost_next = r.cost_next;
@@ -104,9 +104,9 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   }
   p.decision_time = sg4::Engine::get_clock() - rec.decision_start;
   rec.fresh_reports = p.fresh;
-  const bool accepted = r.policies[0]->accept(view_of(r, 0, after_iteration), p);
+  const bool accepted = r.members[0].policy->accept(view_of(r, 0, after_iteration), p);
   for (std::size_t i = 1; i < r.n; ++i)
-    if (r.policies[i]->accept(view_of(r, i, after_iteration), p) != accepted)
+    if (r.members[i].policy->accept(view_of(r, i, after_iteration), p) != accepted)
       throw std::logic_error("policy '" + r.app.scheme + "' accepted the plan after iteration " +
                              std::to_string(after_iteration) + " at some members only");
   r.transfer = p.moves && accepted;
@@ -126,13 +126,14 @@ static void receive_columns(RingRun* r, std::size_t i) {
   for (const auto& t : r->plan.transfers)
     if (t.to == i) incoming.push_back(&t);
   std::stable_sort(incoming.begin(), incoming.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  std::deque<long>& columns = r->members[i].columns;
   for (const Transfer* t : incoming) {
     auto* box = mailbox(*r, "r", i, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
       std::unique_ptr<long> col(box->get<long>());
       std::unique_lock<sg4::Mutex> lock(*r->mutex);
       // From the predecessor: its last columns come before ours; from the successor: after.
-      if (t->dir == Direction::next) r->columns[i].push_front(*col); else r->columns[i].push_back(*col);
+      if (t->dir == Direction::next) columns.push_front(*col); else columns.push_back(*col);
       r->column_arrived->notify_all();
     }
   }
@@ -150,6 +151,7 @@ static void send_columns(RingRun& r, std::size_t i, double t0) {
   auto not_before = [](double at) {
     if (at - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(at);
   };
+  std::deque<long>& columns = r.members[i].columns;
   for (const Transfer* t : outgoing) {
     not_before(t0 + t->start);
     auto* box = mailbox(r, "r", t->to, t->dir == Direction::next ? "p" : "s");
@@ -160,13 +162,13 @@ static void send_columns(RingRun& r, std::size_t i, double t0) {
       long col = 0;
       {
         std::unique_lock<sg4::Mutex> lock(*r.mutex);
-        while (r.columns[i].empty()) r.column_arrived->wait(lock);
+        while (columns.empty()) r.column_arrived->wait(lock);
         if (t->dir == Direction::next) {
-          col = r.columns[i].back();
-          r.columns[i].pop_back();
+          col = columns.back();
+          columns.pop_back();
         } else {
-          col = r.columns[i].front();
-          r.columns[i].pop_front();
+          col = columns.front();
+          columns.pop_front();
         }
       }
       box->put(new long(col), static_cast<uint64_t>(r.app.column_bytes));
@@ -184,7 +186,7 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   r.barrier->wait();
   if (act == policy::Act::gather_and_decide) {
     enter_phase(r.hosts[i], Phase::reports);
-    if (r.policies[i]->gathers_both_ways()) gather_reports_both_ways(r, i);
+    if (r.members[i].policy->gathers_both_ways()) gather_reports_both_ways(r, i);
     else gather_reports(r, i);
   }
   enter_phase(r.hosts[i], Phase::decision);

@@ -84,6 +84,23 @@ struct AppSettings {
   std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place
 };
 
+// One member's own state. Its actor writes it; member 0 reads everyone's (the iteration's record,
+// the policies' agreement, a decision), hence it lives in the ring's state, not in the actor.
+struct MemberState {
+  std::deque<long> columns;          // the columns it holds, in order
+  double last_compute = 0.0;         // its last computation, s (measured targets)
+  double iter_start = 0.0, iter_end = 0.0, iter_span = 0.0;  // its current iteration
+  // Its host's entry in RingRun::computed_from when that is recorded (else null): found once.
+  std::vector<double>* computed_from = nullptr;
+  std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance
+  policy::Act act = policy::Act::carry_on;               // the policy's answer this iteration
+  MemberKnowledge knowledge;                             // what reached it
+  // Its columns on their way (staging, rebuild): the interval it will hold and what has arrived.
+  ColumnInterval incoming;
+  std::vector<long> slots;
+  long filled = 0;
+};
+
 // Everything the ring members share. Actors receive a pointer to it: state is explicit.
 struct RingRun {
   explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
@@ -101,9 +118,7 @@ struct RingRun {
   double border_time = 0.0;                  // predicted border exchange of one iteration
   std::vector<double> rate_next, rate_prev;   // planner bandwidth shares for the borders (empty: none)
 
-  std::vector<std::deque<long>> columns;     // the columns each member holds, in order
-  std::vector<double> last_compute;          // seconds, last iteration (measured targets)
-  std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
+  std::vector<MemberState> members;          // the ring in effect's, in ring order
   // Per host, when its member began computing each iteration (-1: it did not): the times at which
   // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
   // only when traces are written after the run (a hash lookup per member and iteration otherwise).
@@ -112,11 +127,9 @@ struct RingRun {
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
 
-  // Columns on their way to the members (staging, rebuild): the interval each member will hold and
-  // what has arrived of it. A member starts iterating once its interval is complete.
-  std::vector<ColumnInterval> incoming;
-  std::vector<std::vector<long>> slots;
-  std::vector<long> filled;
+  // Columns on their way to the members (staging, rebuild; MemberState::incoming). A member starts
+  // iterating once its interval is complete.
+  bool columns_incoming = false;  // the ring in effect receives its columns (else they were placed)
   bool moving = false;        // a staging or rebuild move is being played
   bool start_early = false;   // members start once their own interval is complete ("overlap")
   ColumnTransfer staging_plan;
@@ -130,14 +143,11 @@ struct RingRun {
   sg4::MutexPtr mutex;
   sg4::ConditionVariablePtr column_arrived;
 
-  // The redistribution policy, one instance per member, and what each member knows.
-  std::vector<std::unique_ptr<policy::RedistributionPolicy>> policies;
+  // What every member knows alike, beside its policy and knowledge (MemberState).
   bool piggyback = false;
   policy::RingFacts facts;
   std::vector<long> known_loads;             // the last plan's targets (common knowledge)
   int last_move = 0;
-  std::vector<policy::Act> acts;             // this iteration's answer at each member
-  std::vector<MemberKnowledge> knowledge;
 
   // Decided by member 0 at each redistribution point, read by all after a barrier.
   RedistributionPlan plan;
@@ -175,7 +185,20 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
 void check_agreement(const RingRun& r, int it);
 
 // ---- ring_iteration.cpp ----
-void ring_member(RingRun* r, std::size_t i, int first_iteration);
+// A ring member's actor, a class as in SimGrid's app-masterworkers example: from its first
+// iteration on, it iterates and stops at the redistribution points and at a rebuild. SimGrid
+// copies it into the actor: it holds where the member's state is, not the state.
+class RingMember {
+ public:
+  RingMember(RingRun* ring, std::size_t member, int first_iteration)
+      : ring_(ring), member_(member), first_iteration_(first_iteration) {}
+  void operator()();
+
+ private:
+  RingRun* ring_;
+  std::size_t member_;
+  int first_iteration_;
+};
 
 // ---- redistribution_point.cpp ----
 void gather_reports(RingRun& r, std::size_t i);

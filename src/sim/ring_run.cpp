@@ -86,11 +86,11 @@ void check_conservation(const RingRun& r, int after_iteration) {
                            ": " + why);
   };
   for (std::size_t i = 0; i < r.n; ++i) {
-    const auto& c = r.columns[i];
+    const auto& c = r.members[i].columns;
     if (c.empty()) fail("member " + std::to_string(i) + " holds no column");
     for (std::size_t k = 1; k < c.size(); ++k)
       if (c[k] != (c[k - 1] + 1) % total) fail("member " + std::to_string(i) + " holds a non-contiguous interval");
-    if ((c.back() + 1) % total != r.columns[succ(r, i)].front())
+    if ((c.back() + 1) % total != r.members[succ(r, i)].columns.front())
       fail("members " + std::to_string(i) + " and " + std::to_string(succ(r, i)) + " are not in ring order");
     count += static_cast<long>(c.size());
   }
@@ -115,7 +115,8 @@ static double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) 
 
 // Member i's speed as it measures it: its columns' work over its last computation time.
 double measured_speed(const RingRun& r, std::size_t i) {
-  return static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
+  const MemberState& m = r.members[i];
+  return static_cast<double>(m.columns.size()) * r.flops_per_column / std::max(m.last_compute, 1e-300);
 }
 
 const HostTrace* trace_of(const RingRun& r, const std::string& host) {
@@ -125,7 +126,7 @@ const HostTrace* trace_of(const RingRun& r, const std::string& host) {
 }
 
 // Members, their speeds and traces, the neighbour costs of the ring in `hosts` order; starts an
-// epoch at iteration `first`.
+// epoch at iteration `first`. The members' own states are new.
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   r.hosts = hosts;
   r.n = hosts.size();
@@ -145,10 +146,11 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   }
   r.rate_next.clear();
   r.rate_prev.clear();
-  r.last_compute.assign(r.n, 0.0);
-  r.iter_start.assign(r.n, 0.0);
-  r.iter_end.assign(r.n, 0.0);
-  r.iter_span.assign(r.n, 0.0);
+  // The new ring's members start afresh (their columns, policies and knowledge are set next).
+  r.members.clear();
+  r.members.resize(r.n);
+  if (r.record_computed_from)
+    for (std::size_t i = 0; i < r.n; ++i) r.members[i].computed_from = &r.computed_from[r.hosts[i]];
   r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
   if (!r.traces.empty()) r.epochs.push_back({first, r.peak, r.traces, r.border_time});
 }

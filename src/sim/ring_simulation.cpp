@@ -152,9 +152,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     r.time_origin = r.staging_plan.schedule.time;
     expect_columns(r, intervals, cfg.staging.overlap);
   } else {
-    r.columns.resize(r.n);
     for (std::size_t i = 0; i < r.n; ++i)
-      for (long c : columns_of(intervals[i], cfg.columns)) r.columns[i].push_back(c);
+      for (long c : columns_of(intervals[i], cfg.columns)) r.members[i].columns.push_back(c);
   }
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
   r.known_loads.assign(initial.begin(), initial.end());
@@ -192,7 +191,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     declare_phases();
     if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)
-      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);
+      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
     engine.run();
     loaded.state_->trace.finish();
   } catch (const simgrid::TracingError& e) {
