@@ -20,9 +20,9 @@ namespace ringsim::sim {
 
 // The members will hold these intervals; their columns arrive through deliver_column.
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
-  r.columns_incoming = true;
-  r.moving = true;
-  r.start_early = overlap;
+  r.moves.incoming = true;
+  r.moves.playing = true;
+  r.moves.start_early = overlap;
   for (std::size_t i = 0; i < r.n; ++i) {
     MemberState& m = r.members[i];
     m.incoming = intervals[i];
@@ -34,7 +34,7 @@ void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bo
 
 static void deliver_column(RingRun& r, std::size_t i, long column) {
   const long total = r.app.columns;
-  std::unique_lock<sg4::Mutex> lock(*r.mutex);
+  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
   MemberState& m = r.members.at(i);
   const ColumnInterval& want = m.incoming;
   const long slot = ((column - want.first) % total + total) % total;
@@ -43,20 +43,20 @@ static void deliver_column(RingRun& r, std::size_t i, long column) {
                            (slot >= want.count ? ", which does not hold it" : " twice"));
   m.slots[static_cast<std::size_t>(slot)] = column;
   if (++m.filled == want.count) m.columns.assign(m.slots.begin(), m.slots.end());
-  r.column_arrived->notify_all();
+  r.sync.column_arrived->notify_all();
 }
 
 void await_columns(RingRun& r, std::size_t i) {
-  if (!r.columns_incoming) return;
+  if (!r.moves.incoming) return;
   const MemberState& m = r.members[i];
-  std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  while (m.filled < m.incoming.count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
+  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+  while (m.filled < m.incoming.count || (r.moves.playing && !r.moves.start_early)) r.sync.column_arrived->wait(lock);
 }
 
 static void move_done(RingRun& r) {
-  std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  r.moving = false;
-  r.column_arrived->notify_all();
+  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+  r.moves.playing = false;
+  r.sync.column_arrived->notify_all();
 }
 
 static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after) {
@@ -83,12 +83,12 @@ static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const Colum
 // The stager (on a storage node) plays the staging schedule; the members wait for their columns.
 void stage_matrix(RingRun* r) {
   const ColumnTransferTimes times =
-      play_column_transfer(r->staging_plan, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
+      play_column_transfer(r->moves.staging, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
   check_conservation(*r, 0);
   move_done(*r);
-  r->staging = transfer_record(r->staging_plan, times, 0);
-  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", r->staging.planned, r->staging.lower_bound,
-           r->staging.simulated);
+  r->out.staging = transfer_record(r->moves.staging, times, 0);
+  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", r->out.staging.planned, r->out.staging.lower_bound,
+           r->out.staging.simulated);
 }
 
 // After iteration `it` the ring moves to other processors: the old members gather their reports
@@ -98,11 +98,11 @@ void stage_matrix(RingRun* r) {
 // plans the move as a KPBS instance between old and new holders, starts the new members and plays
 // the schedule; the old members stop.
 void rebuild_point(RingRun& r, std::size_t i, int it) {
-  r.barrier->wait();
+  r.sync.barrier->wait();
   const double decision_start = sg4::Engine::get_clock();
   gather_reports(r, i);
   execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (i != 0) return;
   const Rebuild& rb = r.app.rebuilds.at(it);
   const auto& new_hosts = rb.hosts;
@@ -124,7 +124,7 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
                                                        r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
-  r.known_loads.assign(sizes.begin(), sizes.end());
+  r.known.loads.assign(sizes.begin(), sizes.end());
   start_policies(r, it + 1);
   expect_columns(r, wanted, rb.overlap);
   for (std::size_t j = 0; j < r.n; ++j)
@@ -138,7 +138,7 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   rec.decision_time = times.start - decision_start;
   XBT_INFO("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
            move.senders.size(), move.receivers.size(), rec.planned, rec.lower_bound, rec.simulated);
-  r.rebuilds.push_back(std::move(rec));
+  r.out.rebuilds.push_back(std::move(rec));
 }
 
 // The storage cluster of a staging, attached to `zone` at the gateway (a host of `source`, the

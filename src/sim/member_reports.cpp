@@ -44,20 +44,20 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
 void start_policies(RingRun& r, int first_iteration) {
   for (auto& m : r.members) m.policy = policy::make_policy(r.app.scheme, r.app.iterations);
   const policy::RedistributionPolicy& first = *r.members.front().policy;
-  r.piggyback = r.n > 1 && first.piggybacks_reports();
+  r.known.piggyback = r.n > 1 && first.piggybacks_reports();
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.depth = forward_reach(r.n) + 1;
   // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
   // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
-  if (r.piggyback && first.reads_newest()) fresh.newest.assign(r.n, {});
-  if (r.piggyback && first.reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
+  if (r.known.piggyback && first.reads_newest()) fresh.newest.assign(r.n, {});
+  if (r.known.piggyback && first.reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
   for (auto& m : r.members) {
     m.act = policy::Act::carry_on;
     m.knowledge = fresh;
   }
 
-  policy::RingFacts& f = r.facts;
+  policy::RingFacts& f = r.known.facts;
   f.n = r.n;
   f.iterations = r.app.iterations;
   f.columns = r.app.columns;
@@ -93,7 +93,7 @@ static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
 // The payload of member i's border message of iteration `it` to its successor (or predecessor):
 // its own report and those received last iteration that still have hops to go that way.
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
-  if (!r.piggyback) return &no_reports;
+  if (!r.known.piggyback) return &no_reports;
   MemberKnowledge& k = r.members[i].knowledge;
   const std::size_t reach = to_succ ? forward_reach(r.n) : backward_reach(r.n);
   BorderNote& note = to_succ ? k.to_succ : k.to_pred;
@@ -110,7 +110,7 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
 // Member i after the border exchange of iteration `it`: its own report and the notes received
 // (copied: their senders rebuild them next iteration).
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
-  if (!r.piggyback) return;
+  if (!r.known.piggyback) return;
   MemberKnowledge& k = r.members[i].knowledge;
   hold(k, i, own_report(r, i, it));
   k.from_pred.clear();
@@ -137,14 +137,14 @@ void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const
 
 policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
   policy::MemberView v;
-  v.ring = &r.facts;
+  v.ring = &r.known.facts;
   v.me = i;
   v.iteration = it;
   v.own = own_report(r, i, it);
   const MemberState& m = r.members[i];
   v.iteration_time = m.iter_span;
-  v.loads = &r.known_loads;
-  v.last_move = r.last_move;
+  v.loads = &r.known.loads;
+  v.last_move = r.known.last_move;
   const MemberKnowledge& k = m.knowledge;
   v.newest = &k.newest;
   v.common_iteration = k.common_iteration;

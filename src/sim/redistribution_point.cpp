@@ -74,12 +74,12 @@ static void gather_reports_both_ways(RingRun& r, std::size_t i) {
 // Member 0 turns the reports into a plan (every member could: they all hold the same reports),
 // and every member's policy says whether to carry it out; all must agree.
 static void decide(RingRun& r, int after_iteration, policy::Act act) {
-  RedistributionRecord& rec = r.points.back();
+  RedistributionRecord& rec = r.out.points.back();
   const std::vector<double> speeds = decision_speeds(r, after_iteration, act);
   RingInstance inst;
   inst.bidirectional = r.n > 1;
   for (const auto& m : r.members) inst.loads.push_back(static_cast<Count>(m.columns.size()));
-  if (inst.loads != r.known_loads) throw std::logic_error("the members' column counts are not the last plan's targets");
+  if (inst.loads != r.known.loads) throw std::logic_error("the members' column counts are not the last plan's targets");
   inst.targets = balanced_targets(speeds, r.app.columns);
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
@@ -91,16 +91,16 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   p.moves = inst.loads != inst.targets && r.n > 1;
   rec.tstep_before = p.tstep_before = predicted_tstep(r, inst.loads, speeds);
   rec.tstep_after = p.tstep_after = predicted_tstep(r, inst.targets, speeds);
-  r.transfer = p.moves;
+  r.decision.transfer = p.moves;
   if (p.moves) {
-    r.plan = plan_redistribution(inst, r.app.algorithm);
-    const ReplayReport check = replay(inst, r.plan);
+    r.decision.plan = plan_redistribution(inst, r.app.algorithm);
+    const ReplayReport check = replay(inst, r.decision.plan);
     if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
-    rec.predicted = p.transfer_time = r.plan.time;
-    rec.lower_bound = p.lower_bound = r.plan.lower_bound;
-    rec.optimal = r.plan.optimal;
-    rec.algorithm = r.plan.algorithm;
-    for (const auto& t : r.plan.transfers) rec.items_moved += t.items;
+    rec.predicted = p.transfer_time = r.decision.plan.time;
+    rec.lower_bound = p.lower_bound = r.decision.plan.lower_bound;
+    rec.optimal = r.decision.plan.optimal;
+    rec.algorithm = r.decision.plan.algorithm;
+    for (const auto& t : r.decision.plan.transfers) rec.items_moved += t.items;
   }
   p.decision_time = sg4::Engine::get_clock() - rec.decision_start;
   rec.fresh_reports = p.fresh;
@@ -109,21 +109,21 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
     if (r.members[i].policy->accept(view_of(r, i, after_iteration), p) != accepted)
       throw std::logic_error("policy '" + r.app.scheme + "' accepted the plan after iteration " +
                              std::to_string(after_iteration) + " at some members only");
-  r.transfer = p.moves && accepted;
+  r.decision.transfer = p.moves && accepted;
   XBT_INFO("after iteration %d (%s reports): %s; T_step %g s now, %g s balanced; %ld columns in %g s (bound %g)",
            after_iteration, p.fresh ? "gathered" : "piggybacked",
            !p.moves ? "nothing to move" : accepted ? "redistribute" : "the policy declines the move", rec.tstep_before,
            rec.tstep_after, rec.items_moved, rec.predicted, rec.lower_bound);
-  if (r.transfer) {
-    r.known_loads.assign(inst.targets.begin(), inst.targets.end());
-    r.last_move = after_iteration;
+  if (r.decision.transfer) {
+    r.known.loads.assign(inst.targets.begin(), inst.targets.end());
+    r.known.last_move = after_iteration;
   }
 }
 
 // The receiving side of member i: incoming blocks in the plan's order, one column per message.
 static void receive_columns(RingRun* r, std::size_t i) {
   std::vector<const Transfer*> incoming;
-  for (const auto& t : r->plan.transfers)
+  for (const auto& t : r->decision.plan.transfers)
     if (t.to == i) incoming.push_back(&t);
   std::stable_sort(incoming.begin(), incoming.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   std::deque<long>& columns = r->members[i].columns;
@@ -131,10 +131,10 @@ static void receive_columns(RingRun* r, std::size_t i) {
     auto* box = mailbox(*r, "r", i, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
       std::unique_ptr<long> col(box->get<long>());
-      std::unique_lock<sg4::Mutex> lock(*r->mutex);
+      std::unique_lock<sg4::Mutex> lock(*r->sync.mutex);
       // From the predecessor: its last columns come before ours; from the successor: after.
       if (t->dir == Direction::next) columns.push_front(*col); else columns.push_back(*col);
-      r->column_arrived->notify_all();
+      r->sync.column_arrived->notify_all();
     }
   }
 }
@@ -144,7 +144,7 @@ static void receive_columns(RingRun* r, std::size_t i) {
 // (forwarding what has arrived).
 static void send_columns(RingRun& r, std::size_t i, double t0) {
   std::vector<const Transfer*> outgoing;
-  for (const auto& t : r.plan.transfers)
+  for (const auto& t : r.decision.plan.transfers)
     if (t.from == i) outgoing.push_back(&t);
   std::stable_sort(outgoing.begin(), outgoing.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   // Not before the planned instant (SimGrid ignores waits below its 1e-9 s accuracy anyway).
@@ -161,8 +161,8 @@ static void send_columns(RingRun& r, std::size_t i, double t0) {
       if (t->period != 0.0 && k > 0) not_before(t0 + departure(*t, k, 0.0));
       long col = 0;
       {
-        std::unique_lock<sg4::Mutex> lock(*r.mutex);
-        while (columns.empty()) r.column_arrived->wait(lock);
+        std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+        while (columns.empty()) r.sync.column_arrived->wait(lock);
         if (t->dir == Direction::next) {
           col = columns.back();
           columns.pop_back();
@@ -177,13 +177,13 @@ static void send_columns(RingRun& r, std::size_t i, double t0) {
 }
 
 void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (i == 0) {
-    r.points.emplace_back();
-    r.points.back().after_iteration = it;
-    r.points.back().decision_start = sg4::Engine::get_clock();
+    r.out.points.emplace_back();
+    r.out.points.back().after_iteration = it;
+    r.out.points.back().decision_start = sg4::Engine::get_clock();
   }
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (act == policy::Act::gather_and_decide) {
     enter_phase(r.hosts[i], Phase::reports);
     if (r.members[i].policy->gathers_both_ways()) gather_reports_both_ways(r, i);
@@ -192,30 +192,30 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   enter_phase(r.hosts[i], Phase::decision);
   execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
   enter_phase(r.hosts[i], Phase::wait);
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (i == 0) decide(r, it, act);
-  r.barrier->wait();
+  r.sync.barrier->wait();
   const double t0 = sg4::Engine::get_clock();
-  if (i == 0) r.points.back().transfers_start = t0;
-  if (r.transfer) {
+  if (i == 0) r.out.points.back().transfers_start = t0;
+  if (r.decision.transfer) {
     sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i], receive_columns, &r, i);
     enter_phase(r.hosts[i], Phase::columns);
     send_columns(r, i, t0);
     receiver->join();
     enter_phase(r.hosts[i], Phase::wait);
   }
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (i == 0) {
-    RedistributionRecord& rec = r.points.back();
+    RedistributionRecord& rec = r.out.points.back();
     rec.end = sg4::Engine::get_clock();
-    rec.performed = r.transfer;
+    rec.performed = r.decision.transfer;
     rec.simulated = rec.end - rec.transfers_start;
     if (rec.performed)
       XBT_INFO("after iteration %d: %ld columns moved in %g s (planned %g s), decision %g s", it, rec.items_moved,
                rec.simulated, rec.predicted, rec.transfers_start - rec.decision_start);
     check_conservation(r, it);
   }
-  r.barrier->wait();
+  r.sync.barrier->wait();
 }
 
 }  // namespace ringsim::sim

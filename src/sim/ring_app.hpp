@@ -1,8 +1,18 @@
-// The application's actors and their shared state, for the files of src/sim/ that simulate the
-// iterative application (ring_simulation.cpp runs it): each file one concern, as each SimGrid
-// example is one idea -- the ring's state (ring_run.cpp), the iteration (ring_iteration.cpp), a
-// redistribution point (redistribution_point.cpp), KPBS moves (kpbs_moves.cpp), ring choice
-// (ring_choice.cpp), traces (run_traces.cpp). Internal to the simulation layer.
+// The application's state and actors, for the files of src/sim/ that simulate the iterative
+// application (ring_simulation.cpp runs it): each file one concern, as each SimGrid example is one
+// idea -- the ring's state (ring_run.cpp), the iteration (ring_iteration.cpp), what members know
+// (member_reports.cpp), a redistribution point (redistribution_point.cpp), KPBS moves
+// (kpbs_moves.cpp), ring choice (ring_choice.cpp), traces (run_traces.cpp). Internal to the
+// simulation layer.
+//
+// The state, as the application reads it:
+//   AppSettings    what the run's config asks of the application, read once (with each Rebuild)
+//   MemberState    one member's own: its columns, times, policy, knowledge, incoming columns
+//   RingRun        what the members share, in sections: the settings, the run's constants, the
+//                  ring in effect with its MemberStates, CommonKnowledge, member 0's Decision, the
+//                  ColumnMoves of a staging or rebuild, RingSync (barrier, mutex, mailboxes) and
+//                  the RunOutputs
+//   RingMember     a member's actor (ring_iteration.cpp): a pointer to the RingRun and an index
 #pragma once
 
 #include <cstddef>
@@ -10,11 +20,10 @@
 #include <deque>
 #include <functional>
 #include <map>
-#include <utility>
 #include <memory>
-#include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <simgrid/s4u.hpp>
@@ -25,39 +34,15 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
-#include "sim/column_transfer.hpp"
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
+#include "sim/column_transfer.hpp"
 
 namespace ringsim::sim {
 
 namespace sg4 = simgrid::s4u;
 
-// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
-struct RingEpoch {
-  int first = 1;
-  std::vector<double> peak;
-  std::vector<const HostTrace*> traces;
-  double border_time = 0.0;
-};
-
-// A border message's payload: the reports it carries (empty unless the policy piggybacks them),
-// each with the member it describes.
-struct BorderNote {
-  std::vector<std::pair<std::size_t, policy::Report>> reports;
-};
-
-// What one member has learnt from the messages that reached it (member_reports.cpp).
-struct MemberKnowledge {
-  int first_iteration = 1;                           // of the ring in effect
-  std::size_t depth = 1;                             // report slots per member: floor(n/2) + 1
-  std::vector<policy::Report> newest;                // per member
-  std::vector<policy::Report> slots;                 // member j's report of iteration k: j * depth + k % depth
-  std::vector<policy::Report> common;                // every member's report of common_iteration
-  int common_iteration = 0;
-  std::vector<std::pair<std::size_t, policy::Report>> from_pred, from_succ;  // to pass on next iteration
-  BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
-};
+// ---- what the config asks ----
 
 // A rebuild (kpbs_moves.cpp): the ring that takes over, and how the columns move to it.
 struct Rebuild {
@@ -84,13 +69,33 @@ struct AppSettings {
   std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place
 };
 
+// ---- each member's own ----
+
+// A border message's payload: the reports it carries (empty unless the policy piggybacks them),
+// each with the member it describes.
+struct BorderNote {
+  std::vector<std::pair<std::size_t, policy::Report>> reports;
+};
+
+// What one member has learnt from the messages that reached it (member_reports.cpp).
+struct MemberKnowledge {
+  int first_iteration = 1;                           // of the ring in effect
+  std::size_t depth = 1;                             // report slots per member: floor(n/2) + 1
+  std::vector<policy::Report> newest;                // per member
+  std::vector<policy::Report> slots;                 // member j's report of iteration k: j * depth + k % depth
+  std::vector<policy::Report> common;                // every member's report of common_iteration
+  int common_iteration = 0;
+  std::vector<std::pair<std::size_t, policy::Report>> from_pred, from_succ;  // to pass on next iteration
+  BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
+};
+
 // One member's own state. Its actor writes it; member 0 reads everyone's (the iteration's record,
 // the policies' agreement, a decision), hence it lives in the ring's state, not in the actor.
 struct MemberState {
   std::deque<long> columns;          // the columns it holds, in order
   double last_compute = 0.0;         // its last computation, s (measured targets)
   double iter_start = 0.0, iter_end = 0.0, iter_span = 0.0;  // its current iteration
-  // Its host's entry in RingRun::computed_from when that is recorded (else null): found once.
+  // Its host's entry in RunOutputs::computed_from when that is recorded (else null): found once.
   std::vector<double>* computed_from = nullptr;
   std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance
   policy::Act act = policy::Act::carry_on;               // the policy's answer this iteration
@@ -101,57 +106,93 @@ struct MemberState {
   long filled = 0;
 };
 
-// Everything the ring members share. Actors receive a pointer to it: state is explicit.
-struct RingRun {
-  explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
-  const AppSettings app;
-  std::size_t n = 0;
-  std::vector<sg4::Host*> hosts;
-  std::vector<double> peak;                 // flop/s
-  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
-  std::vector<HostTrace> all_traces;         // every host that is ever a member
-  double iteration_time0 = 0.0;
-  double time_origin = 0.0;                  // iterations (and the traces) start after the staging
-  std::vector<RingEpoch> epochs;
-  double flops_per_column = 0.0;
-  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
-  double border_time = 0.0;                  // predicted border exchange of one iteration
-  std::vector<double> rate_next, rate_prev;   // planner bandwidth shares for the borders (empty: none)
+// ---- the ring's shared state ----
 
-  std::vector<MemberState> members;          // the ring in effect's, in ring order
-  // Per host, when its member began computing each iteration (-1: it did not): the times at which
-  // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
-  // only when traces are written after the run (a hash lookup per member and iteration otherwise).
-  bool record_computed_from = false;
-  std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
-  std::vector<IterationRecord> iterations;
-  std::vector<RedistributionRecord> points;
+// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
+struct RingEpoch {
+  int first = 1;
+  std::vector<double> peak;
+  std::vector<const HostTrace*> traces;
+  double border_time = 0.0;
+};
 
-  // Columns on their way to the members (staging, rebuild; MemberState::incoming). A member starts
-  // iterating once its interval is complete.
-  bool columns_incoming = false;  // the ring in effect receives its columns (else they were placed)
-  bool moving = false;        // a staging or rebuild move is being played
-  bool start_early = false;   // members start once their own interval is complete ("overlap")
-  ColumnTransfer staging_plan;
-  ColumnTransferRecord staging;
-  std::vector<ColumnTransferRecord> rebuilds;
+// What every member knows alike (policies/policy.hpp), beside its own policy and knowledge.
+struct CommonKnowledge {
+  bool piggyback = false;            // the policy's reports ride on the border messages
+  policy::RingFacts facts;
+  std::vector<long> loads;           // the last plan's targets (every member computed them)
+  int last_move = 0;                 // the iteration after which columns last moved
+};
 
-  sg4::BarrierPtr barrier;
+// Member 0's decision at a redistribution point (redistribution_point.cpp), read by all after a
+// barrier.
+struct Decision {
+  RedistributionPlan plan;
+  bool transfer = false;             // the plan moves columns and the policy accepted it
+};
+
+// Columns moved with KPBS schedules (kpbs_moves.cpp): the staging's plan, and the move being played.
+// Each member's interval and what has arrived of it are its own (MemberState::incoming).
+struct ColumnMoves {
+  ColumnTransfer staging;            // planned before the run, played by the stager
+  bool incoming = false;             // the ring in effect receives its columns (else they were placed)
+  bool playing = false;              // a staging or rebuild move is being played
+  bool start_early = false;          // members start once their own interval is complete ("overlap")
+};
+
+// How the actors meet.
+struct RingSync {
+  sg4::BarrierPtr barrier;           // the ring in effect's members
+  // Held to change a member's columns while columns move, or a move's flags; column_arrived wakes
+  // the members and senders that wait for columns.
+  sg4::MutexPtr mutex;
+  sg4::ConditionVariablePtr column_arrived;
   // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
   // border exchange asks four times per member and iteration.
   std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes;
-  sg4::MutexPtr mutex;
-  sg4::ConditionVariablePtr column_arrived;
+};
 
-  // What every member knows alike, beside its policy and knowledge (MemberState).
-  bool piggyback = false;
-  policy::RingFacts facts;
-  std::vector<long> known_loads;             // the last plan's targets (common knowledge)
-  int last_move = 0;
+// What the run reports (RunResult), and what traces.csv needs after the run.
+struct RunOutputs {
+  std::vector<IterationRecord> iterations;
+  std::vector<RedistributionRecord> points;
+  ColumnTransferRecord staging;
+  std::vector<ColumnTransferRecord> rebuilds;
+  // Per host, when its member began computing each iteration (-1: it did not): the times at which
+  // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
+  // only when traces are written after the run (MemberState::computed_from).
+  bool record_computed_from = false;
+  std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
+};
 
-  // Decided by member 0 at each redistribution point, read by all after a barrier.
-  RedistributionPlan plan;
-  bool transfer = false;
+// Everything the ring members share, in sections. Actors receive a pointer to it: state is explicit.
+struct RingRun {
+  explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
+
+  const AppSettings app;             // what the config asks of the application
+
+  // The run's constants, set before the first iteration (ring_simulation.cpp).
+  double flops_per_column = 0.0;
+  double iteration_time0 = 0.0;      // predicted: the initial ring at its peak speeds
+  double time_origin = 0.0;          // iterations (and the traces) start after the staging
+  std::vector<HostTrace> all_traces; // every host that is ever a member
+
+  // The ring in effect (set_ring; a rebuild sets the next one).
+  std::size_t n = 0;
+  std::vector<sg4::Host*> hosts;
+  std::vector<double> peak;                  // flop/s
+  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
+  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
+  double border_time = 0.0;                  // predicted border exchange of one iteration
+  std::vector<double> rate_next, rate_prev;  // planner bandwidth shares for the borders (empty: none)
+  std::vector<MemberState> members;          // in ring order
+  std::vector<RingEpoch> epochs;             // each ring in effect so far, for the ideal time
+
+  CommonKnowledge known;
+  Decision decision;
+  ColumnMoves moves;
+  RingSync sync;
+  RunOutputs out;
 };
 
 // A message's payload: the simulation moves bytes, not data.
@@ -233,12 +274,15 @@ struct ChosenRings {
   std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
   std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per entry of the config's rebuilds
 };
+// Reads the config whole (selection, ring, platform, staging, rebuilds, trace source): the rings are
+// chosen before the application's settings exist.
 ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
 std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
 
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);
 void write_traces(const RingRun& r, const std::string& dir, bool after_run);
+// Reads the config's traces whole (source, seeds, families, files, platform, iterations).
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt,
                                   std::vector<SpeedAbovePeak>* above = nullptr);

@@ -82,7 +82,7 @@ static void record_iteration(RingRun& r, int it) {
   }
   rec.slowest = r.hosts[slowest]->get_name();
   XBT_VERB("iteration %d: %g s, slowest member %s", it, rec.end - rec.start, rec.slowest.c_str());
-  r.iterations.push_back(std::move(rec));
+  r.out.iterations.push_back(std::move(rec));
 }
 
 // A member's iterations; after each, its policy answers from what this member knows, and all
@@ -95,7 +95,7 @@ void RingMember::operator()() {
     iterate(r, i, it);
     MemberState& me = r.members[i];
     me.act = me.policy->after_iteration(view_of(r, i, it));
-    r.barrier->wait();
+    r.sync.barrier->wait();
     if (i == 0) {
       record_iteration(r, it);
       check_agreement(r, it);

@@ -19,10 +19,10 @@ sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const ch
     throw std::logic_error("mailbox kinds and sides are one letter");
   const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<unsigned char>(kind[0])) << 56) |
                             (static_cast<std::uint64_t>(static_cast<unsigned char>(side[0])) << 48) | member;
-  if (const auto it = r.mailboxes.find(key); it != r.mailboxes.end()) return it->second;
+  if (const auto it = r.sync.mailboxes.find(key); it != r.sync.mailboxes.end()) return it->second;
   // by_name is a simcall: other actors run meanwhile, so the entry is made only once it is known.
   sg4::Mailbox* box = sg4::Mailbox::by_name(std::string(kind) + std::to_string(member) + side);
-  r.mailboxes.emplace(key, box);
+  r.sync.mailboxes.emplace(key, box);
   return box;
 }
 
@@ -149,9 +149,9 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   // The new ring's members start afresh (their columns, policies and knowledge are set next).
   r.members.clear();
   r.members.resize(r.n);
-  if (r.record_computed_from)
-    for (std::size_t i = 0; i < r.n; ++i) r.members[i].computed_from = &r.computed_from[r.hosts[i]];
-  r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
+  if (r.out.record_computed_from)
+    for (std::size_t i = 0; i < r.n; ++i) r.members[i].computed_from = &r.out.computed_from[r.hosts[i]];
+  r.sync.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
   if (!r.traces.empty()) r.epochs.push_back({first, r.peak, r.traces, r.border_time});
 }
 

@@ -124,10 +124,10 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   std::vector<SpeedAbovePeak> above_peak;
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
   RingRun r(app_settings(cfg, std::move(rings.rebuilds)));
-  r.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
+  r.out.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
   r.all_traces = std::move(traces);
-  r.mutex = sg4::Mutex::create();
-  r.column_arrived = sg4::ConditionVariable::create();
+  r.sync.mutex = sg4::Mutex::create();
+  r.sync.column_arrived = sg4::ConditionVariable::create();
   set_ring(r, ring, 1);
   double mean_cost = 0.0, mean_speed = 0.0;
   for (std::size_t i = 0; i < r.n; ++i) {
@@ -148,15 +148,15 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   const auto initial = balanced_targets(r.peak, cfg.columns);
   const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
   if (cfg.staging.enabled) {
-    r.staging_plan = plan_staging(cfg.staging, engine, r, intervals);
-    r.time_origin = r.staging_plan.schedule.time;
+    r.moves.staging = plan_staging(cfg.staging, engine, r, intervals);
+    r.time_origin = r.moves.staging.schedule.time;
     expect_columns(r, intervals, cfg.staging.overlap);
   } else {
     for (std::size_t i = 0; i < r.n; ++i)
       for (long c : columns_of(intervals[i], cfg.columns)) r.members[i].columns.push_back(c);
   }
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
-  r.known_loads.assign(initial.begin(), initial.end());
+  r.known.loads.assign(initial.begin(), initial.end());
   start_policies(r, 1);
 
   RunResult res;
@@ -189,7 +189,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
         }
     platform::refuse_untraceable_speed_changes(speeds_change);
     declare_phases();
-    if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
+    if (cfg.staging.enabled) sg4::Actor::create("stager", r.moves.staging.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)
       sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
     engine.run();
@@ -198,10 +198,10 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     throw InputError(platform::tracing_limit(e.what()));
   }
 
-  res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
+  res.makespan = r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
   res.ideal_time = ideal_time(r);
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);
-  for (const auto& p : r.points) {
+  for (const auto& p : r.out.points) {
     res.decision_time += p.transfers_start - p.decision_start;
     if (p.performed) {
       ++res.redistributions;
@@ -209,11 +209,11 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
       res.predicted_transfer_time += p.predicted;
     }
   }
-  res.iterations = std::move(r.iterations);
-  res.points = std::move(r.points);
+  res.iterations = std::move(r.out.iterations);
+  res.points = std::move(r.out.points);
   res.staged = cfg.staging.enabled;
-  res.staging = std::move(r.staging);
-  res.rebuilds = std::move(r.rebuilds);
+  res.staging = std::move(r.out.staging);
+  res.rebuilds = std::move(r.out.rebuilds);
   res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
   if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
   return res;

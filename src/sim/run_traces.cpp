@@ -43,10 +43,10 @@ double ideal_time(const RingRun& r) {
 static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
   const int n = r.app.iterations;
   std::vector<double> start(static_cast<std::size_t>(n) + 2, r.time_origin);
-  if (after_run && !r.iterations.empty()) {
-    for (const auto& rec : r.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
+  if (after_run && !r.out.iterations.empty()) {
+    for (const auto& rec : r.out.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
     start[0] = start[1];
-    start[static_cast<std::size_t>(n) + 1] = r.iterations.back().end;
+    start[static_cast<std::size_t>(n) + 1] = r.out.iterations.back().end;
     return start;
   }
   const std::vector<Count> loads = balanced_targets(r.peak, r.app.columns);
@@ -69,8 +69,8 @@ static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
 void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
   std::filesystem::create_directories(dir);
   const std::vector<double> starts = iteration_starts(r, after_run);
-  const double end = after_run && !r.iterations.empty()
-                         ? r.iterations.back().end
+  const double end = after_run && !r.out.iterations.empty()
+                         ? r.out.iterations.back().end
                          : r.time_origin + static_cast<double>(r.app.iterations) * r.iteration_time0;
   const auto start_of = [&](int k) {
     const auto last = static_cast<int>(starts.size()) - 1;
@@ -94,7 +94,7 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
     // that was not a member then, at the iteration's start.
     const std::vector<double>* own = nullptr;
     if (after_run)
-      if (const auto found = r.computed_from.find(sg4::Host::by_name_or_null(t.host)); found != r.computed_from.end())
+      if (const auto found = r.out.computed_from.find(sg4::Host::by_name_or_null(t.host)); found != r.out.computed_from.end())
         own = &found->second;
     const auto start_on_host = [&](int k) {
       const auto at = static_cast<std::size_t>(std::max(k, 1));
