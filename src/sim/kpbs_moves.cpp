@@ -20,7 +20,7 @@ namespace ringsim::sim {
 
 // The members will hold these intervals; their columns arrive through deliver_column.
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
-  r.moves.incoming = true;
+  r.moves.members_await = true;
   r.moves.playing = true;
   r.moves.start_early = overlap;
   for (std::size_t i = 0; i < r.n; ++i) {
@@ -47,10 +47,11 @@ static void deliver_column(RingRun& r, std::size_t i, long column) {
 }
 
 void await_columns(RingRun& r, std::size_t i) {
-  if (!r.moves.incoming) return;
+  if (!r.moves.members_await) return;
   const MemberState& m = r.members[i];
   std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
-  while (m.filled < m.incoming.count || (r.moves.playing && !r.moves.start_early)) r.sync.column_arrived->wait(lock);
+  while (m.filled < m.incoming.count || (r.moves.playing && !r.moves.start_early))
+    r.sync.column_arrived->wait(lock);
 }
 
 static void move_done(RingRun& r) {
@@ -118,11 +119,12 @@ void rebuild_point(RingRun& r, std::size_t i, int it) {
   for (std::size_t j = 0; j < new_hosts.size(); ++j)
     for (std::size_t m = 0; m < r.n; ++m)
       if (new_hosts[j] == r.hosts[m]) keeper[j] = static_cast<long>(m);
-  const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.members[0].columns.front()), total);
+  const long start = start_keeping_most(holder, sizes, keeper, r.members[0].columns.front());
+  const auto wanted = consecutive_intervals(sizes, start, total);
   std::vector<std::vector<long>> held;
   for (const auto& m : r.members) held.emplace_back(m.columns.begin(), m.columns.end());
   ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
-                                                       r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
+                                             r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
   r.known.loads.assign(sizes.begin(), sizes.end());
   start_policies(r, it + 1);

@@ -43,15 +43,14 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
 // what the members knew of an earlier ring is forgotten.
 void start_policies(RingRun& r, int first_iteration) {
   for (auto& m : r.members) m.policy = policy::make_policy(r.app.scheme, r.app.iterations);
-  const policy::RedistributionPolicy& first = *r.members.front().policy;
-  r.known.piggyback = r.n > 1 && first.piggybacks_reports();
+  r.known.piggyback = r.n > 1 && r.members.front().policy->piggybacks_reports();
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.depth = forward_reach(r.n) + 1;
   // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
   // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
-  if (r.known.piggyback && first.reads_newest()) fresh.newest.assign(r.n, {});
-  if (r.known.piggyback && first.reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
+  if (r.known.piggyback && r.members.front().policy->reads_newest()) fresh.newest.assign(r.n, {});
+  if (r.known.piggyback && r.members.front().policy->reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
   for (auto& m : r.members) {
     m.act = policy::Act::carry_on;
     m.knowledge = fresh;

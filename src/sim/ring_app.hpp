@@ -135,7 +135,7 @@ struct Decision {
 // Each member's interval and what has arrived of it are its own (MemberState::incoming).
 struct ColumnMoves {
   ColumnTransfer staging;            // planned before the run, played by the stager
-  bool incoming = false;             // the ring in effect receives its columns (else they were placed)
+  bool members_await = false;        // the ring in effect's members await their columns (else placed)
   bool playing = false;              // a staging or rebuild move is being played
   bool start_early = false;          // members start once their own interval is complete ("overlap")
 };

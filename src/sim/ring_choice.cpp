@@ -22,7 +22,7 @@ namespace ringsim::sim {
 // of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
 // own routes. The paths' bandwidth shares are the planner's either way.
 static PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
-                                  const std::set<std::string>& excluded) {
+                                         const std::set<std::string>& excluded) {
   const platform::RingPlatform rp = platform::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
   const Platform& p = rp.model;
   const ring::RingNetwork net(p);
@@ -89,7 +89,7 @@ static std::vector<std::string> reachable_host_names(const platform::LoadedPlatf
 // The paper's random selection of p processors among `names` (sorted), in the order drawn
 // (partial Fisher-Yates).
 static std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
-                                   const std::string& platform) {
+                                          const std::string& platform) {
   if (static_cast<std::size_t>(size) > names.size())
     throw InputError("a ring of " + std::to_string(size) + " processors does not fit platform '" + platform + "' (" +
                      std::to_string(names.size()) + " hosts)");
@@ -104,8 +104,8 @@ static std::vector<std::string> draw_ring(std::vector<std::string> names, int si
 }
 
 // Checks given hosts against the platform's (sorted) host names.
-static std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
-                                    const std::string& platform) {
+static std::vector<std::string> given_ring(const std::vector<std::string>& hosts,
+                                           const std::vector<std::string>& names, const std::string& platform) {
   for (const auto& h : hosts)
     if (!std::binary_search(names.begin(), names.end(), h))
       throw InputError("ring host '" + h + "' is not in platform '" + platform + "'");

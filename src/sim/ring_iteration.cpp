@@ -1,6 +1,6 @@
 // The iteration (HiPC 2004, Section 7): each member computes its columns, then exchanges one
-// border column with each neighbour; the member actor runs its iterations and stops at the
-// redistribution points and rebuilds.
+// border column with each neighbour; the member actor (RingMember) runs its iterations and stops at
+// the redistribution points and rebuilds.
 #include "sim/ring_app.hpp"
 
 #include <algorithm>

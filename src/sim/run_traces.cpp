@@ -94,7 +94,8 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
     // that was not a member then, at the iteration's start.
     const std::vector<double>* own = nullptr;
     if (after_run)
-      if (const auto found = r.out.computed_from.find(sg4::Host::by_name_or_null(t.host)); found != r.out.computed_from.end())
+      if (const auto found = r.out.computed_from.find(sg4::Host::by_name_or_null(t.host));
+          found != r.out.computed_from.end())
         own = &found->second;
     const auto start_on_host = [&](int k) {
       const auto at = static_cast<std::size_t>(std::max(k, 1));
