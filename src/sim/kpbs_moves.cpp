@@ -14,47 +14,53 @@
 XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_moves, ringsim_app, "ringsim: columns moved with KPBS schedules");
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // ---- columns moved with KPBS schedules: staging and rebuilds ----
 
 // The members will hold these intervals; their columns arrive through deliver_column.
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
-  r.incoming = intervals;
-  r.moving = true;
-  r.start_early = overlap;
-  r.slots.assign(r.n, {});
-  for (std::size_t i = 0; i < r.n; ++i) r.slots[i].assign(static_cast<std::size_t>(intervals[i].count), -1);
-  r.filled.assign(r.n, 0);
-  r.columns.assign(r.n, {});
+  r.moves.members_await = true;
+  r.moves.playing = true;
+  r.moves.start_early = overlap;
+  for (std::size_t i = 0; i < r.n; ++i) {
+    MemberState& m = r.members[i];
+    m.incoming = intervals[i];
+    m.slots.assign(static_cast<std::size_t>(intervals[i].count), -1);
+    m.filled = 0;
+    m.columns.clear();
+  }
 }
 
-void deliver_column(RingRun& r, std::size_t i, long column) {
-  const long total = r.cfg->columns;
-  std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  const ColumnInterval& want = r.incoming.at(i);
+static void deliver_column(RingRun& r, std::size_t i, long column) {
+  const long total = r.app.columns;
+  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+  MemberState& m = r.members.at(i);
+  const ColumnInterval& want = m.incoming;
   const long slot = ((column - want.first) % total + total) % total;
-  if (slot >= want.count || r.slots[i][static_cast<std::size_t>(slot)] >= 0)
+  if (slot >= want.count || m.slots[static_cast<std::size_t>(slot)] >= 0)
     throw std::logic_error("column " + std::to_string(column) + " delivered to member " + std::to_string(i) +
                            (slot >= want.count ? ", which does not hold it" : " twice"));
-  r.slots[i][static_cast<std::size_t>(slot)] = column;
-  if (++r.filled[i] == want.count) r.columns[i].assign(r.slots[i].begin(), r.slots[i].end());
-  r.column_arrived->notify_all();
+  m.slots[static_cast<std::size_t>(slot)] = column;
+  if (++m.filled == want.count) m.columns.assign(m.slots.begin(), m.slots.end());
+  r.sync.column_arrived->notify_all();
 }
 
 void await_columns(RingRun& r, std::size_t i) {
-  if (r.incoming.empty()) return;
-  std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  while (r.filled[i] < r.incoming[i].count || (r.moving && !r.start_early)) r.column_arrived->wait(lock);
+  if (!r.moves.members_await) return;
+  const MemberState& m = r.members[i];
+  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+  while (m.filled < m.incoming.count || (r.moves.playing && !r.moves.start_early))
+    r.sync.column_arrived->wait(lock);
 }
 
-void move_done(RingRun& r) {
-  std::unique_lock<sg4::Mutex> lock(*r.mutex);
-  r.moving = false;
-  r.column_arrived->notify_all();
+static void move_done(RingRun& r) {
+  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+  r.moves.playing = false;
+  r.sync.column_arrived->notify_all();
 }
 
-ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after) {
+static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after) {
   ColumnTransferRecord rec;
   rec.after_iteration = after;
   for (const auto* h : t.senders) rec.senders.push_back(h->get_name());
@@ -77,13 +83,13 @@ ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::Co
 
 // The stager (on a storage node) plays the staging schedule; the members wait for their columns.
 void stage_matrix(RingRun* r) {
-  const sim::ColumnTransferTimes times =
-      sim::play_column_transfer(r->staging_plan, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
+  const ColumnTransferTimes times =
+      play_column_transfer(r->moves.staging, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
   check_conservation(*r, 0);
   move_done(*r);
-  r->staging = transfer_record(r->staging_plan, times, 0);
-  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", r->staging.planned, r->staging.lower_bound,
-           r->staging.simulated);
+  r->out.staging = transfer_record(r->moves.staging, times, 0);
+  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", r->out.staging.planned, r->out.staging.lower_bound,
+           r->out.staging.simulated);
 }
 
 // After iteration `it` the ring moves to other processors: the old members gather their reports
@@ -93,48 +99,48 @@ void stage_matrix(RingRun* r) {
 // plans the move as a KPBS instance between old and new holders, starts the new members and plays
 // the schedule; the old members stop.
 void rebuild_point(RingRun& r, std::size_t i, int it) {
-  r.barrier->wait();
+  r.sync.barrier->wait();
   const double decision_start = sg4::Engine::get_clock();
   gather_reports(r, i);
-  execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
-  r.barrier->wait();
+  execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
+  r.sync.barrier->wait();
   if (i != 0) return;
-  const std::size_t index = r.rebuild_at.at(it);
-  const RebuildConfig& rb = r.cfg->rebuilds[index];
-  const auto& new_hosts = r.rebuild_rings[index];
+  const Rebuild& rb = r.app.rebuilds.at(it);
+  const auto& new_hosts = rb.hosts;
   std::vector<double> speeds;
   for (auto* h : new_hosts)
     speeds.push_back(speed_at_iteration(r, h->get_speed(), *trace_of(r, h->get_name()), it));
-  const long total = r.cfg->columns;
+  const long total = r.app.columns;
   // Processors in both rings keep what they can: the new intervals start where most columns stay.
   const auto sizes = balanced_targets(speeds, total);
   std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
   for (std::size_t m = 0; m < r.n; ++m)
-    for (long c : r.columns[m]) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
+    for (long c : r.members[m].columns) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
   for (std::size_t j = 0; j < new_hosts.size(); ++j)
     for (std::size_t m = 0; m < r.n; ++m)
       if (new_hosts[j] == r.hosts[m]) keeper[j] = static_cast<long>(m);
-  const auto wanted = consecutive_intervals(sizes, start_keeping_most(holder, sizes, keeper, r.columns[0].front()), total);
+  const long start = start_keeping_most(holder, sizes, keeper, r.members[0].columns.front());
+  const auto wanted = consecutive_intervals(sizes, start, total);
   std::vector<std::vector<long>> held;
-  for (const auto& c : r.columns) held.emplace_back(c.begin(), c.end());
-  sim::ColumnTransfer move = sim::plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
-                                                       r.column_bytes, rb.k, rb.beta, rb.algorithm);
+  for (const auto& m : r.members) held.emplace_back(m.columns.begin(), m.columns.end());
+  ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
+                                             r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
   set_ring(r, new_hosts, it + 1);
-  r.known_loads.assign(sizes.begin(), sizes.end());
+  r.known.loads.assign(sizes.begin(), sizes.end());
   start_policies(r, it + 1);
   expect_columns(r, wanted, rb.overlap);
   for (std::size_t j = 0; j < r.n; ++j)
-    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(index + 1), r.hosts[j], ring_member, &r,
-                       j, it + 1);
-  const sim::ColumnTransferTimes times =
-      sim::play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
+    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(rb.index + 1), r.hosts[j],
+                       RingMember(&r, j, it + 1));
+  const ColumnTransferTimes times =
+      play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
   check_conservation(r, it);
   move_done(r);
   ColumnTransferRecord rec = transfer_record(move, times, it);
   rec.decision_time = times.start - decision_start;
   XBT_INFO("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
            move.senders.size(), move.receivers.size(), rec.planned, rec.lower_bound, rec.simulated);
-  r.rebuilds.push_back(std::move(rec));
+  r.out.rebuilds.push_back(std::move(rec));
 }
 
 // The storage cluster of a staging, attached to `zone` at the gateway (a host of `source`, the
@@ -163,17 +169,18 @@ void attach_storage(Platform& zone, const Platform& source, const StagingConfig&
 }
 
 // The staging: storage blocks to the members' initial intervals, planned on the built platform.
-sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
-                                 const std::vector<ColumnInterval>& wanted) {
+ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RingRun& r,
+                            const std::vector<ColumnInterval>& wanted) {
   std::vector<sg4::Host*> storage;
   std::vector<std::vector<long>> held;
-  const auto blocks = storage_blocks(cfg.columns, cfg.staging.cluster.nodes);
+  const long total = r.app.columns;
+  const auto blocks = storage_blocks(total, st.cluster.nodes);
   for (std::size_t s = 0; s < blocks.size(); ++s) {
     storage.push_back(e.host_by_name(storage_host_name(s)));
-    held.push_back(columns_of(blocks[s], cfg.columns));
+    held.push_back(columns_of(blocks[s], total));
   }
-  return sim::plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, cfg.columns), r.column_bytes,
-                                   cfg.staging.k, cfg.staging.beta, cfg.staging.algorithm);
+  return plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, total), r.app.column_bytes, st.k,
+                              st.beta, st.algorithm);
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -14,7 +14,7 @@
 
 #include "policies/registry.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 std::size_t forward_reach(std::size_t n) { return n / 2; }
 std::size_t backward_reach(std::size_t n) { return n == 0 ? 0 : n - 1 - forward_reach(n); }
 
@@ -42,27 +42,28 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
 // One policy instance per member of the ring in effect, from iteration `first_iteration` on;
 // what the members knew of an earlier ring is forgotten.
 void start_policies(RingRun& r, int first_iteration) {
-  r.policies.clear();
-  for (std::size_t i = 0; i < r.n; ++i) r.policies.push_back(policy::make_policy(r.cfg->scheme.name, r.cfg->iterations));
-  r.piggyback = r.n > 1 && r.policies.front()->piggybacks_reports();
-  r.acts.assign(r.n, policy::Act::carry_on);
+  for (auto& m : r.members) m.policy = policy::make_policy(r.app.scheme, r.app.iterations);
+  r.known.piggyback = r.n > 1 && r.members.front().policy->piggybacks_reports();
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.depth = forward_reach(r.n) + 1;
   // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
   // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
-  if (r.piggyback && r.policies.front()->reads_newest()) fresh.newest.assign(r.n, {});
-  if (r.piggyback && r.policies.front()->reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
-  r.knowledge.assign(r.n, fresh);
+  if (r.known.piggyback && r.members.front().policy->reads_newest()) fresh.newest.assign(r.n, {});
+  if (r.known.piggyback && r.members.front().policy->reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
+  for (auto& m : r.members) {
+    m.act = policy::Act::carry_on;
+    m.knowledge = fresh;
+  }
 
-  policy::RingFacts& f = r.facts;
+  policy::RingFacts& f = r.known.facts;
   f.n = r.n;
-  f.iterations = r.cfg->iterations;
-  f.columns = r.cfg->columns;
+  f.iterations = r.app.iterations;
+  f.columns = r.app.columns;
   f.flops_per_column = r.flops_per_column;
-  f.column_bytes = r.column_bytes;
-  f.report_bytes = r.cfg->report_bytes;
-  f.decision_flops = r.cfg->decision_flops;
+  f.column_bytes = r.app.column_bytes;
+  f.report_bytes = r.app.report_bytes;
+  f.decision_flops = r.app.decision_flops;
   f.peak = r.peak;
   f.border_time = r.border_time;
   f.cost_next = r.cost_next;
@@ -77,12 +78,13 @@ void start_policies(RingRun& r, int first_iteration) {
   }
 }
 
-policy::Report own_report(const RingRun& r, std::size_t i, int it) {
+static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
   policy::Report rep;
   rep.iteration = it;
-  rep.load = static_cast<long>(r.columns[i].size());
-  rep.compute_time = r.last_compute[i];
-  rep.time = r.iter_start[i] + r.last_compute[i];
+  const MemberState& m = r.members[i];
+  rep.load = static_cast<long>(m.columns.size());
+  rep.compute_time = m.last_compute;
+  rep.time = m.iter_start + m.last_compute;
   rep.speed = measured_speed(r, i);
   return rep;
 }
@@ -90,8 +92,8 @@ policy::Report own_report(const RingRun& r, std::size_t i, int it) {
 // The payload of member i's border message of iteration `it` to its successor (or predecessor):
 // its own report and those received last iteration that still have hops to go that way.
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
-  if (!r.piggyback) return &no_reports;
-  MemberKnowledge& k = r.knowledge[i];
+  if (!r.known.piggyback) return &no_reports;
+  MemberKnowledge& k = r.members[i].knowledge;
   const std::size_t reach = to_succ ? forward_reach(r.n) : backward_reach(r.n);
   BorderNote& note = to_succ ? k.to_succ : k.to_pred;
   note.reports.clear();
@@ -107,8 +109,8 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
 // Member i after the border exchange of iteration `it`: its own report and the notes received
 // (copied: their senders rebuild them next iteration).
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
-  if (!r.piggyback) return;
-  MemberKnowledge& k = r.knowledge[i];
+  if (!r.known.piggyback) return;
+  MemberKnowledge& k = r.members[i].knowledge;
   hold(k, i, own_report(r, i, it));
   k.from_pred.clear();
   k.from_succ.clear();
@@ -134,14 +136,15 @@ void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const
 
 policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
   policy::MemberView v;
-  v.ring = &r.facts;
+  v.ring = &r.known.facts;
   v.me = i;
   v.iteration = it;
   v.own = own_report(r, i, it);
-  v.iteration_time = r.iter_span[i];
-  v.loads = &r.known_loads;
-  v.last_move = r.last_move;
-  const MemberKnowledge& k = r.knowledge[i];
+  const MemberState& m = r.members[i];
+  v.iteration_time = m.iter_span;
+  v.loads = &r.known.loads;
+  v.last_move = r.known.last_move;
+  const MemberKnowledge& k = m.knowledge;
   v.newest = &k.newest;
   v.common_iteration = k.common_iteration;
   v.common = &k.common;
@@ -151,10 +154,10 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
 // Every member must have answered alike: a policy decides on what all of them know.
 void check_agreement(const RingRun& r, int it) {
   for (std::size_t i = 1; i < r.n; ++i)
-    if (r.acts[i] != r.acts[0])
-      throw std::logic_error("policy '" + r.cfg->scheme.name + "' answered differently at members 0 and " +
+    if (r.members[i].act != r.members[0].act)
+      throw std::logic_error("policy '" + r.app.scheme + "' answered differently at members 0 and " +
                              std::to_string(i) + " after iteration " + std::to_string(it) +
                              ": a decision must rest on what every member knows");
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -18,7 +18,7 @@ XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_redistribution, ringsim_app,
                                 "ringsim: redistribution points (reports, decisions, column moves)");
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // All-gather of the members' reports around the ring: n-1 rounds, each member forwards to its
 // successor the report it received in the previous round. Afterwards everyone knows everything.
@@ -26,7 +26,7 @@ void gather_reports(RingRun& r, std::size_t i) {
   for (std::size_t round = 1; round < r.n; ++round) {
     int* got = nullptr;
     auto recv = mailbox(r, "g", i, "")->get_async<int>(&got);
-    mailbox(r, "g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes)));
+    mailbox(r, "g", succ(r, i), "")->put(&dummy_payload, static_cast<uint64_t>(std::max(1.0, r.app.report_bytes)));
     recv->wait();
   }
 }
@@ -34,18 +34,18 @@ void gather_reports(RingRun& r, std::size_t i) {
 // The speeds a decision balances for: after an all-gather, this iteration's measured speeds (or the
 // true speeds at the point, for `targets: oracle`, the paper's setting); else the common snapshot of
 // piggybacked reports, which every member holds alike (member_reports.cpp).
-std::vector<double> decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
+static std::vector<double> decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
   std::vector<double> speeds(r.n);
   if (act == policy::Act::gather_and_decide) {
     for (std::size_t i = 0; i < r.n; ++i)
-      speeds[i] = r.cfg->targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
+      speeds[i] = r.app.targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
     return speeds;
   }
-  const MemberKnowledge& k = r.knowledge[0];
+  const MemberKnowledge& k = r.members[0].knowledge;
   if (k.common_iteration == 0 || k.common.size() != r.n)
-    throw std::logic_error("policy '" + r.cfg->scheme.name + "' decided without the members' reports");
+    throw std::logic_error("policy '" + r.app.scheme + "' decided without the members' reports");
   for (std::size_t i = 1; i < r.n; ++i)
-    if (r.knowledge[i].common_iteration != k.common_iteration)
+    if (r.members[i].knowledge.common_iteration != k.common_iteration)
       throw std::logic_error("members 0 and " + std::to_string(i) + " hold different common reports");
   for (std::size_t i = 0; i < r.n; ++i) speeds[i] = k.common[i].speed;
   return speeds;
@@ -54,9 +54,9 @@ std::vector<double> decision_speeds(const RingRun& r, int after_iteration, polic
 // The same knowledge in half the rounds: each member sends its report both ways and passes on,
 // each round, what it received the round before; after floor(n/2) rounds everyone knows
 // everything (forward reach floor(n/2), backward n - 1 - floor(n/2), as member_reports.cpp).
-void gather_reports_both_ways(RingRun& r, std::size_t i) {
+static void gather_reports_both_ways(RingRun& r, std::size_t i) {
   const std::size_t forward = forward_reach(r.n), backward = backward_reach(r.n);
-  const auto bytes = static_cast<uint64_t>(std::max(1.0, r.cfg->report_bytes));
+  const auto bytes = static_cast<uint64_t>(std::max(1.0, r.app.report_bytes));
   for (std::size_t round = 1; round <= forward; ++round) {
     int* got_pred = nullptr;
     int* got_succ = nullptr;
@@ -73,14 +73,14 @@ void gather_reports_both_ways(RingRun& r, std::size_t i) {
 
 // Member 0 turns the reports into a plan (every member could: they all hold the same reports),
 // and every member's policy says whether to carry it out; all must agree.
-void decide(RingRun& r, int after_iteration, policy::Act act) {
-  RedistributionRecord& rec = r.points.back();
+static void decide(RingRun& r, int after_iteration, policy::Act act) {
+  RedistributionRecord& rec = r.out.points.back();
   const std::vector<double> speeds = decision_speeds(r, after_iteration, act);
   RingInstance inst;
   inst.bidirectional = r.n > 1;
-  for (const auto& c : r.columns) inst.loads.push_back(static_cast<Count>(c.size()));
-  if (inst.loads != r.known_loads) throw std::logic_error("the members' column counts are not the last plan's targets");
-  inst.targets = balanced_targets(speeds, r.cfg->columns);
+  for (const auto& m : r.members) inst.loads.push_back(static_cast<Count>(m.columns.size()));
+  if (inst.loads != r.known.loads) throw std::logic_error("the members' column counts are not the last plan's targets");
+  inst.targets = balanced_targets(speeds, r.app.columns);
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
   policy::Prediction p;
@@ -91,49 +91,50 @@ void decide(RingRun& r, int after_iteration, policy::Act act) {
   p.moves = inst.loads != inst.targets && r.n > 1;
   rec.tstep_before = p.tstep_before = predicted_tstep(r, inst.loads, speeds);
   rec.tstep_after = p.tstep_after = predicted_tstep(r, inst.targets, speeds);
-  r.transfer = p.moves;
+  r.decision.transfer = p.moves;
   if (p.moves) {
-    r.plan = plan_redistribution(inst, r.cfg->algorithm);
-    const ReplayReport check = replay(inst, r.plan);
+    r.decision.plan = plan_redistribution(inst, r.app.algorithm);
+    const ReplayReport check = replay(inst, r.decision.plan);
     if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
-    rec.predicted = p.transfer_time = r.plan.time;
-    rec.lower_bound = p.lower_bound = r.plan.lower_bound;
-    rec.optimal = r.plan.optimal;
-    rec.algorithm = r.plan.algorithm;
-    for (const auto& t : r.plan.transfers) rec.items_moved += t.items;
+    rec.predicted = p.transfer_time = r.decision.plan.time;
+    rec.lower_bound = p.lower_bound = r.decision.plan.lower_bound;
+    rec.optimal = r.decision.plan.optimal;
+    rec.algorithm = r.decision.plan.algorithm;
+    for (const auto& t : r.decision.plan.transfers) rec.items_moved += t.items;
   }
   p.decision_time = sg4::Engine::get_clock() - rec.decision_start;
   rec.fresh_reports = p.fresh;
-  const bool accepted = r.policies[0]->accept(view_of(r, 0, after_iteration), p);
+  const bool accepted = r.members[0].policy->accept(view_of(r, 0, after_iteration), p);
   for (std::size_t i = 1; i < r.n; ++i)
-    if (r.policies[i]->accept(view_of(r, i, after_iteration), p) != accepted)
-      throw std::logic_error("policy '" + r.cfg->scheme.name + "' accepted the plan after iteration " +
+    if (r.members[i].policy->accept(view_of(r, i, after_iteration), p) != accepted)
+      throw std::logic_error("policy '" + r.app.scheme + "' accepted the plan after iteration " +
                              std::to_string(after_iteration) + " at some members only");
-  r.transfer = p.moves && accepted;
+  r.decision.transfer = p.moves && accepted;
   XBT_INFO("after iteration %d (%s reports): %s; T_step %g s now, %g s balanced; %ld columns in %g s (bound %g)",
            after_iteration, p.fresh ? "gathered" : "piggybacked",
            !p.moves ? "nothing to move" : accepted ? "redistribute" : "the policy declines the move", rec.tstep_before,
            rec.tstep_after, rec.items_moved, rec.predicted, rec.lower_bound);
-  if (r.transfer) {
-    r.known_loads.assign(inst.targets.begin(), inst.targets.end());
-    r.last_move = after_iteration;
+  if (r.decision.transfer) {
+    r.known.loads.assign(inst.targets.begin(), inst.targets.end());
+    r.known.last_move = after_iteration;
   }
 }
 
 // The receiving side of member i: incoming blocks in the plan's order, one column per message.
-void receive_columns(RingRun* r, std::size_t i) {
+static void receive_columns(RingRun* r, std::size_t i) {
   std::vector<const Transfer*> incoming;
-  for (const auto& t : r->plan.transfers)
+  for (const auto& t : r->decision.plan.transfers)
     if (t.to == i) incoming.push_back(&t);
   std::stable_sort(incoming.begin(), incoming.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  std::deque<long>& columns = r->members[i].columns;
   for (const Transfer* t : incoming) {
     auto* box = mailbox(*r, "r", i, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {
       std::unique_ptr<long> col(box->get<long>());
-      std::unique_lock<sg4::Mutex> lock(*r->mutex);
+      std::unique_lock<sg4::Mutex> lock(*r->sync.mutex);
       // From the predecessor: its last columns come before ours; from the successor: after.
-      if (t->dir == Direction::next) r->columns[i].push_front(*col); else r->columns[i].push_back(*col);
-      r->column_arrived->notify_all();
+      if (t->dir == Direction::next) columns.push_front(*col); else columns.push_back(*col);
+      r->sync.column_arrived->notify_all();
     }
   }
 }
@@ -141,15 +142,16 @@ void receive_columns(RingRun* r, std::size_t i) {
 // The sending side of member i: blocks in the plan's order, no earlier than planned (each item of
 // a paced block no earlier than its own planned departure), each column only once held
 // (forwarding what has arrived).
-void send_columns(RingRun& r, std::size_t i, double t0) {
+static void send_columns(RingRun& r, std::size_t i, double t0) {
   std::vector<const Transfer*> outgoing;
-  for (const auto& t : r.plan.transfers)
+  for (const auto& t : r.decision.plan.transfers)
     if (t.from == i) outgoing.push_back(&t);
   std::stable_sort(outgoing.begin(), outgoing.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   // Not before the planned instant (SimGrid ignores waits below its 1e-9 s accuracy anyway).
   auto not_before = [](double at) {
     if (at - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(at);
   };
+  std::deque<long>& columns = r.members[i].columns;
   for (const Transfer* t : outgoing) {
     not_before(t0 + t->start);
     auto* box = mailbox(r, "r", t->to, t->dir == Direction::next ? "p" : "s");
@@ -159,61 +161,61 @@ void send_columns(RingRun& r, std::size_t i, double t0) {
       if (t->period != 0.0 && k > 0) not_before(t0 + departure(*t, k, 0.0));
       long col = 0;
       {
-        std::unique_lock<sg4::Mutex> lock(*r.mutex);
-        while (r.columns[i].empty()) r.column_arrived->wait(lock);
+        std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
+        while (columns.empty()) r.sync.column_arrived->wait(lock);
         if (t->dir == Direction::next) {
-          col = r.columns[i].back();
-          r.columns[i].pop_back();
+          col = columns.back();
+          columns.pop_back();
         } else {
-          col = r.columns[i].front();
-          r.columns[i].pop_front();
+          col = columns.front();
+          columns.pop_front();
         }
       }
-      box->put(new long(col), static_cast<uint64_t>(r.column_bytes));
+      box->put(new long(col), static_cast<uint64_t>(r.app.column_bytes));
     }
   }
 }
 
 void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (i == 0) {
-    r.points.emplace_back();
-    r.points.back().after_iteration = it;
-    r.points.back().decision_start = sg4::Engine::get_clock();
+    r.out.points.emplace_back();
+    r.out.points.back().after_iteration = it;
+    r.out.points.back().decision_start = sg4::Engine::get_clock();
   }
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (act == policy::Act::gather_and_decide) {
-    sim::enter_phase(r.hosts[i], sim::Phase::reports);
-    if (r.policies[i]->gathers_both_ways()) gather_reports_both_ways(r, i);
+    enter_phase(r.hosts[i], Phase::reports);
+    if (r.members[i].policy->gathers_both_ways()) gather_reports_both_ways(r, i);
     else gather_reports(r, i);
   }
-  sim::enter_phase(r.hosts[i], sim::Phase::decision);
-  execute_in_iteration(r, i, r.cfg->decision_flops, it);  // at the speed of the iteration just done
-  sim::enter_phase(r.hosts[i], sim::Phase::wait);
-  r.barrier->wait();
+  enter_phase(r.hosts[i], Phase::decision);
+  execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
+  enter_phase(r.hosts[i], Phase::wait);
+  r.sync.barrier->wait();
   if (i == 0) decide(r, it, act);
-  r.barrier->wait();
+  r.sync.barrier->wait();
   const double t0 = sg4::Engine::get_clock();
-  if (i == 0) r.points.back().transfers_start = t0;
-  if (r.transfer) {
+  if (i == 0) r.out.points.back().transfers_start = t0;
+  if (r.decision.transfer) {
     sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i], receive_columns, &r, i);
-    sim::enter_phase(r.hosts[i], sim::Phase::columns);
+    enter_phase(r.hosts[i], Phase::columns);
     send_columns(r, i, t0);
     receiver->join();
-    sim::enter_phase(r.hosts[i], sim::Phase::wait);
+    enter_phase(r.hosts[i], Phase::wait);
   }
-  r.barrier->wait();
+  r.sync.barrier->wait();
   if (i == 0) {
-    RedistributionRecord& rec = r.points.back();
+    RedistributionRecord& rec = r.out.points.back();
     rec.end = sg4::Engine::get_clock();
-    rec.performed = r.transfer;
+    rec.performed = r.decision.transfer;
     rec.simulated = rec.end - rec.transfers_start;
     if (rec.performed)
       XBT_INFO("after iteration %d: %ld columns moved in %g s (planned %g s), decision %g s", it, rec.items_moved,
                rec.simulated, rec.predicted, rec.transfers_start - rec.decision_start);
     check_conservation(r, it);
   }
-  r.barrier->wait();
+  r.sync.barrier->wait();
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -1,8 +1,18 @@
-// The application's actors and their shared state, for the files of src/sim/ that simulate the
-// iterative application (ring_simulation.cpp runs it): each file one concern, as each SimGrid
-// example is one idea -- the ring's state (ring_run.cpp), the iteration (ring_iteration.cpp), a
-// redistribution point (redistribution_point.cpp), KPBS moves (kpbs_moves.cpp), ring choice
-// (ring_choice.cpp), traces (run_traces.cpp). Internal to the simulation layer.
+// The application's state and actors, for the files of src/sim/ that simulate the iterative
+// application (ring_simulation.cpp runs it): each file one concern, as each SimGrid example is one
+// idea -- the ring's state (ring_run.cpp), the iteration (ring_iteration.cpp), what members know
+// (member_reports.cpp), a redistribution point (redistribution_point.cpp), KPBS moves
+// (kpbs_moves.cpp), ring choice (ring_choice.cpp), traces (run_traces.cpp). Internal to the
+// simulation layer.
+//
+// The state, as the application reads it:
+//   AppSettings    what the run's config asks of the application, read once (with each Rebuild)
+//   MemberState    one member's own: its columns, times, policy, knowledge, incoming columns
+//   RingRun        what the members share, in sections: the settings, the run's constants, the
+//                  ring in effect with its MemberStates, CommonKnowledge, member 0's Decision, the
+//                  ColumnMoves of a staging or rebuild, RingSync (barrier, mutex, mailboxes) and
+//                  the RunOutputs
+//   RingMember     a member's actor (ring_iteration.cpp): a pointer to the RingRun and an index
 #pragma once
 
 #include <cstddef>
@@ -10,11 +20,10 @@
 #include <deque>
 #include <functional>
 #include <map>
-#include <utility>
 #include <memory>
-#include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <simgrid/s4u.hpp>
@@ -25,21 +34,42 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
-#include "sim/column_transfer.hpp"
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
+#include "sim/column_transfer.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 namespace sg4 = simgrid::s4u;
 
-// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
-struct RingEpoch {
-  int first = 1;
-  std::vector<double> peak;
-  std::vector<const HostTrace*> traces;
-  double border_time = 0.0;
+// ---- what the config asks ----
+
+// A rebuild (kpbs_moves.cpp): the ring that takes over, and how the columns move to it.
+struct Rebuild {
+  std::size_t index = 0;             // in the config's rebuilds: names the new members' actors
+  std::vector<sg4::Host*> hosts;     // the new ring, in ring order
+  std::size_t k = 0;                 // the KPBS move: concurrent transfers (0: interference-free),
+  double beta = 0.0;                 // setup delay of a step, s,
+  std::string algorithm;             // and scheduler
+  bool overlap = false;              // the new members start once they hold their own columns
 };
+
+// What the application reads of the run's config, read once (ring_simulation.cpp): the files of
+// src/sim see these, not RunConfig, which only choosing the rings and the traces reads whole.
+struct AppSettings {
+  int iterations = 0;
+  long columns = 0;                  // of the matrix
+  double column_bytes = 0.0;         // one column: its rows of doubles
+  double report_bytes = 0.0;         // one member's report (all-gather, piggybacked)
+  double decision_flops = 0.0;       // the planner's work at a redistribution point, per member
+  std::string scheme;                // the redistribution policy (policies/registry.hpp)
+  std::string algorithm;             // the redistribution planner
+  TargetMode targets = TargetMode::oracle;  // the speeds a decision on gathered reports balances for
+  TracePlacement trace_placement = TracePlacement::iteration;
+  std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place
+};
+
+// ---- each member's own ----
 
 // A border message's payload: the reports it carries (empty unless the policy piggybacks them),
 // each with the member it describes.
@@ -59,66 +89,110 @@ struct MemberKnowledge {
   BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
 };
 
-// Everything the ring members share. Actors receive a pointer to it: state is explicit.
-struct RingRun {
-  const RunConfig* cfg = nullptr;
-  std::size_t n = 0;
-  std::vector<sg4::Host*> hosts;
-  std::vector<double> peak;                 // flop/s
-  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
-  std::vector<HostTrace> all_traces;         // every host that is ever a member
-  double iteration_time0 = 0.0;
-  double time_origin = 0.0;                  // iterations (and the traces) start after the staging
-  std::vector<RingEpoch> epochs;
-  double flops_per_column = 0.0;
-  double column_bytes = 0.0;
-  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
-  double border_time = 0.0;                  // predicted border exchange of one iteration
-  std::vector<double> rate_next, rate_prev;   // planner bandwidth shares for the borders (empty: none)
+// One member's own state. Its actor writes it; member 0 reads everyone's (the iteration's record,
+// the policies' agreement, a decision), hence it lives in the ring's state, not in the actor.
+struct MemberState {
+  std::deque<long> columns;          // the columns it holds, in order
+  double last_compute = 0.0;         // its last computation, s (measured targets)
+  double iter_start = 0.0, iter_end = 0.0, iter_span = 0.0;  // its current iteration
+  // Its host's entry in RunOutputs::computed_from when that is recorded (else null): found once.
+  std::vector<double>* computed_from = nullptr;
+  std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance
+  policy::Act act = policy::Act::carry_on;               // the policy's answer this iteration
+  MemberKnowledge knowledge;                             // what reached it
+  // Its columns on their way (staging, rebuild): the interval it will hold and what has arrived.
+  ColumnInterval incoming;
+  std::vector<long> slots;
+  long filled = 0;
+};
 
-  std::vector<std::deque<long>> columns;     // the columns each member holds, in order
-  std::vector<double> last_compute;          // seconds, last iteration (measured targets)
-  std::vector<double> iter_start, iter_end, iter_span;  // per member, current iteration
-  // Per host, when its member began computing each iteration (-1: it did not): the times at which
-  // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
-  // only when traces are written after the run (a hash lookup per member and iteration otherwise).
-  bool record_computed_from = false;
-  std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
-  std::vector<IterationRecord> iterations;
-  std::vector<RedistributionRecord> points;
-  std::map<int, std::size_t> rebuild_at;     // iteration -> index in cfg->rebuilds
-  std::vector<std::vector<sg4::Host*>> rebuild_rings;
+// ---- the ring's shared state ----
 
-  // Columns on their way to the members (staging, rebuild): the interval each member will hold and
-  // what has arrived of it. A member starts iterating once its interval is complete.
-  std::vector<ColumnInterval> incoming;
-  std::vector<std::vector<long>> slots;
-  std::vector<long> filled;
-  bool moving = false;        // a staging or rebuild move is being played
-  bool start_early = false;   // members start once their own interval is complete ("overlap")
-  sim::ColumnTransfer staging_plan;
-  ColumnTransferRecord staging;
-  std::vector<ColumnTransferRecord> rebuilds;
+// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
+struct RingEpoch {
+  int first = 1;
+  std::vector<double> peak;
+  std::vector<const HostTrace*> traces;
+  double border_time = 0.0;
+};
 
-  sg4::BarrierPtr barrier;
+// What every member knows alike (policies/policy.hpp), beside its own policy and knowledge.
+struct CommonKnowledge {
+  bool piggyback = false;            // the policy's reports ride on the border messages
+  policy::RingFacts facts;
+  std::vector<long> loads;           // the last plan's targets (every member computed them)
+  int last_move = 0;                 // the iteration after which columns last moved
+};
+
+// Member 0's decision at a redistribution point (redistribution_point.cpp), read by all after a
+// barrier.
+struct Decision {
+  RedistributionPlan plan;
+  bool transfer = false;             // the plan moves columns and the policy accepted it
+};
+
+// Columns moved with KPBS schedules (kpbs_moves.cpp): the staging's plan, and the move being played.
+// Each member's interval and what has arrived of it are its own (MemberState::incoming).
+struct ColumnMoves {
+  ColumnTransfer staging;            // planned before the run, played by the stager
+  bool members_await = false;        // the ring in effect's members await their columns (else placed)
+  bool playing = false;              // a staging or rebuild move is being played
+  bool start_early = false;          // members start once their own interval is complete ("overlap")
+};
+
+// How the actors meet.
+struct RingSync {
+  sg4::BarrierPtr barrier;           // the ring in effect's members
+  // Held to change a member's columns while columns move, or a move's flags; column_arrived wakes
+  // the members and senders that wait for columns.
+  sg4::MutexPtr mutex;
+  sg4::ConditionVariablePtr column_arrived;
   // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
   // border exchange asks four times per member and iteration.
   std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes;
-  sg4::MutexPtr mutex;
-  sg4::ConditionVariablePtr column_arrived;
+};
 
-  // The redistribution policy, one instance per member, and what each member knows.
-  std::vector<std::unique_ptr<policy::RedistributionPolicy>> policies;
-  bool piggyback = false;
-  policy::RingFacts facts;
-  std::vector<long> known_loads;             // the last plan's targets (common knowledge)
-  int last_move = 0;
-  std::vector<policy::Act> acts;             // this iteration's answer at each member
-  std::vector<MemberKnowledge> knowledge;
+// What the run reports (RunResult), and what traces.csv needs after the run.
+struct RunOutputs {
+  std::vector<IterationRecord> iterations;
+  std::vector<RedistributionRecord> points;
+  ColumnTransferRecord staging;
+  std::vector<ColumnTransferRecord> rebuilds;
+  // Per host, when its member began computing each iteration (-1: it did not): the times at which
+  // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
+  // only when traces are written after the run (MemberState::computed_from).
+  bool record_computed_from = false;
+  std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
+};
 
-  // Decided by member 0 at each redistribution point, read by all after a barrier.
-  RedistributionPlan plan;
-  bool transfer = false;
+// Everything the ring members share, in sections. Actors receive a pointer to it: state is explicit.
+struct RingRun {
+  explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
+
+  const AppSettings app;             // what the config asks of the application
+
+  // The run's constants, set before the first iteration (ring_simulation.cpp).
+  double flops_per_column = 0.0;
+  double iteration_time0 = 0.0;      // predicted: the initial ring at its peak speeds
+  double time_origin = 0.0;          // iterations (and the traces) start after the staging
+  std::vector<HostTrace> all_traces; // every host that is ever a member
+
+  // The ring in effect (set_ring; a rebuild sets the next one).
+  std::size_t n = 0;
+  std::vector<sg4::Host*> hosts;
+  std::vector<double> peak;                  // flop/s
+  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
+  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
+  double border_time = 0.0;                  // predicted border exchange of one iteration
+  std::vector<double> rate_next, rate_prev;  // planner bandwidth shares for the borders (empty: none)
+  std::vector<MemberState> members;          // in ring order
+  std::vector<RingEpoch> epochs;             // each ring in effect so far, for the ideal time
+
+  CommonKnowledge known;
+  Decision decision;
+  ColumnMoves moves;
+  RingSync sync;
+  RunOutputs out;
 };
 
 // A message's payload: the simulation moves bytes, not data.
@@ -126,17 +200,6 @@ extern int dummy_payload;
 
 inline std::size_t succ(const RingRun& r, std::size_t i) { return (i + 1) % r.n; }
 inline std::size_t pred(const RingRun& r, std::size_t i) { return (i + r.n - 1) % r.n; }
-
-// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
-// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
-struct PlannedRing {
-  RingRouting routing = RingRouting::platform;
-  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
-  std::vector<std::string> hosts;
-  std::vector<double> succ_bw, pred_bw;
-  double flops_per_column = 0.0;
-  double tstep = 0.0;
-};
 
 // ---- ring_run.cpp ----
 // The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
@@ -149,7 +212,6 @@ void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it);
 double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
 void check_conservation(const RingRun& r, int after_iteration);
 void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth);
-double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes);
 double measured_speed(const RingRun& r, std::size_t i);
 const HostTrace* trace_of(const RingRun& r, const std::string& host);
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
@@ -158,62 +220,71 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 std::size_t forward_reach(std::size_t n);
 std::size_t backward_reach(std::size_t n);
 void start_policies(RingRun& r, int first_iteration);
-policy::Report own_report(const RingRun& r, std::size_t i, int it);
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ);
 policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
 void check_agreement(const RingRun& r, int it);
 
 // ---- ring_iteration.cpp ----
-void iterate(RingRun& r, std::size_t i, int it);
-void record_iteration(RingRun& r, int it);
-void ring_member(RingRun* r, std::size_t i, int first_iteration);
+// A ring member's actor, a class as in SimGrid's app-masterworkers example: from its first
+// iteration on, it iterates and stops at the redistribution points and at a rebuild. SimGrid
+// copies it into the actor: it holds where the member's state is, not the state.
+class RingMember {
+ public:
+  RingMember(RingRun* ring, std::size_t member, int first_iteration)
+      : ring_(ring), member_(member), first_iteration_(first_iteration) {}
+  void operator()();
+
+ private:
+  RingRun* ring_;
+  std::size_t member_;
+  int first_iteration_;
+};
 
 // ---- redistribution_point.cpp ----
 void gather_reports(RingRun& r, std::size_t i);
-void gather_reports_both_ways(RingRun& r, std::size_t i);
-void decide(RingRun& r, int after_iteration, policy::Act act);
-void receive_columns(RingRun* r, std::size_t i);
-void send_columns(RingRun& r, std::size_t i, double t0);
 void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act);
 
 // ---- kpbs_moves.cpp ----
 void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap);
-void deliver_column(RingRun& r, std::size_t i, long column);
 void await_columns(RingRun& r, std::size_t i);
-void move_done(RingRun& r);
-ColumnTransferRecord transfer_record(const sim::ColumnTransfer& t, const sim::ColumnTransferTimes& times, int after);
 void stage_matrix(RingRun* r);
 void rebuild_point(RingRun& r, std::size_t i, int it);
 void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
                     const std::vector<std::size_t>& receivers, const std::string& default_gateway,
                     const std::function<std::size_t(std::size_t)>& zone_link);
-sim::ColumnTransfer plan_staging(const RunConfig& cfg, const sg4::Engine& e, const RingRun& r,
-                                 const std::vector<ColumnInterval>& wanted);
+ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RingRun& r,
+                            const std::vector<ColumnInterval>& wanted);
 
 // ---- ring_choice.cpp ----
-struct RunRings {
+// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
+// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
+struct PlannedRing {
+  RingRouting routing = RingRouting::platform;
+  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
+  std::vector<std::string> hosts;
+  std::vector<double> succ_bw, pred_bw;
+  double flops_per_column = 0.0;
+  double tstep = 0.0;
+};
+
+// The rings a run's config chose on the platform: the initial one and each rebuild's.
+struct ChosenRings {
   PlannedRing planned;                             // selection "planner"
   std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
-  std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per cfg.rebuilds entry
+  std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per entry of the config's rebuilds
 };
-RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
-PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
-                                  const std::set<std::string>& excluded);
-std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts);
-std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
-                                   const std::string& platform);
-std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
-                                    const std::string& platform);
-std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names);
-std::vector<std::string> sorted_host_names(const sg4::Engine& e);
+// Reads the config whole (selection, ring, platform, staging, rebuilds, trace source): the rings are
+// chosen before the application's settings exist.
+ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
 std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
 
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);
 void write_traces(const RingRun& r, const std::string& dir, bool after_run);
+// Reads the config's traces whole (source, seeds, families, files, platform, iterations).
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt,
                                   std::vector<SpeedAbovePeak>* above = nullptr);
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -15,14 +15,14 @@
 #include "platform/route_prober.hpp"
 #include "platform/ring_platform.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // The ring chosen by the SharedRing planners on the loaded platform (platform/ring_platform.hpp). In
 // the free routing mode its 2q paths are the planner's, imposed as explicit routes (bypass routes
 // of the graph zone, added before the platform is sealed); in the platform mode they are SimGrid's
 // own routes. The paths' bandwidth shares are the planner's either way.
-PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
-                                  const std::set<std::string>& excluded) {
+static PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
+                                         const std::set<std::string>& excluded) {
   const platform::RingPlatform rp = platform::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
   const Platform& p = rp.model;
   const ring::RingNetwork net(p);
@@ -77,7 +77,8 @@ PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPl
 }
 
 // The largest set of `hosts` that reach each other both ways, in `hosts` order.
-std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts) {
+static std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp,
+                                                     const std::vector<sg4::Host*>& hosts) {
   const auto sets = platform::reachable_sets(lp, hosts);
   std::vector<std::string> names;
   if (!sets.sets.empty())
@@ -87,8 +88,8 @@ std::vector<std::string> reachable_host_names(const platform::LoadedPlatform& lp
 
 // The paper's random selection of p processors among `names` (sorted), in the order drawn
 // (partial Fisher-Yates).
-std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
-                                   const std::string& platform) {
+static std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std::uint64_t seed,
+                                          const std::string& platform) {
   if (static_cast<std::size_t>(size) > names.size())
     throw InputError("a ring of " + std::to_string(size) + " processors does not fit platform '" + platform + "' (" +
                      std::to_string(names.size()) + " hosts)");
@@ -103,8 +104,8 @@ std::vector<std::string> draw_ring(std::vector<std::string> names, int size, std
 }
 
 // Checks given hosts against the platform's (sorted) host names.
-std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const std::vector<std::string>& names,
-                                    const std::string& platform) {
+static std::vector<std::string> given_ring(const std::vector<std::string>& hosts,
+                                           const std::vector<std::string>& names, const std::string& platform) {
   for (const auto& h : hosts)
     if (!std::binary_search(names.begin(), names.end(), h))
       throw InputError("ring host '" + h + "' is not in platform '" + platform + "'");
@@ -113,7 +114,7 @@ std::vector<std::string> given_ring(const std::vector<std::string>& hosts, const
   return hosts;
 }
 
-std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names) {
+static std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names) {
   switch (cfg.selection) {
     case RingSelection::random: return draw_ring(names, cfg.ring_size, cfg.ring_seed, cfg.platform);
     case RingSelection::hosts:
@@ -122,7 +123,7 @@ std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std
   return {};
 }
 
-std::vector<std::string> sorted_host_names(const sg4::Engine& e) {
+static std::vector<std::string> sorted_host_names(const sg4::Engine& e) {
   std::vector<std::string> names;
   for (const auto* h : e.get_all_hosts()) names.push_back(h->get_name());
   std::sort(names.begin(), names.end());
@@ -137,8 +138,8 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 
 // The rings of a run: the initial one and each rebuild's, chosen on the loaded platform (sealed on
 // return; a staging's storage cluster joins it first), all checked before any simulated second.
-RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp) {
-  RunRings out;
+ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp) {
+  ChosenRings out;
   PlannedRing& planned = out.planned;
   const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
   // Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
@@ -239,4 +240,4 @@ RunRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::L
   return out;
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -1,6 +1,6 @@
 // The iteration (HiPC 2004, Section 7): each member computes its columns, then exchanges one
-// border column with each neighbour; the member actor runs its iterations and stops at the
-// redistribution points and rebuilds.
+// border column with each neighbour; the member actor (RingMember) runs its iterations and stops at
+// the redistribution points and rebuilds.
 #include "sim/ring_app.hpp"
 
 #include <algorithm>
@@ -13,31 +13,30 @@ XBT_LOG_EXTERNAL_CATEGORY(ringsim_app);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_iteration, ringsim_app, "ringsim: each iteration (compute, border exchange)");
 
 
-namespace ringsim::app {
-
-static void record_computed_from(RingRun& r, std::size_t i, int it, double start) {
-  auto& from = r.computed_from[r.hosts[i]];
-  if (from.size() <= static_cast<std::size_t>(it)) from.resize(static_cast<std::size_t>(it) + 1, -1.0);
-  from[static_cast<std::size_t>(it)] = start;
-}
+namespace ringsim::sim {
 
 // One iteration of member i: compute, then exchange border columns with both neighbours; a
 // piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
-void iterate(RingRun& r, std::size_t i, int it) {
+static void iterate(RingRun& r, std::size_t i, int it) {
+  MemberState& m = r.members[i];
   const double start = sg4::Engine::get_clock();
-  sim::enter_phase(r.hosts[i], sim::Phase::compute);
-  execute_in_iteration(r, i, static_cast<double>(r.columns[i].size()) * r.flops_per_column, it);
-  r.last_compute[i] = sg4::Engine::get_clock() - start;
-  r.iter_start[i] = start;
-  if (r.record_computed_from) record_computed_from(r, i, it, start);
+  enter_phase(r.hosts[i], Phase::compute);
+  execute_in_iteration(r, i, static_cast<double>(m.columns.size()) * r.flops_per_column, it);
+  m.last_compute = sg4::Engine::get_clock() - start;
+  m.iter_start = start;
+  if (m.computed_from) {  // when traces are written after the run
+    std::vector<double>& from = *m.computed_from;
+    if (from.size() <= static_cast<std::size_t>(it)) from.resize(static_cast<std::size_t>(it) + 1, -1.0);
+    from[static_cast<std::size_t>(it)] = start;
+  }
   BorderNote* from_pred = nullptr;
   BorderNote* from_succ = nullptr;
   if (r.n > 1) {
-    sim::enter_phase(r.hosts[i], sim::Phase::border);
+    enter_phase(r.hosts[i], Phase::border);
     BorderNote* next_note = note_for(r, i, it, true);
     BorderNote* prev_note = note_for(r, i, it, false);
     auto bytes = [&r](const BorderNote* note) {
-      return static_cast<uint64_t>(r.column_bytes + static_cast<double>(note->reports.size()) * r.cfg->report_bytes);
+      return static_cast<uint64_t>(r.app.column_bytes + static_cast<double>(note->reports.size()) * r.app.report_bytes);
     };
     std::vector<sg4::CommPtr> comms;
     comms.reserve(4);  // one allocation per iteration, not three
@@ -53,48 +52,61 @@ void iterate(RingRun& r, std::size_t i, int it) {
     comms.push_back(to_pred->start());
     sg4::Comm::wait_all(comms);
   }
-  sim::enter_phase(r.hosts[i], sim::Phase::wait);
+  enter_phase(r.hosts[i], Phase::wait);
   learn(r, i, it, from_pred, from_succ);
   const double end = sg4::Engine::get_clock();
-  r.iter_end[i] = end;
-  r.iter_span[i] = end - start;
+  m.iter_end = end;
+  m.iter_span = end - start;
   XBT_VERB("iteration %d: member %zu computed %zu columns in %g s, then exchanged borders in %g s", it, i,
-           r.columns[i].size(), r.last_compute[i], end - start - r.last_compute[i]);
+           m.columns.size(), m.last_compute, end - start - m.last_compute);
 }
 
-void record_iteration(RingRun& r, int it) {
+// Member 0, once every member has ended iteration `it`: the iteration ran from the first member's
+// start to the last member's end.
+static void record_iteration(RingRun& r, int it) {
   IterationRecord rec;
   rec.iteration = it;
-  rec.start = *std::min_element(r.iter_start.begin(), r.iter_start.end());
-  rec.end = *std::max_element(r.iter_end.begin(), r.iter_end.end());
-  // The member whose own computation took longest: its neighbours' spans include waiting for it.
-  const auto slowest = std::max_element(r.last_compute.begin(), r.last_compute.end()) - r.last_compute.begin();
-  rec.slowest = r.hosts[static_cast<std::size_t>(slowest)]->get_name();
-  rec.loads.reserve(r.columns.size());  // not grown one by one: once per iteration, on every run
-  for (const auto& c : r.columns) rec.loads.push_back(static_cast<long>(c.size()));
+  const MemberState& first = r.members.front();
+  rec.start = first.iter_start;
+  rec.end = first.iter_end;
+  // The member whose own computation took longest (the first such): its neighbours' spans include
+  // waiting for it.
+  std::size_t slowest = 0;
+  rec.loads.reserve(r.members.size());  // not grown one by one: once per iteration, on every run
+  for (std::size_t j = 0; j < r.members.size(); ++j) {
+    const MemberState& m = r.members[j];
+    rec.start = std::min(rec.start, m.iter_start);
+    rec.end = std::max(rec.end, m.iter_end);
+    if (m.last_compute > r.members[slowest].last_compute) slowest = j;
+    rec.loads.push_back(static_cast<long>(m.columns.size()));
+  }
+  rec.slowest = r.hosts[slowest]->get_name();
   XBT_VERB("iteration %d: %g s, slowest member %s", it, rec.end - rec.start, rec.slowest.c_str());
-  r.iterations.push_back(std::move(rec));
+  r.out.iterations.push_back(std::move(rec));
 }
 
 // A member's iterations; after each, its policy answers from what this member knows, and all
 // answers must agree (checked by member 0 once every member has answered).
-void ring_member(RingRun* r, std::size_t i, int first_iteration) {
-  await_columns(*r, i);
-  for (int it = first_iteration; it <= r->cfg->iterations; ++it) {
-    iterate(*r, i, it);
-    r->acts[i] = r->policies[i]->after_iteration(view_of(*r, i, it));
-    r->barrier->wait();
+void RingMember::operator()() {
+  RingRun& r = *ring_;
+  const std::size_t i = member_;
+  await_columns(r, i);
+  for (int it = first_iteration_; it <= r.app.iterations; ++it) {
+    iterate(r, i, it);
+    MemberState& me = r.members[i];
+    me.act = me.policy->after_iteration(view_of(r, i, it));
+    r.sync.barrier->wait();
     if (i == 0) {
-      record_iteration(*r, it);
-      check_agreement(*r, it);
+      record_iteration(r, it);
+      check_agreement(r, it);
     }
-    if (r->rebuild_at.count(it)) {
-      rebuild_point(*r, i, it);
-      return;  // the rebuilt ring's members carry on
+    if (r.app.rebuilds.count(it)) {
+      rebuild_point(r, i, it);
+      return;  // the rebuilt ring's members carry on (this member's state went with its ring)
     }
-    if (r->acts[i] != policy::Act::carry_on && it < r->cfg->iterations) redistribution_point(*r, i, it, r->acts[i]);
+    if (me.act != policy::Act::carry_on && it < r.app.iterations) redistribution_point(r, i, it, me.act);
   }
-  sim::enter_phase(r->hosts[i], sim::Phase::done);
+  enter_phase(r.hosts[i], Phase::done);
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

@@ -10,7 +10,7 @@
 #include "model/tiers_generator.hpp"
 #include "sim/app_phases.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 int dummy_payload = 0;
 
@@ -19,10 +19,10 @@ sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const ch
     throw std::logic_error("mailbox kinds and sides are one letter");
   const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<unsigned char>(kind[0])) << 56) |
                             (static_cast<std::uint64_t>(static_cast<unsigned char>(side[0])) << 48) | member;
-  if (const auto it = r.mailboxes.find(key); it != r.mailboxes.end()) return it->second;
+  if (const auto it = r.sync.mailboxes.find(key); it != r.sync.mailboxes.end()) return it->second;
   // by_name is a simcall: other actors run meanwhile, so the entry is made only once it is known.
   sg4::Mailbox* box = sg4::Mailbox::by_name(std::string(kind) + std::to_string(member) + side);
-  r.mailboxes.emplace(key, box);
+  r.sync.mailboxes.emplace(key, box);
   return box;
 }
 
@@ -30,7 +30,7 @@ sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const ch
 // trace given by iteration itself, at the start of each iteration, so that however iterations
 // stretch a change written for iteration k slows iteration k. Other traces are SimGrid profiles.
 bool placed_by_iteration(const RingRun& r, const HostTrace& t) {
-  return r.cfg->trace_placement == TracePlacement::iteration && iteration_indexed(t);
+  return r.app.trace_placement == TracePlacement::iteration && iteration_indexed(t);
 }
 
 // Trace t's multiplier during iteration `it`: placed by iteration, its multiplier of that
@@ -63,7 +63,7 @@ void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it) {
     return;
   }
   const double m = multiplier_at_iteration(*r.traces[i], it);
-  sim::trace_speed_multiplier(r.hosts[i], m);
+  trace_speed_multiplier(r.hosts[i], m);
   sg4::this_actor::execute(flops / m);
 }
 
@@ -79,18 +79,18 @@ double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const 
 // (cyclically: the application is periodic, P_(n-1)'s last column neighbours P_0's first), the
 // intervals in ring order, every member at least one column.
 void check_conservation(const RingRun& r, int after_iteration) {
-  const long total = r.cfg->columns;
+  const long total = r.app.columns;
   long count = 0;
   auto fail = [&](const std::string& why) {
     throw std::logic_error("column conservation violated after iteration " + std::to_string(after_iteration) +
                            ": " + why);
   };
   for (std::size_t i = 0; i < r.n; ++i) {
-    const auto& c = r.columns[i];
+    const auto& c = r.members[i].columns;
     if (c.empty()) fail("member " + std::to_string(i) + " holds no column");
     for (std::size_t k = 1; k < c.size(); ++k)
       if (c[k] != (c[k - 1] + 1) % total) fail("member " + std::to_string(i) + " holds a non-contiguous interval");
-    if ((c.back() + 1) % total != r.columns[succ(r, i)].front())
+    if ((c.back() + 1) % total != r.members[succ(r, i)].columns.front())
       fail("members " + std::to_string(i) + " and " + std::to_string(succ(r, i)) + " are not in ring order");
     count += static_cast<long>(c.size());
   }
@@ -107,7 +107,7 @@ void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& lat
 }
 
 // Time for one column over the platform's route: latency plus bytes over the bottleneck.
-double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
+static double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
   double latency = 0.0, bw = INFINITY;
   route_latency_bandwidth(a, b, latency, bw);
   return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
@@ -115,7 +115,8 @@ double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
 
 // Member i's speed as it measures it: its columns' work over its last computation time.
 double measured_speed(const RingRun& r, std::size_t i) {
-  return static_cast<double>(r.columns[i].size()) * r.flops_per_column / std::max(r.last_compute[i], 1e-300);
+  const MemberState& m = r.members[i];
+  return static_cast<double>(m.columns.size()) * r.flops_per_column / std::max(m.last_compute, 1e-300);
 }
 
 const HostTrace* trace_of(const RingRun& r, const std::string& host) {
@@ -125,7 +126,7 @@ const HostTrace* trace_of(const RingRun& r, const std::string& host) {
 }
 
 // Members, their speeds and traces, the neighbour costs of the ring in `hosts` order; starts an
-// epoch at iteration `first`.
+// epoch at iteration `first`. The members' own states are new.
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   r.hosts = hosts;
   r.n = hosts.size();
@@ -139,18 +140,19 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   r.cost_prev.assign(r.n, 0.0);
   r.border_time = 0.0;
   for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
-    r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.column_bytes);
-    r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.column_bytes);
+    r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.app.column_bytes);
+    r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.app.column_bytes);
     r.border_time = std::max({r.border_time, r.cost_next[i], r.cost_prev[i]});
   }
   r.rate_next.clear();
   r.rate_prev.clear();
-  r.last_compute.assign(r.n, 0.0);
-  r.iter_start.assign(r.n, 0.0);
-  r.iter_end.assign(r.n, 0.0);
-  r.iter_span.assign(r.n, 0.0);
-  r.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
+  // The new ring's members start afresh (their columns, policies and knowledge are set next).
+  r.members.clear();
+  r.members.resize(r.n);
+  if (r.out.record_computed_from)
+    for (std::size_t i = 0; i < r.n; ++i) r.members[i].computed_from = &r.out.computed_from[r.hosts[i]];
+  r.sync.barrier = sg4::Barrier::create(static_cast<unsigned>(r.n));
   if (!r.traces.empty()) r.epochs.push_back({first, r.peak, r.traces, r.border_time});
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim

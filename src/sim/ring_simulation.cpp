@@ -23,7 +23,7 @@ namespace sg4 = simgrid::s4u;
 
 namespace ringsim {
 
-using namespace app;
+using namespace sim;
 
 // SimGrid's argv: the program name, the config's log settings, then the command line's options
 // (a later --log wins, so the command line's do).
@@ -68,6 +68,26 @@ struct LoadedSimulation::State {
   }
 };
 
+// What the application needs of the config (sim/ring_app.hpp), read here once; the rebuilds with
+// the rings chosen for them.
+static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg4::Host*>> rebuild_rings) {
+  AppSettings s;
+  s.iterations = cfg.iterations;
+  s.columns = cfg.columns;
+  s.column_bytes = 8.0 * cfg.rows;
+  s.report_bytes = cfg.report_bytes;
+  s.decision_flops = cfg.decision_flops;
+  s.scheme = cfg.scheme.name;
+  s.algorithm = cfg.algorithm;
+  s.targets = cfg.targets;
+  s.trace_placement = cfg.trace_placement;
+  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuilds[k];
+    s.rebuilds[rb.after] = Rebuild{k, std::move(rebuild_rings[k]), rb.k, rb.beta, rb.algorithm, rb.overlap};
+  }
+  return s;
+}
+
 LoadedSimulation::LoadedSimulation(const RunConfig& cfg, int* argc, char** argv)
     : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network),
       options_(cfg.simgrid_options), log_(cfg.simgrid_log) {}
@@ -97,20 +117,17 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   if (cfg.staging.enabled && !lp.declared())
     throw InputError("staging needs a platform of one Full, Floyd or Dijkstra zone (the storage cluster joins it), "
                      "and '" + cfg.platform + "' has " + lp.why_no_model());
-  RunRings rings = choose_run_rings(cfg, engine, lp);
+  ChosenRings rings = choose_run_rings(cfg, engine, lp);
   const PlannedRing& planned = rings.planned;
 
-  RingRun r;
-  r.cfg = &cfg;
-  r.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
-  r.column_bytes = 8.0 * cfg.rows;
-  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) r.rebuild_at[cfg.rebuilds[k].after] = k;
-  r.rebuild_rings = std::move(rings.rebuilds);
   const std::vector<sg4::Host*> ring = hosts_named(engine, rings.ring);
   std::vector<SpeedAbovePeak> above_peak;
-  r.all_traces = traces_for(cfg, ring, r.rebuild_rings, &above_peak);
-  r.mutex = sg4::Mutex::create();
-  r.column_arrived = sg4::ConditionVariable::create();
+  std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
+  RingRun r(app_settings(cfg, std::move(rings.rebuilds)));
+  r.out.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
+  r.all_traces = std::move(traces);
+  r.sync.mutex = sg4::Mutex::create();
+  r.sync.column_arrived = sg4::ConditionVariable::create();
   set_ring(r, ring, 1);
   double mean_cost = 0.0, mean_speed = 0.0;
   for (std::size_t i = 0; i < r.n; ++i) {
@@ -131,22 +148,21 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   const auto initial = balanced_targets(r.peak, cfg.columns);
   const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
   if (cfg.staging.enabled) {
-    r.staging_plan = plan_staging(cfg, engine, r, intervals);
-    r.time_origin = r.staging_plan.schedule.time;
+    r.moves.staging = plan_staging(cfg.staging, engine, r, intervals);
+    r.time_origin = r.moves.staging.schedule.time;
     expect_columns(r, intervals, cfg.staging.overlap);
   } else {
-    r.columns.resize(r.n);
     for (std::size_t i = 0; i < r.n; ++i)
-      for (long c : columns_of(intervals[i], cfg.columns)) r.columns[i].push_back(c);
+      for (long c : columns_of(intervals[i], cfg.columns)) r.members[i].columns.push_back(c);
   }
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
-  r.known_loads.assign(initial.begin(), initial.end());
+  r.known.loads.assign(initial.begin(), initial.end());
   start_policies(r, 1);
 
   RunResult res;
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = r.flops_per_column;
-  res.column_bytes = r.column_bytes;
+  res.column_bytes = r.app.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
   res.above_peak = std::move(above_peak);
@@ -172,20 +188,20 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
           speeds_change = true;
         }
     platform::refuse_untraceable_speed_changes(speeds_change);
-    sim::declare_phases();
-    if (cfg.staging.enabled) sg4::Actor::create("stager", r.staging_plan.senders.front(), stage_matrix, &r);
+    declare_phases();
+    if (cfg.staging.enabled) sg4::Actor::create("stager", r.moves.staging.senders.front(), stage_matrix, &r);
     for (std::size_t i = 0; i < r.n; ++i)
-      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], ring_member, &r, i, 1);
+      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
     engine.run();
     loaded.state_->trace.finish();
   } catch (const simgrid::TracingError& e) {
     throw InputError(platform::tracing_limit(e.what()));
   }
 
-  res.makespan = r.iterations.empty() ? 0.0 : r.iterations.back().end;
+  res.makespan = r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
   res.ideal_time = ideal_time(r);
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);
-  for (const auto& p : r.points) {
+  for (const auto& p : r.out.points) {
     res.decision_time += p.transfers_start - p.decision_start;
     if (p.performed) {
       ++res.redistributions;
@@ -193,11 +209,11 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
       res.predicted_transfer_time += p.predicted;
     }
   }
-  res.iterations = std::move(r.iterations);
-  res.points = std::move(r.points);
+  res.iterations = std::move(r.out.iterations);
+  res.points = std::move(r.out.points);
   res.staged = cfg.staging.enabled;
-  res.staging = std::move(r.staging);
-  res.rebuilds = std::move(r.rebuilds);
+  res.staging = std::move(r.out.staging);
+  res.rebuilds = std::move(r.out.rebuilds);
   res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
   if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
   return res;

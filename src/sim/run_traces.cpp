@@ -14,7 +14,7 @@
 #include "model/tiers_generator.hpp"
 #include "planners/redistribution/load_balance.hpp"
 
-namespace ringsim::app {
+namespace ringsim::sim {
 
 // Every iteration perfectly balanced at the speeds of that iteration of the ring in effect,
 // redistributions, rebuilds and the staging free (times counted from the start of iteration 1):
@@ -22,9 +22,9 @@ namespace ringsim::app {
 // multiplier at this ideal clock.
 double ideal_time(const RingRun& r) {
   double t = 0.0;
-  const double work = static_cast<double>(r.cfg->columns) * r.flops_per_column;
+  const double work = static_cast<double>(r.app.columns) * r.flops_per_column;
   std::size_t e = 0;
-  for (int it = 1; it <= r.cfg->iterations; ++it) {
+  for (int it = 1; it <= r.app.iterations; ++it) {
     while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
     const RingEpoch& ep = r.epochs[e];
     double speed = 0.0;
@@ -40,16 +40,16 @@ double ideal_time(const RingRun& r) {
 // iteration time each): after the run, as simulated; before it (`ringsim traces`), predicted: the
 // initial plan's loads, each iteration at the speeds the traces placed by iteration give it
 // (profiles at their peak: the nominal prediction).
-std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
-  const int n = r.cfg->iterations;
+static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
+  const int n = r.app.iterations;
   std::vector<double> start(static_cast<std::size_t>(n) + 2, r.time_origin);
-  if (after_run && !r.iterations.empty()) {
-    for (const auto& rec : r.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
+  if (after_run && !r.out.iterations.empty()) {
+    for (const auto& rec : r.out.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
     start[0] = start[1];
-    start[static_cast<std::size_t>(n) + 1] = r.iterations.back().end;
+    start[static_cast<std::size_t>(n) + 1] = r.out.iterations.back().end;
     return start;
   }
-  const std::vector<Count> loads = balanced_targets(r.peak, r.cfg->columns);
+  const std::vector<Count> loads = balanced_targets(r.peak, r.app.columns);
   std::vector<double> speeds(r.n);
   for (int it = 1; it <= n; ++it) {
     for (std::size_t i = 0; i < r.n; ++i)
@@ -69,9 +69,9 @@ std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
 void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
   std::filesystem::create_directories(dir);
   const std::vector<double> starts = iteration_starts(r, after_run);
-  const double end = after_run && !r.iterations.empty()
-                         ? r.iterations.back().end
-                         : r.time_origin + static_cast<double>(r.cfg->iterations) * r.iteration_time0;
+  const double end = after_run && !r.out.iterations.empty()
+                         ? r.out.iterations.back().end
+                         : r.time_origin + static_cast<double>(r.app.iterations) * r.iteration_time0;
   const auto start_of = [&](int k) {
     const auto last = static_cast<int>(starts.size()) - 1;
     if (k <= last) return starts[static_cast<std::size_t>(std::max(k, 0))];
@@ -94,7 +94,8 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
     // that was not a member then, at the iteration's start.
     const std::vector<double>* own = nullptr;
     if (after_run)
-      if (const auto found = r.computed_from.find(sg4::Host::by_name_or_null(t.host)); found != r.computed_from.end())
+      if (const auto found = r.out.computed_from.find(sg4::Host::by_name_or_null(t.host));
+          found != r.out.computed_from.end())
         own = &found->second;
     const auto start_on_host = [&](int k) {
       const auto at = static_cast<std::size_t>(std::max(k, 1));
@@ -189,4 +190,4 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
   return generate_speed_traces(named, spec);
 }
 
-}  // namespace ringsim::app
+}  // namespace ringsim::sim
