@@ -1,8 +1,4 @@
 // `ringsim bench ...`: benchmarks that print figures (never pass/fail on time).
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -18,6 +14,7 @@
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
 #include "cli/redistribution_answer.hpp"
+#include "io/process.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
@@ -130,49 +127,47 @@ class CountingStream : private CountingBuffer, public std::ostream {  // the buf
 // One measurement in a child process (its peak memory is the one the kernel reports): parse the
 // instance's JSON text, plan or summarize, write the JSON answer. Prints one CSV row.
 void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
-  std::cout.flush();
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    const std::uint64_t seed = 42 + n;
-    const std::string text = (o.family == "local" ? local_drift_instance(n, bc.bidirectional, bc.homogeneous, o.depth, seed)
-                                                  : global_instance(n, bc.bidirectional, bc.homogeneous,
-                                                                    o.family == "shuffled", seed)).dump();
-    const auto start = std::chrono::steady_clock::now();
-    std::size_t blocks = 0, bytes = 0;
-    try {
-      const BlockBudget budget(o.max_blocks);
-      auto req = io::parse_redistribution_text(text, "the benchmark instance");
-      if (o.summary) {
-        const auto s = summarize_redistribution(req.instance, bc.algorithm);
-        bytes = io::summary_to_json_text(s.plan, s.basis).size();
-      } else {
-        CountingStream out;
-        blocks = write_redistribution_answer(out, req.instance, bc.algorithm);
-        bytes = out.bytes();
-      }
-    } catch (const InputError&) {
-      std::printf("%s,%zu,refused (--max-blocks),,,\n", bc.algorithm, n);
-      std::fflush(stdout);
-      _exit(0);
-    } catch (const std::exception& e) {
-      std::printf("%s,%zu,failed: %s,,,\n", bc.algorithm, n, e.what());
-      std::fflush(stdout);
-      _exit(0);
-    }
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%s,%zu,%.4g,%zu,%zu,", bc.algorithm, n, s, blocks, bytes);
-    std::fflush(stdout);
-    _exit(0);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  io::ChildOptions options;
+  options.what = "bench";
+  io::Child child = io::fork_child(
+      [&] {
+        const std::uint64_t seed = 42 + n;
+        const std::string text =
+            (o.family == "local"
+                 ? local_drift_instance(n, bc.bidirectional, bc.homogeneous, o.depth, seed)
+                 : global_instance(n, bc.bidirectional, bc.homogeneous, o.family == "shuffled", seed))
+                .dump();
+        const auto start = std::chrono::steady_clock::now();
+        std::size_t blocks = 0, bytes = 0;
+        try {
+          const BlockBudget budget(o.max_blocks);
+          auto req = io::parse_redistribution_text(text, "the benchmark instance");
+          if (o.summary) {
+            const auto s = summarize_redistribution(req.instance, bc.algorithm);
+            bytes = io::summary_to_json_text(s.plan, s.basis).size();
+          } else {
+            CountingStream out;
+            blocks = write_redistribution_answer(out, req.instance, bc.algorithm);
+            bytes = out.bytes();
+          }
+        } catch (const InputError&) {
+          std::printf("%s,%zu,refused (--max-blocks),,,\n", bc.algorithm, n);
+          return 0;
+        } catch (const std::exception& e) {
+          std::printf("%s,%zu,failed: %s,,,\n", bc.algorithm, n, e.what());
+          return 0;
+        }
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::printf("%s,%zu,%.4g,%zu,%zu,", bc.algorithm, n, s, blocks, bytes);
+        return 0;
+      },
+      options);
+  const io::ChildStatus status = child.wait();
+  if (!status.ok()) {
     std::cout << bc.algorithm << ',' << n << ",failed (signal or error),,," << std::endl;
     return;
   }
-  std::cout << std::setprecision(4) << static_cast<double>(usage.ru_maxrss) / 1024.0 << std::endl;
+  std::cout << std::setprecision(4) << static_cast<double>(status.usage.ru_maxrss) / 1024.0 << std::endl;
 }
 
 // Where a case stops growing: GLPK's simplex is not near-linear; on the global families Algorithm 3

@@ -11,15 +11,11 @@
 #include <string>
 #include <vector>
 #include <functional>
-#include <cerrno>
-
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
+#include "io/process.hpp"
 #include "platform/platform_reader.hpp"
 #include "platform/ring_platform.hpp"
 #include "model/errors.hpp"
@@ -92,25 +88,21 @@ void plan_and_print(const std::string& name, const std::string& routing, const P
 // Runs `body` in a child and ends its row with the child's peak resident memory (MB), or says why
 // the child failed.
 void in_child(const std::function<void()>& body) {
-  std::cout.flush();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("bench ring: fork failed");
-  if (pid == 0) {
-    int code = 0;
-    try {
-      body();
-    } catch (const std::exception& e) {
-      std::cout << "failed: " << e.what();
-      code = 1;
-    }
-    std::cout.flush();
-    ::_exit(code);
-  }
-  int status = 0;
-  struct rusage usage {};
-  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
-  }
-  std::cout << std::setprecision(4) << static_cast<double>(usage.ru_maxrss) / 1024.0 << '\n' << std::flush;
+  io::ChildOptions options;
+  options.what = "bench ring";
+  const io::ChildStatus status = io::fork_child(
+                                     [&] {
+                                       try {
+                                         body();
+                                       } catch (const std::exception& e) {
+                                         std::cout << "failed: " << e.what();
+                                         return 1;
+                                       }
+                                       return 0;
+                                     },
+                                     options)
+                                     .wait();
+  std::cout << std::setprecision(4) << static_cast<double>(status.usage.ru_maxrss) / 1024.0 << '\n' << std::flush;
 }
 
 void bench_file(const std::string& file, RingRouting routing, std::size_t candidates, double ratio,

@@ -1,9 +1,6 @@
 // `ringsim bench simulate --builtin ring32-noredistribution`: the simulator's own cost against a
 // bare S4U ring of the same size on the same platform (each run a child process: one simulation
 // per process). Prints figures, never judges them.
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -41,28 +39,29 @@ struct Timing {
   double cpu = 0.0;
 };
 
-template <class F>
-Timing in_child(F&& body) {
+// Runs `body` in a child process, timed (wall clock from before the fork, the child's CPU time).
+// `quiet`: its standard output and error go to /dev/null.
+Timing in_child(const std::function<void()>& body, bool quiet = false) {
+  io::ChildOptions options;
+  options.what = "bench simulate";
+  if (quiet) options.stdout_file = options.stderr_file = "/dev/null";
   const auto t0 = std::chrono::steady_clock::now();
-  std::cout.flush();
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    int rc = 0;
-    try {
-      body();
-    } catch (const std::exception& e) {
-      std::cerr << "ringsim: benchmark run failed: " << e.what() << '\n';
-      rc = 1;
-    }
-    _exit(rc);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("a benchmark run failed");
+  const io::ChildStatus status = io::fork_child(
+                                     [&] {
+                                       try {
+                                         body();
+                                       } catch (const std::exception& e) {
+                                         std::cerr << "ringsim: benchmark run failed: " << e.what() << '\n';
+                                         return 1;
+                                       }
+                                       return 0;
+                                     },
+                                     options)
+                                     .wait();
+  if (!status.ok()) throw std::runtime_error("a benchmark run failed");
   Timing t;
   t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const rusage& usage = status.usage;
   t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
           1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
   return t;
@@ -70,16 +69,15 @@ Timing in_child(F&& body) {
 
 // A whole process: fork, exec `args` (standard output and error to /dev/null), wait.
 Timing process(const std::vector<std::string>& args) {
-  return in_child([&] {
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, STDOUT_FILENO);
-    dup2(null, STDERR_FILENO);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  });
+  return in_child(
+      [&] {
+        std::vector<char*> argv;
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        io::end_child(127);
+      },
+      true);
 }
 
 // The bare ring's members: ringsim's ring, each member executing what ringsim's member executes

@@ -1,8 +1,6 @@
 #include "experiments/sweep_workers.hpp"
 
-#include <fcntl.h>
 #include <poll.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -142,7 +140,8 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std
 }
 
 // A worker's life: load, then one forked child per run index read from `in`, its exit status
-// (or 128 + signal) written back to `out`, until `in` closes.
+// (or 128 + signal) written back to `out`, until `in` closes. Ends the worker (end_child): the
+// loaded platform is never torn down.
 [[noreturn]] void worker_main(int in, int out, const LoadKey& key, const std::vector<SweepRun>& runs,
                               const std::vector<std::string>& engine_args) {
   std::signal(SIGPIPE, SIG_DFL);
@@ -150,43 +149,39 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std
   std::unique_ptr<LoadedSimulation> loaded;
   if (key.cfg) {
     loaded = load(key, engine_args, said);
-    if (!loaded) _exit(kLoadFailed);
+    if (!loaded) io::end_child(kLoadFailed);
   }
   std::string pending;
   while (const auto line = read_line(in, pending)) {
     const std::size_t k = std::stoul(*line);
-    const pid_t child = fork();
-    if (child == 0) {
-      close(in);
-      close(out);
-      const int fd = open(runs[k].log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (fd >= 0) {
-        dup2(fd, STDOUT_FILENO);
-        dup2(fd, STDERR_FILENO);
-        close(fd);
-      }
-      if (!said.empty() && write(STDERR_FILENO, said.data(), said.size()) < 0) _exit(1);
-      const int status = simulate_run(runs[k], loaded.get(), engine_args);
-      std::cout.flush();
-      std::cerr.flush();
-      std::fflush(nullptr);
-      _exit(status);
+    io::ChildOptions options;
+    options.what = "sweep run";
+    options.stdout_file = options.stderr_file = runs[k].log;
+    options.close_in_child = {in, out};
+    int code = 1;
+    try {
+      code = io::fork_child(
+                 [&] {
+                   if (!said.empty() && write(STDERR_FILENO, said.data(), said.size()) < 0) return 1;
+                   return simulate_run(runs[k], loaded.get(), engine_args);
+                 },
+                 options)
+                 .wait()
+                 .exit_status();
+    } catch (const std::exception&) {
+      code = 1;  // no child
     }
-    int status = 0;
-    if (child < 0 || waitpid(child, &status, 0) != child) status = 1 << 8;  // as exit status 1
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     try {
       write_all(out, std::to_string(code) + "\n");
     } catch (const std::exception&) {
-      _exit(1);
+      io::end_child(1);
     }
   }
-  _exit(0);
+  io::end_child(0);
 }
 
 struct Worker {
-  pid_t pid = -1;
-  int to = -1, from = -1;
+  io::Child process;  // its pipes: process.to_child() takes run indices, process.from_child() gives statuses
   std::string key;
   bool busy = false;
   std::size_t run = 0;
@@ -259,28 +254,19 @@ class Pool {
   }
 
   std::unique_ptr<Worker> start(const std::string& key) {
-    int to[2], from[2];
-    if (pipe(to) != 0 || pipe(from) != 0) throw std::runtime_error("pipe failed");
-    std::cout.flush();
-    std::cerr.flush();
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {
-      close(to[1]);
-      close(from[0]);
-      for (const auto& w : workers_) {  // other workers' pipes: their ends must close when the parent's do
-        close(w->to);
-        close(w->from);
-      }
-      worker_main(to[0], from[1], keys_.at(key), runs_, engine_args_);
+    io::ChildOptions options;
+    options.what = "sweep";
+    options.pipe_to_child = options.pipe_from_child = true;
+    for (const auto& w : workers_) {  // other workers' pipes: their ends must close when the parent's do
+      options.close_in_child.push_back(w->process.to_child());
+      options.close_in_child.push_back(w->process.from_child());
     }
-    close(to[0]);
-    close(from[1]);
     auto w = std::make_unique<Worker>();
-    w->pid = pid;
-    w->to = to[1];
-    w->from = from[0];
+    w->process = io::fork_child(
+        [&](const io::ChildEnds& ends) -> int {
+          worker_main(ends.from_parent, ends.to_parent, keys_.at(key), runs_, engine_args_);
+        },
+        options);
     w->key = key;
     return w;
   }
@@ -291,28 +277,20 @@ class Pool {
     q.pop_front();
     w.busy = true;
     try {
-      write_all(w.to, std::to_string(w.run) + "\n");
+      write_all(w.process.to_child(), std::to_string(w.run) + "\n");
     } catch (const std::exception&) {
       // The worker is gone (it failed to load, or was killed): its death is read in wait_for_one.
     }
   }
 
-  int retire(Worker& w) {
-    if (w.to >= 0) close(w.to);
-    if (w.from >= 0) close(w.from);
-    w.to = w.from = -1;
-    int status = 0;
-    if (w.pid > 0) waitpid(w.pid, &status, 0);
-    w.pid = -1;
-    return status;
-  }
+  io::ChildStatus retire(Worker& w) { return w.process.wait(); }
 
   void wait_for_one() {
     std::vector<pollfd> fds;
     std::vector<Worker*> who;
     for (auto& w : workers_)
       if (w->busy) {
-        fds.push_back({w->from, POLLIN, 0});
+        fds.push_back({w->process.from_child(), POLLIN, 0});
         who.push_back(w.get());
       }
     if (fds.empty()) return;
@@ -322,7 +300,7 @@ class Pool {
     for (std::size_t i = 0; i < fds.size(); ++i) {
       if (!fds[i].revents) continue;
       Worker& w = *who[i];
-      if (const auto line = read_line(w.from, w.pending)) {
+      if (const auto line = read_line(w.process.from_child(), w.pending)) {
         w.busy = false;
         --remaining_;
         int status = 1;
@@ -341,11 +319,11 @@ class Pool {
   // A worker's pipe closed during a run. If it could not load its platform, its runs (this one
   // first) go to workers that simulate from scratch; otherwise the run failed.
   void finish_dead(Worker& w) {
-    const int status = retire(w);
+    const io::ChildStatus status = retire(w);
     const std::string key = w.key;
     const std::size_t k = w.run;
     workers_.erase(std::find_if(workers_.begin(), workers_.end(), [&](const auto& p) { return p.get() == &w; }));
-    if (WIFEXITED(status) && WEXITSTATUS(status) == kLoadFailed && !key.empty()) {
+    if (status.exit_status() == kLoadFailed && !key.empty()) {
       auto& scratch = queues_[""];
       if (std::find(order_.begin(), order_.end(), "") == order_.end()) order_.insert(order_.begin(), "");
       keys_.emplace("", LoadKey{});
@@ -356,7 +334,7 @@ class Pool {
       return;
     }
     --remaining_;
-    done_(k, WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
+    done_(k, status.signal() ? status.exit_status() : 1);
   }
 };
 

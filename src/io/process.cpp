@@ -1,12 +1,16 @@
 #include "io/process.hpp"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
+#include <system_error>
+#include <utility>
 
 #include "model/errors.hpp"
 
@@ -43,55 +47,171 @@ EngineArgs::EngineArgs(const std::vector<std::string>& extras) : storage{"ringsi
   argc = static_cast<int>(storage.size());
 }
 
-ChildValue::ChildValue(const std::function<double()>& body, std::string what) : what_(std::move(what)) {
-  int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+bool ChildStatus::ok() const { return WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0; }
+
+int ChildStatus::signal() const { return WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0; }
+
+int ChildStatus::exit_status() const {
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+Child::Child(Child&& other) noexcept
+    : pid_(std::exchange(other.pid_, -1)),
+      from_(std::exchange(other.from_, -1)),
+      to_(std::exchange(other.to_, -1)),
+      status_(other.status_) {}
+
+Child& Child::operator=(Child&& other) noexcept {
+  if (this != &other) {
+    wait();
+    pid_ = std::exchange(other.pid_, -1);
+    from_ = std::exchange(other.from_, -1);
+    to_ = std::exchange(other.to_, -1);
+    status_ = other.status_;
+  }
+  return *this;
+}
+
+Child::~Child() { wait(); }
+
+void Child::close_pipes() {
+  if (from_ >= 0) ::close(from_);
+  if (to_ >= 0) ::close(to_);
+  from_ = to_ = -1;
+}
+
+std::string Child::read_all() {
+  std::string text;
+  if (from_ < 0) return text;
+  char chunk[1 << 16];
+  for (;;) {
+    const ssize_t k = ::read(from_, chunk, sizeof chunk);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    text.append(chunk, static_cast<std::size_t>(k));
+  }
+  ::close(from_);
+  from_ = -1;
+  return text;
+}
+
+ChildStatus Child::wait() {
+  close_pipes();
+  if (pid_ <= 0) return status_;
+  ChildStatus s;
+  pid_t got = -1;
+  while ((got = ::wait4(pid_, &s.wait_status, 0, &s.usage)) < 0 && errno == EINTR) {
+  }
+  if (got != pid_) s.wait_status = 1 << 8;  // lost: as exit status 1
+  pid_ = -1;
+  status_ = s;
+  return s;
+}
+
+void end_child(int status) {
   std::cout.flush();
   std::cerr.flush();
-  pid_ = fork();
-  if (pid_ < 0) throw std::runtime_error("fork failed");
-  if (pid_ == 0) {
-    close(fds[0]);
-    // One tagged answer: V<value>, I<bad input message> (exit 2 upstream), E<other failure>.
-    std::string answer;
-    try {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%.17g", body());
-      answer = std::string("V") + buf;
-    } catch (const InputError& e) {
-      answer = std::string("I") + e.what();
-    } catch (const std::exception& e) {
-      answer = std::string("E") + e.what();
-    }
-    int status = 0;
-    if (write(fds[1], answer.data(), answer.size()) < 0) status = 1;
-    close(fds[1]);
-    _exit(status);
+  std::clog.flush();
+  std::fflush(nullptr);
+  ::_exit(status);
+}
+
+namespace {
+
+std::system_error os_error(const std::string& what, const char* call) {
+  return std::system_error(errno, std::generic_category(), what.empty() ? call : what + ": " + call);
+}
+
+void make_pipe(int fds[2], const ChildOptions& options) {
+  if (::pipe(fds) != 0) throw os_error(options.what, "pipe");
+}
+
+// In the child: `target` (its standard output or error) becomes `fd`, or the file `file`.
+void redirect(int target, int fd, const std::string& file) {
+  const int opened = file.empty() ? -1 : ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const int source = opened >= 0 ? opened : fd;
+  if (source < 0) return;
+  ::dup2(source, target);
+  if (opened >= 0) ::close(opened);
+}
+
+}  // namespace
+
+Child fork_child(const std::function<int(const ChildEnds&)>& body, const ChildOptions& options) {
+  int back[2] = {-1, -1}, forth[2] = {-1, -1};
+  const auto close_all = [&] {
+    for (int fd : {back[0], back[1], forth[0], forth[1]})
+      if (fd >= 0) ::close(fd);
+  };
+  try {
+    if (options.pipe_from_child) make_pipe(back, options);
+    if (options.pipe_to_child) make_pipe(forth, options);
+  } catch (...) {
+    close_all();
+    throw;
   }
-  close(fds[1]);
-  fd_ = fds[0];
+  std::cout.flush();
+  std::cerr.flush();
+  std::clog.flush();
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const std::system_error failure = os_error(options.what, "fork");
+    close_all();
+    throw failure;
+  }
+  if (pid == 0) {
+    if (back[0] >= 0) ::close(back[0]);
+    if (forth[1] >= 0) ::close(forth[1]);
+    for (int fd : options.close_in_child) ::close(fd);
+    redirect(STDOUT_FILENO, options.stdout_fd, options.stdout_file);
+    redirect(STDERR_FILENO, options.stderr_fd, options.stderr_file);
+    int status = 1;
+    try {
+      status = body(ChildEnds{back[1], forth[0]});
+    } catch (...) {
+      status = report_failure(std::current_exception());
+    }
+    end_child(status);
+  }
+  if (back[1] >= 0) ::close(back[1]);
+  if (forth[0] >= 0) ::close(forth[0]);
+  return Child(pid, back[0], forth[1]);
+}
+
+Child fork_child(const std::function<int()>& body, const ChildOptions& options) {
+  return fork_child([&](const ChildEnds&) { return body(); }, options);
+}
+
+ChildValue::ChildValue(const std::function<double()>& body, std::string what) : what_(std::move(what)) {
+  ChildOptions options;
+  options.what = what_;
+  options.pipe_from_child = true;
+  child_ = fork_child(
+      [&](const ChildEnds& ends) {
+        // One tagged answer: V<value>, I<bad input message> (exit 2 upstream), E<other failure>.
+        std::string answer;
+        try {
+          char buf[64];
+          std::snprintf(buf, sizeof buf, "%.17g", body());
+          answer = std::string("V") + buf;
+        } catch (const InputError& e) {
+          answer = std::string("I") + e.what();
+        } catch (const std::exception& e) {
+          answer = std::string("E") + e.what();
+        }
+        return ::write(ends.to_parent, answer.data(), answer.size()) < 0 ? 1 : 0;
+      },
+      options);
 }
 
 double ChildValue::get() {
-  std::string text;
-  char buf[256];
-  ssize_t got = 0;
-  while ((got = read(fd_, buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(got));
-  close(fd_);
-  fd_ = -1;
-  int status = 0;
-  waitpid(pid_, &status, 0);
-  pid_ = -1;
+  const std::string text = child_.read_all();
+  const ChildStatus status = child_.wait();
   if (!text.empty() && text[0] == 'I') throw InputError(text.substr(1));
   if (!text.empty() && text[0] == 'E') throw std::runtime_error("the " + what_ + " failed: " + text.substr(1));
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.size() < 2 || text[0] != 'V')
-    throw std::runtime_error("the " + what_ + " failed");
+  if (!status.ok() || text.size() < 2 || text[0] != 'V') throw std::runtime_error("the " + what_ + " failed");
   return std::stod(text.substr(1));
-}
-
-ChildValue::~ChildValue() {
-  if (fd_ >= 0) close(fd_);
-  if (pid_ > 0) waitpid(pid_, nullptr, 0);
 }
 
 }  // namespace ringsim::io

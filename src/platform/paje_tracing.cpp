@@ -12,6 +12,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/config.hpp>
 
+#include "io/process.hpp"
 #include "model/errors.hpp"
 #include "platform/platform_reader.hpp"
 #include "platform/simgrid_log.hpp"
@@ -57,12 +58,10 @@ Trial try_loading(const std::string& platform) {
           sg4::Engine::set_config("tracing/filename:/dev/null");
           LoadedPlatform lp(*sg4::Engine::get_instance(), platform);
           lp.seal();
-          std::fflush(nullptr);
-          ::_exit(0);
+          io::end_child(0);  // the loaded platform is not torn down
         } catch (const std::exception& e) {
           std::fprintf(stderr, "\n%s\n", e.what());
-          std::fflush(nullptr);
-          ::_exit(2);
+          io::end_child(2);
         }
       },
       "ringsim-tracing-trial");

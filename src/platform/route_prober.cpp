@@ -3,7 +3,6 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +15,7 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
+#include "io/process.hpp"
 #include "platform/simgrid_log.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_route_prober, "ringsim: asking SimGrid for routes in forked children");
@@ -77,10 +77,9 @@ void on_crash(int sig) {
   ::_exit(70);
 }
 
-void become_probe_child(int out_fd, int err_fd) {
+void become_probe_child(int out_fd) {
   g_out = out_fd;
   g_used = 0;
-  ::dup2(err_fd, STDERR_FILENO);  // SimGrid's CRITICAL line and backtrace are kept for the message
   struct rlimit no_core {};
   ::setrlimit(RLIMIT_CORE, &no_core);
   for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL}) ::signal(sig, on_crash);
@@ -194,57 +193,46 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
   }
   const int err_fd = ::memfd_create("ringsim-route-probe", 0);
   if (err_fd < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
+  io::ChildOptions options;
+  options.what = "route probe";
+  options.pipe_from_child = true;
+  options.stderr_fd = err_fd;  // SimGrid's CRITICAL line and backtrace are kept for the message
   for (;;) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error(std::string("route probe: pipe: ") + std::strerror(errno));
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error(std::string("route probe: fork: ") + std::strerror(errno));
-    if (pid == 0) {
-      ::close(fds[0]);
-      become_probe_child(fds[1], err_fd);
-      // Routes need a sealed root; sealing here leaves the parent free to extend its platform first.
-      sg4::Engine::get_instance()->get_netzone_root()->seal();
-      std::deque<ProbedRoute> mine;
-      std::size_t index = 0;
-      try {
-        algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
-          const std::size_t i = index++;
-          if (i < known.size()) return known[i];
-          g_from = from;
-          g_to = to;
-          mine.push_back(ask_simgrid(from, to, want_links));
-          record_answer(mine.back());
-          return mine.back();
-        });
-        put_value<char>('E');
-        flush_buffer();
-        ::_exit(0);
-      } catch (...) {
-        flush_buffer();
-        ::_exit(72);
-      }
-    }
-    ::close(fds[1]);
-    std::string data;
-    char chunk[1 << 16];
-    for (;;) {
-      const ssize_t k = ::read(fds[0], chunk, sizeof chunk);
-      if (k < 0 && errno == EINTR) continue;
-      if (k <= 0) break;
-      data.append(chunk, static_cast<std::size_t>(k));
-    }
-    ::close(fds[0]);
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    io::Child child = io::fork_child(
+        [&](const io::ChildEnds& ends) {
+          become_probe_child(ends.to_parent);
+          // Routes need a sealed root; sealing here leaves the parent free to extend its platform first.
+          sg4::Engine::get_instance()->get_netzone_root()->seal();
+          std::deque<ProbedRoute> mine;
+          std::size_t index = 0;
+          try {
+            algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
+              const std::size_t i = index++;
+              if (i < known.size()) return known[i];
+              g_from = from;
+              g_to = to;
+              mine.push_back(ask_simgrid(from, to, want_links));
+              record_answer(mine.back());
+              return mine.back();
+            });
+            put_value<char>('E');
+            flush_buffer();
+            return 0;
+          } catch (...) {
+            flush_buffer();
+            return 72;
+          }
+        },
+        options);
+    const std::string data = child.read_all();
+    const io::ChildStatus status = child.wait();
     const std::size_t before = known.size();
     std::pair<sg4::Host*, sg4::Host*> crash{nullptr, nullptr};
     int signal = 0;
     const bool finished = read_answers(data, known, crash, signal);
     asked += known.size() - before;
     if (finished) break;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 72)
+    if (status.exit_status() == 72)
       throw std::runtime_error("route probe: the probing algorithm failed in the child");
     // The child died asking the next question: that pair's answer is "SimGrid aborts".
     ProbedRoute aborted;

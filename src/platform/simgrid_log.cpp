@@ -1,11 +1,11 @@
 #include "platform/simgrid_log.hpp"
 
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <stdexcept>
+
+#include "io/process.hpp"
 
 namespace ringsim::platform {
 
@@ -20,24 +20,25 @@ std::string read_whole_fd(int fd) {
 ChildOutcome in_child_with_log(const std::function<void()>& body, const char* what) {
   const int log = ::memfd_create(what, 0);
   if (log < 0) throw std::runtime_error(std::string(what) + ": memfd_create failed");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
+  io::ChildOptions options;
+  options.what = what;
+  options.stdout_fd = options.stderr_fd = log;
+  io::ChildStatus status;
+  try {
+    status = io::fork_child(
+                 [&] {
+                   body();
+                   return 0;
+                 },
+                 options)
+                 .wait();
+  } catch (...) {
     ::close(log);
-    throw std::runtime_error(std::string(what) + ": fork failed");
+    throw;
   }
-  if (pid == 0) {
-    ::dup2(log, STDERR_FILENO);
-    ::dup2(log, STDOUT_FILENO);
-    body();
-    std::fflush(nullptr);
-    ::_exit(0);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
   ChildOutcome out;
-  out.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  out.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  out.ok = status.ok();
+  out.signal = status.signal();
   out.said = read_whole_fd(log);
   ::close(log);
   return out;

@@ -15,8 +15,9 @@ struct ChildOutcome {
   std::string said;
 };
 
-// Runs `body` in a forked child whose standard output and error go to a memory file; `body` must
-// end the child (_exit). For what SimGrid may abort on instead of throwing.
+// Runs `body` in a forked child whose standard output and error go to a memory file; the child
+// ends when `body` returns (status 0) or calls io::end_child. For what SimGrid may abort on instead
+// of throwing.
 ChildOutcome in_child_with_log(const std::function<void()>& body, const char* what);
 
 // Everything written to `fd` (a memory file) from its start.

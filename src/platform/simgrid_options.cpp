@@ -1,7 +1,5 @@
 #include "platform/simgrid_options.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
@@ -10,6 +8,7 @@
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
+#include "io/process.hpp"
 #include "model/errors.hpp"
 #include "platform/simgrid_log.hpp"
 
@@ -132,8 +131,7 @@ namespace {
   simgrid::s4u::Engine engine(&argc, argv.data());
   auto refuse = [](const std::string& setting, const std::string& why) {
     std::fprintf(stderr, "\nRINGSIM-REFUSED %s: %s\n", setting.c_str(), why.c_str());
-    std::fflush(nullptr);
-    ::_exit(2);
+    io::end_child(2);
   };
   std::vector<std::string> logs;
   for (const auto& l : cfg.simgrid_log) logs.push_back("--log=" + l + " (in 'simgrid_log')");
@@ -174,8 +172,7 @@ namespace {
   } catch (const std::exception& e) {
     refuse("the models chosen", option_refusal(e.what()));
   }
-  std::fflush(nullptr);
-  ::_exit(0);
+  io::end_child(0);  // the Engine on this stack is not torn down
 }
 
 // The setting the child was trying when it died, and SimGrid's reason.
