@@ -1,10 +1,14 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <random>
+
 #include <nlohmann/json.hpp>
 
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/speed_traces.hpp"
+#include "model/tiers_generator.hpp"
 #include "model/trace_families.hpp"
 
 using namespace ringsim;
@@ -120,6 +124,95 @@ TEST_CASE("on-off: deterministic per seed, two levels, mean durations close to t
   for (const auto& t : on_off_traces(hosts(2), spec, 10)) CHECK(t.changes.size() >= 10);
 }
 
+// Heavy-tailed on/off (desktop-grid availability): Pareto durations with the given means.
+TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given means, a Pareto tail") {
+  OnOffSpec spec;
+  spec.durations = OnOffDurations::pareto;
+  spec.seed = 3;
+  spec.available = 12.0;
+  spec.loaded = 4.0;
+  spec.shape = 2.5;  // a finite variance, for the means below
+  const auto a = on_off_traces(hosts(5), spec, 300);
+  CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
+  spec.seed = 4;
+  CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));
+  for (const auto& t : a) {
+    for (std::size_t k = 0; k < t.changes.size(); ++k) {
+      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
+      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);  // a change is a switch
+    }
+  }
+  // Complete periods average the given means (scales 7.2 and 2.4 iterations: none passes unseen).
+  double on_sum = 0, off_sum = 0;
+  long on_n = 0, off_n = 0;
+  for (const auto& t : on_off_traces(hosts(300), spec, 4000)) {
+    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
+      if (t.changes[k].iteration == 0) continue;
+      const double d = t.changes[k + 1].iteration - t.changes[k].iteration;
+      if (t.changes[k].multiplier == 1.0) { on_sum += d; ++on_n; }
+      else { off_sum += d; ++off_n; }
+    }
+  }
+  REQUIRE(on_n > 10000);
+  CHECK(on_sum / static_cast<double>(on_n) == doctest::Approx(12.0).epsilon(0.05));
+  CHECK(off_sum / static_cast<double>(off_n) == doctest::Approx(4.0).epsilon(0.05));
+
+  // The tail: with shape 1.5, P(D > 10 mean) = ((shape - 1) / (10 shape))^shape = 0.0061, against
+  // 3.5e-5 for geometric durations of the same mean.
+  spec.shape = 1.5;
+  spec.available = 20.0;
+  spec.loaded = 5.0;
+  long periods = 0, long_ones = 0;
+  for (const auto& t : on_off_traces(hosts(300), spec, 20000)) {
+    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
+      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
+      ++periods;
+      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > 200;
+    }
+  }
+  REQUIRE(periods > 100000);
+  const double tail = static_cast<double>(long_ones) / static_cast<double>(periods);
+  const double pareto_tail = std::pow(1.0 / 30.0, 1.5);
+  CHECK(tail > 0.75 * pareto_tail);
+  CHECK(tail < 1.25 * pareto_tail);
+  CHECK(tail > 50 * std::pow(1.0 - 1.0 / 20.0, 200));
+}
+
+// An equilibrium start: the loaded share is loaded / (available + loaded) at every iteration, from
+// the first; a first period drawn whole (not its residual) would leave the early iterations apart.
+TEST_CASE("on-off with Pareto durations starts in equilibrium") {
+  OnOffSpec spec;
+  spec.durations = OnOffDurations::pareto;
+  spec.available = 20.0;
+  spec.loaded = 5.0;
+  spec.shape = 1.5;
+  for (std::uint64_t seed : {1u, 2u}) {
+    spec.seed = seed;
+    const auto traces = on_off_traces(hosts(4000), spec, 400);
+    for (int at : {0, 1, 2, 3, 5, 10, 40, 400}) {
+      long loaded = 0;
+      for (const auto& t : traces) loaded += multiplier_at_iteration(t, at) != 1.0;
+      // 4000 hosts: a standard deviation of 0.0063 around 0.2
+      CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - 0.2) < 0.03, "iteration ", at);
+    }
+  }
+  // The residual life: below the scale with probability (shape - 1) / shape, and of mean
+  // E[D^2] / (2 E[D]) (shape 4, mean 12: scale 9, E[D^2] = 162, so 6.75); the durations of mean 12.
+  double residual = 0, whole = 0;
+  long below = 0;
+  const int n = 400000;
+  std::mt19937_64 rng(9);
+  for (int k = 0; k < n; ++k) {
+    const double r = pareto_residual(12.0, 4.0, uniform_unit(rng));
+    residual += r;
+    below += r < 9.0;
+    whole += pareto_duration(12.0, 4.0, uniform_unit(rng));
+  }
+  CHECK(residual / n == doctest::Approx(6.75).epsilon(0.02));
+  CHECK(static_cast<double>(below) / n == doctest::Approx(0.75).epsilon(0.01));
+  CHECK(whole / n == doctest::Approx(12.0).epsilon(0.01));
+}
+
 TEST_CASE("bad family parameters are rejected") {
   RandomWalkSpec rw;
   rw.low = 2.0;
@@ -137,6 +230,12 @@ TEST_CASE("bad family parameters are rejected") {
   oo = OnOffSpec{};
   oo.load_factor = 0.0;
   CHECK_THROWS_AS(validate(oo, "x"), InputError);
+  oo = OnOffSpec{};
+  oo.durations = OnOffDurations::pareto;
+  oo.shape = 1.0;  // an infinite mean
+  CHECK_THROWS_AS(validate(oo, "x"), InputError);
+  oo.shape = 1.2;
+  CHECK_NOTHROW(validate(oo, "x"));
 }
 
 TEST_CASE("the traces sources parse and round-trip through the canonical JSON, which states the placement") {
@@ -149,6 +248,7 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
   for (const char* text : {
            R"({"ratio": 1, "traces": {"seed": 5, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.0, "every": 2, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "placement": "nominal-time"}})",
+           R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "pareto", "shape": 1.5, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 7, "source": "factor", "factor": [0.5, 1.5], "windows": [[2, 4]], "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile", "b": "b.profile"}}})",
            R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv", "placement": "iteration"}})"}) {
@@ -172,6 +272,9 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"source": "random-walk", "low": 0}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "loaded": 0.5}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "step": 0.1}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "shape": 1.5}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "pareto", "shape": 1}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull"}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "placement": "time"}})",
            R"({"ratio": 1, "traces": {"source": "measured", "placement": 1}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile"}, "placement": "iteration"}})"})

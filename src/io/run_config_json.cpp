@@ -276,7 +276,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     } else if (source == "random-walk") {
       io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every", "placement"}, tw);
     } else if (source == "on-off") {
-      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "placement"}, tw);
+      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "placement"}, tw);
     } else {
       throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk or on-off");
     }
@@ -341,6 +341,17 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (t.contains("available")) oo.available = number(t, "available");
       if (t.contains("loaded")) oo.loaded = number(t, "loaded");
       if (t.contains("load_factor")) oo.load_factor = number(t, "load_factor");
+      if (t.contains("durations")) {
+        const std::string d = text(t, "durations");
+        if (d == "pareto") oo.durations = OnOffDurations::pareto;
+        else if (d != "geometric")
+          throw InputError(where + ": on-off 'durations' must be geometric or pareto, got '" + d + "'");
+      }
+      if (t.contains("shape")) {
+        if (oo.durations != OnOffDurations::pareto)
+          throw InputError(where + ": on-off 'shape' applies to durations pareto");
+        oo.shape = number(t, "shape");
+      }
       validate(oo, where + " 'traces'");
     }
   }
@@ -394,6 +405,10 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
     const auto& oo = cfg.on_off;
     traces = {{"seed", cfg.trace_seed}, {"source", "on-off"}, {"available", oo.available},
               {"loaded", oo.loaded},     {"load_factor", oo.load_factor}, {"placement", placement}};
+    if (oo.durations != OnOffDurations::geometric) {  // geometric configs keep their former canonical form
+      traces["durations"] = to_string(oo.durations);
+      traces["shape"] = oo.shape;
+    }
   }
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},

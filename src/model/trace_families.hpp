@@ -30,12 +30,33 @@ struct RandomWalkSpec {
 // last geometric numbers of iterations with means `available` and `loaded` (>= 1). The state at
 // iteration 0 is drawn from the stationary distribution (loaded with probability
 // loaded / (available + loaded)). Changes are recorded at the iterations where the state switches.
+//
+// Heavy-tailed durations (`durations` pareto): the periods are Pareto distributed with shape
+// `shape` (> 1, so that the means are finite; desktop-grid availability studies measure shapes
+// between about 1 and 2) and the same means, `available` and `loaded`: scale = mean (shape - 1) /
+// shape. The process runs in continuous time counted in iterations, and iteration k takes the state
+// at time k (periods shorter than an iteration may then pass unseen). It starts in equilibrium: the
+// state loaded with probability loaded / (available + loaded), and the first period's remainder
+// drawn from the equilibrium (residual life) distribution of its state's durations, so that no
+// iteration is special. Changes are recorded at the iterations whose state differs from the last.
+enum class OnOffDurations { geometric, pareto };
+
 struct OnOffSpec {
   std::uint64_t seed = 1;
   double available = 20.0;
   double loaded = 10.0;
   double load_factor = 0.25;
+  OnOffDurations durations = OnOffDurations::geometric;
+  double shape = 1.5;  // Pareto shape, with durations pareto
 };
+
+const char* to_string(OnOffDurations d);
+
+// A Pareto duration of mean `mean` and shape `shape` > 1, from a uniform u in [0, 1).
+double pareto_duration(double mean, double shape, double u);
+// The equilibrium (residual life) distribution of those durations, from u in [0, 1): density
+// (1 - F(x)) / mean, uniform below the scale, a Pareto tail of shape - 1 above it.
+double pareto_residual(double mean, double shape, double u);
 
 // Throws InputError for bad parameters (as `where`: ...).
 void validate(const RandomWalkSpec& spec, const std::string& where);

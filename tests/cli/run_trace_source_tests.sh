@@ -17,7 +17,8 @@ makespan() { $PY -c 'import json,sys; print(repr(json.load(open(sys.argv[1]))["m
 config rw.json '{"seed": 3, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.2, "every": 2}'
 config oo.json '{"seed": 3, "source": "on-off", "available": 3, "loaded": 2, "load_factor": 0.25}'
 config fa.json '{"seed": 3, "source": "factor", "windows": [[2, 4], [6, 8]]}'
-for c in rw oo fa; do
+config hp.json '{"seed": 3, "source": "on-off", "available": 3, "loaded": 2, "load_factor": 0.25, "durations": "pareto", "shape": 1.5}'
+for c in rw oo fa hp; do
   "$RINGSIM" simulate $c.json >$c.out 2>err || { echo "FAIL simulate $c"; cat err; fail=1; continue; }
   $PY -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["makespan"] > 0 and r["redistribution_points"] == 3, r' $c.out \
     || { echo "FAIL $c summary"; fail=1; }
@@ -30,7 +31,7 @@ sed 's/"seed": 3, "source"/"seed": 4, "source"/' rw.json >rw4.json
 
 # 2. Round trip: `simulate --traces-dir` (when each change took effect in the run) -> source files
 #    (profiles, time CSV, iteration CSV) -> the same run.
-for src in fa rw oo; do
+for src in fa rw oo hp; do
   "$RINGSIM" simulate $src.json --no-baseline --traces-dir "tr_$src" >/dev/null 2>err || { echo "FAIL traces $src"; cat err; fail=1; continue; }
   profiles=$(cd "tr_$src" && for f in *.profile; do printf '"%s": "tr_%s/%s",' "${f%.profile}" "$src" "$f"; done)
   config "files_$src.json" "{\"source\": \"files\", \"profiles\": {${profiles%,}}}"
