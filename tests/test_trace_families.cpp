@@ -125,13 +125,18 @@ TEST_CASE("on-off: deterministic per seed, two levels, mean durations close to t
 }
 
 // Heavy-tailed on/off (desktop-grid availability): Pareto durations with the given means.
-TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given means, a Pareto tail") {
+static OnOffSpec pareto_spec(double available, double loaded, double shape, std::uint64_t seed) {
   OnOffSpec spec;
   spec.durations = OnOffDurations::pareto;
-  spec.seed = 3;
-  spec.available = 12.0;
-  spec.loaded = 4.0;
-  spec.shape = 2.5;  // a finite variance, for the means below
+  spec.available = available;
+  spec.loaded = loaded;
+  spec.shape = shape;
+  spec.seed = seed;
+  return spec;
+}
+
+TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given means, a Pareto tail") {
+  OnOffSpec spec = pareto_spec(12.0, 4.0, 2.5, 3);  // shape 2.5: a finite variance, for the means below
   const auto a = on_off_traces(hosts(5), spec, 300);
   CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
   spec.seed = 4;
@@ -181,11 +186,7 @@ TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given me
 // An equilibrium start: the loaded share is loaded / (available + loaded) at every iteration, from
 // the first; a first period drawn whole (not its residual) would leave the early iterations apart.
 TEST_CASE("on-off with Pareto durations starts in equilibrium") {
-  OnOffSpec spec;
-  spec.durations = OnOffDurations::pareto;
-  spec.available = 20.0;
-  spec.loaded = 5.0;
-  spec.shape = 1.5;
+  OnOffSpec spec = pareto_spec(20.0, 5.0, 1.5, 1);
   for (std::uint64_t seed : {1u, 2u}) {
     spec.seed = seed;
     const auto traces = on_off_traces(hosts(4000), spec, 400);
