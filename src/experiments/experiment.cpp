@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
@@ -242,7 +243,8 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     const auto& r = results[k];
     if (r.is_null()) continue;
     const auto base = makespan.find(run.baseline_id);
-    os << run.id << ',' << run.ring_size << ',' << run.ratio << ',' << run.scheme << ',' << run.algorithm << ','
+    os << run.id << ',' << run.ring_size << ',' << run.ratio << ',' << io::csv_field(run.scheme) << ','
+       << io::csv_field(run.algorithm) << ','
        << run.seed << ',' << run.repetition << ',' << r["redistributions"].get<int>() << ','
        << r["redistribution_points"].get<int>() << ',' << r["makespan"].get<double>() << ',';
     if (base != makespan.end()) os << r["makespan"].get<double>() / base->second;
@@ -254,10 +256,10 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     double rebuild_time = 0.0;
     const std::size_t rebuilds = r.contains("rebuilds") ? r["rebuilds"].size() : 0;
     for (std::size_t b = 0; b < rebuilds; ++b) rebuild_time += r["rebuilds"][b]["simulated"].get<double>();
-    os << ',' << rebuilds << ',' << rebuild_time << ',' << r["network_model"].get<std::string>() << ',';
-    const auto& ring = r["ring"];
-    for (std::size_t i = 0; i < ring.size(); ++i) os << (i ? ";" : "") << ring[i].get<std::string>();
-    os << '\n';
+    os << ',' << rebuilds << ',' << rebuild_time << ',' << io::csv_field(r["network_model"].get<std::string>()) << ',';
+    std::string ring;
+    for (std::size_t i = 0; i < r["ring"].size(); ++i) ring += (i ? ";" : "") + r["ring"][i].get<std::string>();
+    os << io::csv_field(ring) << '\n';
   }
   return os.str();
 }

@@ -98,6 +98,18 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
     for (const auto& t : res.rebuilds) list.push_back(transfer_json(t));
     out["rebuilds"] = list;
   }
+  if (res.hindsight.used) {
+    const auto& h = res.hindsight;
+    out["hindsight"] = {
+        {"points", h.points},
+        {"simulated_as", h.simulated_as},
+        {"predicted_makespan", h.predicted_makespan},
+        {"predicted_makespan_without_points", h.predicted_none},
+        {"simulated_over_predicted", h.predicted_makespan > 0 ? res.makespan / h.predicted_makespan : 0.0},
+        {"optimal_under_model", h.exact},
+        {"planner_calls", h.planner_calls},
+        {"seconds", h.seconds}};
+  }
   return out;
 }
 

@@ -136,4 +136,64 @@ double multiplier_at_time(const HostTrace& trace, double iteration_time, double 
   return m;
 }
 
+namespace {
+
+// The first change of the trace's profile strictly after time t (infinity when there is none).
+double next_change_after(const HostTrace& trace, double iteration_time, double t, double origin) {
+  double next = INFINITY;
+  if (trace.period > 0.0 && !trace.changes.empty()) {
+    const double local = t - origin;
+    if (local < 0.0) return origin + trace.changes.front().time;
+    // The period t falls in, give or take one for rounding: the first change after t among them.
+    const double k = std::floor(local / trace.period);
+    for (double p = std::max(0.0, k - 1.0); p <= k + 1.0; p += 1.0)
+      for (const auto& c : trace.changes)
+        if (origin + p * trace.period + c.time > t) next = std::min(next, origin + p * trace.period + c.time);
+    return next;
+  }
+  for (const auto& c : trace.changes) {
+    const double at = change_time(c, iteration_time, origin);
+    if (at > t) next = std::min(next, at);
+  }
+  return next;
+}
+
+// The work one period of a periodic trace allows from its second period on (each period then
+// starts at the previous one's last value), in multiplier-seconds.
+double work_per_period(const HostTrace& trace) {
+  double work = 0.0, m = trace.changes.back().multiplier, at = 0.0;
+  for (const auto& c : trace.changes) {
+    work += m * (c.time - at);
+    at = c.time;
+    m = c.multiplier;
+  }
+  return work + m * (trace.period - at);
+}
+
+}  // namespace
+
+double finish_of_work(const HostTrace& trace, double peak, double iteration_time, double start, double flops,
+                      double origin) {
+  double t = start;
+  double left = flops;
+  const bool periodic = trace.period > 0.0 && !trace.changes.empty();
+  const double per_period = periodic ? work_per_period(trace) * peak : 0.0;
+  while (true) {
+    // Whole periods at once: from the second period on every period allows the same work.
+    if (periodic && per_period > 0.0 && t >= origin + trace.period && left > 2.0 * per_period) {
+      const double skip = std::floor(left / per_period) - 1.0;
+      left -= skip * per_period;
+      t += skip * trace.period;
+    }
+    const double next = next_change_after(trace, iteration_time, t, origin);
+    // The piece's multiplier read inside it, not at t: at a change's own time, rounding in
+    // origin + time may still read the value before it.
+    const double rate = peak * multiplier_at_time(trace, iteration_time, std::isfinite(next) ? (t + next) / 2 : t + 1.0, origin);
+    if (rate > 0.0 && (!std::isfinite(next) || left <= rate * (next - t))) return t + left / rate;
+    if (!std::isfinite(next) || (periodic && per_period <= 0.0 && t >= origin + trace.period)) return INFINITY;
+    left -= rate * (next - t);
+    t = next;
+  }
+}
+
 }  // namespace ringsim

@@ -73,6 +73,13 @@ std::string speed_profile_text(const HostTrace& trace, double iteration_time, do
 // Multiplier in effect at simulated time t under that profile.
 double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin = 0.0);
 
+// When `flops` of work started at simulated time `start` end on a host of `peak` flop/s under the
+// trace's profile (its times counted from `origin`, iteration-indexed changes at origin + iteration *
+// iteration_time): the speed is piecewise constant, so the work is integrated piece by piece.
+// Infinity when the host stays at speed 0 (multiplier 0) with no later change.
+double finish_of_work(const HostTrace& trace, double peak, double iteration_time, double start, double flops,
+                      double origin = 0.0);
+
 // The trace's changes as (time, multiplier) steps up to time `until` (inclusive): a periodic
 // trace's every period (its first change of each period after the first included), the others'
 // changes as speed_profile_text places them; the leading "0 value" line is not included.

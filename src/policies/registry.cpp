@@ -1,5 +1,7 @@
 #include "policies/registry.hpp"
 
+#include <stdexcept>
+
 #include "model/named.hpp"
 
 namespace ringsim::policy {
@@ -27,16 +29,19 @@ void add_policy(PolicyEntry entry) { entries().push_back(std::move(entry)); }
 std::string scheme_syntaxes() {
   std::string s;
   for (const auto& e : entries()) s += (s.empty() ? "" : ", ") + e.syntax;
-  return s;
+  return s + ", " + kHindsightScheme;
 }
 
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {
+  if (scheme == kHindsightScheme)
+    throw std::logic_error("scheme 'hindsight' is resolved into its points before the run, not made a policy");
   for (const auto& e : entries())
     if (auto p = e.make(scheme, iterations)) return p;
   throw UnknownName("scheme", scheme, scheme_syntaxes());
 }
 
 bool scheme_redistributes(const std::string& scheme, int iterations, const std::string& where) {
+  if (scheme == kHindsightScheme) return iterations > 1;
   try {
     return !make_policy(scheme, iterations)->never_redistributes();
   } catch (const InputError& e) {

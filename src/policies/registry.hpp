@@ -9,6 +9,11 @@
 
 namespace ringsim::policy {
 
+// Not a policy: the hindsight-optimal points, chosen before the run with the traces known
+// (planners/points/hindsight.hpp), which the simulation then runs as the fixed scheme of its points.
+// Checked and listed with the policies' schemes; make_policy never gets it.
+inline constexpr const char* kHindsightScheme = "hindsight";
+
 // The policy a scheme names, tried against the built-in policies (policies.def), then those added
 // with add_policy; UnknownName for a scheme none of them reads, InputError for a malformed one
 // (every-0).

@@ -34,6 +34,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
+#include "planners/points/hindsight.hpp"
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
 #include "sim/column_transfer.hpp"
@@ -169,7 +170,9 @@ struct RunOutputs {
 struct RingRun {
   explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
 
-  const AppSettings app;             // what the config asks of the application
+  // What the config asks of the application; set before the run (scheme `hindsight` is resolved
+  // there into the fixed scheme of its points, hindsight_points.cpp), then only read.
+  AppSettings app;
 
   // The run's constants, set before the first iteration (ring_simulation.cpp).
   double flops_per_column = 0.0;
@@ -278,6 +281,12 @@ struct ChosenRings {
 // chosen before the application's settings exist.
 ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
 std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
+
+// ---- hindsight_points.cpp ----
+// Scheme `hindsight`: the points that minimize the predicted makespan from the initial loads
+// (InputError with rebuilds), and the fixed scheme that simulates them ("after:a,b" or "none").
+points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial);
+std::string fixed_scheme_of(const std::vector<int>& points);
 
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);

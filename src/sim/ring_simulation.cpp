@@ -8,11 +8,13 @@
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
+#include <chrono>
 #include <stdexcept>
 
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "platform/platform_loader.hpp"
+#include "policies/registry.hpp"
 #include "platform/simgrid_options.hpp"
 #include "sim/app_phases.hpp"
 #include "platform/paje_tracing.hpp"
@@ -157,9 +159,22 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   }
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
   r.known.loads.assign(initial.begin(), initial.end());
+  RunResult res;
+  if (r.app.scheme == policy::kHindsightScheme) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const points::HindsightPlan plan = plan_hindsight_points(r, initial);
+    r.app.scheme = fixed_scheme_of(plan.points);
+    res.hindsight = {true,
+                     plan.points,
+                     r.app.scheme,
+                     plan.predicted_makespan,
+                     plan.predicted_none,
+                     plan.planner_calls,
+                     plan.exact,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+  }
   start_policies(r, 1);
 
-  RunResult res;
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = r.flops_per_column;
   res.column_bytes = r.app.column_bytes;

@@ -1,0 +1,205 @@
+#include "planners/points/hindsight.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+
+namespace ringsim::points {
+namespace {
+
+// One iteration as the simulation predicts it (sim/ring_run.cpp, predicted_tstep): every member
+// computes its columns, the slowest one's end plus the border exchange ends the iteration.
+struct IterationEnd {
+  double started = 0.0;
+  double end = 0.0;
+  std::vector<double> compute;  // each member's computation time
+};
+
+IterationEnd run_iteration(const RunModel& m, const std::vector<Count>& loads, int it, double start) {
+  IterationEnd e;
+  e.started = start;
+  e.compute.resize(loads.size());
+  double last = start;
+  for (std::size_t i = 0; i < loads.size(); ++i) {
+    const double done = m.finish(i, it, start, static_cast<double>(loads[i]) * m.flops_per_column);
+    e.compute[i] = done - start;
+    last = std::max(last, done);
+  }
+  e.end = last + m.border_time;
+  return e;
+}
+
+// A redistribution point after iteration j that moves columns: the reports' all-gather, every
+// member's planner run at iteration j's speed, then the planner's schedule for the move
+// (sim/redistribution_point.cpp). Nothing when the balanced targets are the loads: such a point
+// only costs time and changes nothing, so no optimal set holds it.
+struct PointEnd {
+  bool moves = false;
+  double end = 0.0;
+  std::vector<Count> targets;
+};
+
+// When a point after iteration j has gathered the reports and every member has run the planner:
+// where the decision is taken, whether it moves anything or not.
+double decided_at(const RunModel& m, std::size_t members, int j, double iteration_end) {
+  const double gathered = iteration_end + m.gather_time;
+  double decided = gathered;
+  if (m.decision_flops > 0.0)
+    for (std::size_t i = 0; i < members; ++i) decided = std::max(decided, m.finish(i, j, gathered, m.decision_flops));
+  return decided;
+}
+
+PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, const IterationEnd& last) {
+  PointEnd p;
+  p.end = decided_at(m, loads.size(), j, last.end);
+  const std::vector<double> speeds = m.decision_speeds(j, loads, last.compute, last.started, p.end);
+  p.targets = balanced_targets(speeds, m.columns);
+  if (p.targets == loads || loads.size() < 2) return p;
+  p.moves = true;
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = loads;
+  inst.targets = p.targets;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  p.end += plan_redistribution(inst, m.algorithm).time;
+  return p;
+}
+
+void check(const RunModel& m) {
+  if (m.iterations < 1 || m.initial_loads.empty() || !m.finish || !m.decision_speeds)
+    throw std::invalid_argument("hindsight: incomplete run model");
+}
+
+}  // namespace
+
+double predicted_makespan(const RunModel& m, const std::vector<int>& points);
+
+// Clock-dependent speeds: from the recurrence's points, any single point added, removed or moved
+// by one iteration that lowers the predicted makespan is taken, until none does (a local optimum
+// for those changes, which the labels alone do not guarantee).
+void improve_by_single_changes(const RunModel& m, HindsightPlan& plan) {
+  for (bool better = true; better;) {
+    better = false;
+    std::vector<std::vector<int>> tries;
+    for (int p = 1; p < m.iterations; ++p) {
+      std::vector<int> pts = plan.points;
+      const auto at = std::lower_bound(pts.begin(), pts.end(), p);
+      if (at != pts.end() && *at == p) {
+        pts.erase(at);
+        tries.push_back(pts);
+        for (int shift : {-1, 1}) {
+          std::vector<int> moved = plan.points;
+          const int q = p + shift;
+          if (q < 1 || q >= m.iterations || std::binary_search(moved.begin(), moved.end(), q)) continue;
+          *std::lower_bound(moved.begin(), moved.end(), p) = q;
+          tries.push_back(moved);
+        }
+      } else {
+        pts.insert(at, p);
+        tries.push_back(pts);
+      }
+    }
+    for (const auto& pts : tries) {
+      const double t = predicted_makespan(m, pts);
+      if (t < plan.predicted_makespan * (1.0 - 1e-12)) {
+        plan.predicted_makespan = t;
+        plan.points = pts;
+        better = true;
+      }
+    }
+  }
+}
+
+HindsightPlan plan_hindsight(const RunModel& m) {
+  check(m);
+  const auto n_it = static_cast<std::size_t>(m.iterations);
+  // A label at point j: the run just after a move there, with these loads, at this clock, by these
+  // points. One label per distinct loads, the earliest; with speeds that depend on the iteration
+  // only, every arrival at j has the same targets, so one label and the recurrence is exact.
+  struct Label {
+    double clock = 0.0;
+    std::vector<Count> loads;
+    std::vector<int> points;
+  };
+  std::vector<std::vector<Label>> at(n_it);
+  at[0].push_back({m.start, m.initial_loads, {}});
+  HindsightPlan plan;
+  plan.exact = !m.clock_dependent;
+  const std::size_t keep = std::max<std::size_t>(1, m.labels_per_point);
+  const Label* best = nullptr;
+  double best_end = std::numeric_limits<double>::infinity();
+  // Points in increasing order: every arrival at j comes from a point i < j, so j's labels are
+  // final when the walks from them start.
+  for (std::size_t i = 0; i < n_it; ++i) {
+    for (const Label& from : at[i]) {
+      double t = from.clock;
+      for (int it = static_cast<int>(i) + 1; it <= m.iterations; ++it) {
+        const IterationEnd e = run_iteration(m, from.loads, it, t);
+        t = e.end;
+        if (it == m.iterations) {
+          if (i == 0) plan.predicted_none = t;
+          // Ties keep the first found: the fewest points (points grow along the walk order).
+          if (t < best_end) {
+            best_end = t;
+            best = &from;
+          }
+          break;
+        }
+        PointEnd p = run_point(m, from.loads, it, e);
+        if (!p.moves) continue;
+        ++plan.planner_calls;
+        std::vector<Label>& labels = at[static_cast<std::size_t>(it)];
+        auto same = std::find_if(labels.begin(), labels.end(), [&](const Label& l) { return l.loads == p.targets; });
+        if (same != labels.end()) {
+          if (p.end < same->clock) {
+            same->clock = p.end;
+            same->points = from.points;
+            same->points.push_back(it);
+          }
+          continue;
+        }
+        Label next{p.end, std::move(p.targets), from.points};
+        next.points.push_back(it);
+        if (labels.size() < keep) {
+          labels.push_back(std::move(next));
+          continue;
+        }
+        // Full: the latest label gives way to an earlier one.
+        auto latest = std::max_element(labels.begin(), labels.end(),
+                                       [](const Label& a, const Label& b) { return a.clock < b.clock; });
+        if (next.clock < latest->clock) *latest = std::move(next);
+      }
+    }
+  }
+  plan.predicted_makespan = best_end;
+  if (best) plan.points = best->points;
+  if (m.clock_dependent) improve_by_single_changes(m, plan);
+  return plan;
+}
+
+double predicted_makespan(const RunModel& m, const std::vector<int>& points) {
+  check(m);
+  std::vector<Count> loads = m.initial_loads;
+  double t = m.start;
+  std::size_t next = 0;
+  for (int it = 1; it <= m.iterations; ++it) {
+    const IterationEnd e = run_iteration(m, loads, it, t);
+    t = e.end;
+    if (next < points.size() && points[next] == it) {
+      ++next;
+      // A listed point where nothing moves still gathers and decides, as a fixed scheme's does.
+      PointEnd p = run_point(m, loads, it, e);
+      t = p.end;
+      if (p.moves) loads = std::move(p.targets);
+    }
+  }
+  if (next != points.size()) throw std::invalid_argument("hindsight: points outside 1..iterations-1 or not increasing");
+  return t;
+}
+
+}  // namespace ringsim::points
