@@ -6,9 +6,12 @@ experiments/when/*.json (Debian's python3-matplotlib for the figure).
 
 One panel per trace family (rows) and ring size (columns): normalized execution time (makespan /
 makespan without redistribution, same platform, ring, traces and ratio), mean over the seeds,
-against the computation-to-communication ratio, one line per scheme. TABLE.md gets, per family,
-ring and ratio, the best fixed scheme in hindsight (the lowest mean among none, once, every-20,
-every-10, every-5), the adaptive policy's mean and its ratio to that best, and the former adaptive's.
+against the computation-to-communication ratio, one line per scheme, and the ideal bound (every
+iteration balanced, moves free: the runs' ideal_time over the baseline's makespan). TABLE.md gets,
+per family, ring and ratio, the best fixed scheme in hindsight (the lowest mean among none, once,
+every-20, every-10, every-5), the policies' means and their ratios to that best, scheme hindsight
+(the best points of each run, chosen with the traces known) with its mean number of
+redistributions, the policies' ratios to it, and the ideal bound.
 Bad input: exit 2 and one line.
 """
 import csv
@@ -18,8 +21,11 @@ from collections import defaultdict
 
 FIXED = ["none", "once", "every-20", "every-10", "every-5"]
 LABELS = {"none": "never", "once": "once (after 50)", "every-20": "every 20", "every-10": "every 10",
-          "every-5": "every 5", "adaptive": "adaptive", "adaptive-gather": "adaptive-gather (former)"}
+          "every-5": "every 5", "adaptive": "adaptive", "rent-or-buy": "rent-or-buy",
+          "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)"}
+POLICIES = ["adaptive", "rent-or-buy"]
 GOAL = 1.05
+GOAL_HINDSIGHT = 1.10
 
 
 def fail(message):
@@ -28,32 +34,39 @@ def fail(message):
 
 
 def read_means(path):
-    """{(ring, ratio, scheme): [normalized times]} of one runs.csv."""
-    means = defaultdict(list)
+    """{(ring, ratio, scheme): [normalized times]} of one runs.csv, and of the same keys the
+    redistributions and the ideal bound (ideal_time over the baseline's makespan) of each run."""
+    means, redistributions, ideal = defaultdict(list), defaultdict(list), defaultdict(list)
     try:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
-            missing = {"ring_size", "ratio", "scheme", "normalized_time"} - set(reader.fieldnames or [])
+            missing = {"ring_size", "ratio", "scheme", "normalized_time", "redistributions", "time_over_ideal"} - \
+                set(reader.fieldnames or [])
             if missing:
                 fail(f"{path} lacks the column(s) {', '.join(sorted(missing))}")
             for row in reader:
                 if row["normalized_time"] == "":
                     continue
-                means[(int(row["ring_size"]), float(row["ratio"]), row["scheme"])].append(float(row["normalized_time"]))
+                key = (int(row["ring_size"]), float(row["ratio"]), row["scheme"])
+                normalized = float(row["normalized_time"])
+                means[key].append(normalized)
+                redistributions[key].append(int(row["redistributions"]))
+                ideal[key].append(normalized / float(row["time_over_ideal"]))
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror}")
-    except ValueError as e:
+    except (ValueError, ZeroDivisionError) as e:
         fail(f"{path}: a value is not a number ({e})")
     if not means:
         fail(f"{path} holds no normalized run")
-    return means
+    return {"time": means, "redistributions": redistributions, "ideal": ideal}
 
 
 def mean(values):
     return sum(values) / len(values)
 
 
-def table_rows(means):
+def table_rows(data):
+    means = data["time"]
     rows = []
     for ring in sorted({k[0] for k in means}):
         for ratio in sorted({k[1] for k in means if k[0] == ring}):
@@ -61,28 +74,58 @@ def table_rows(means):
             if not fixed or (ring, ratio, "adaptive") not in means:
                 fail(f"ring {ring}, ratio {ratio}: the fixed schemes or the adaptive policy are missing")
             best = min(fixed, key=fixed.get)
-            adaptive = mean(means[(ring, ratio, "adaptive")])
-            former = means.get((ring, ratio, "adaptive-gather"))
-            seeds = len(means[(ring, ratio, "adaptive")])
-            rows.append((ring, ratio, best, fixed[best], adaptive, adaptive / fixed[best],
-                         mean(former) / fixed[best] if former else None, seeds))
+            row = {"ring": ring, "ratio": ratio, "best": best, "best_mean": fixed[best],
+                   "seeds": len(means[(ring, ratio, "adaptive")]),
+                   "ideal": mean(data["ideal"][(ring, ratio, "none")]) if (ring, ratio, "none") in means else None}
+            for s in POLICIES + ["adaptive-gather", "hindsight"]:
+                row[s] = mean(means[(ring, ratio, s)]) if (ring, ratio, s) in means else None
+            h = (ring, ratio, "hindsight")
+            row["hindsight_moves"] = mean(data["redistributions"][h]) if h in means else None
+            rows.append(row)
     return rows
+
+
+def number(value, digits):
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def ratio_text(value, base, goal):
+    if value is None or base is None:
+        return ""
+    rel = value / base
+    return f"{rel:.3f}" + ("" if rel <= goal else f" **(over {goal})**")
 
 
 def markdown(families):
     out = []
     for name, rows in families:
         out.append(f"### {name}\n")
-        out.append("| ring | ratio | best fixed (hindsight) | its mean | adaptive | adaptive / best | adaptive-gather / best | seeds |")
-        out.append("|---|---|---|---|---|---|---|---|")
-        for ring, ratio, best, value, adaptive, rel, former, seeds in rows:
-            mark = "" if rel <= GOAL else " **(over 1.05)**"
-            out.append(f"| {ring} | {ratio:g} | {best} | {value:.3f} | {adaptive:.3f} | {rel:.3f}{mark} | "
-                       f"{'' if former is None else f'{former:.3f}'} | {seeds} |")
-        met = sum(1 for r in rows if r[5] <= GOAL)
-        better = [f"ring {r[0]} ratio {r[1]:g}" for r in rows if r[5] < 1.0]
-        out.append(f"\nadaptive within {GOAL} of the best fixed scheme at {met} of {len(rows)} (ring, ratio) points; "
-                   f"better than every fixed scheme at {len(better)}" + (f" ({', '.join(better)})" if better else "") + ".\n")
+        out.append("| ring | ratio | best fixed (hindsight) | its mean | adaptive | adaptive / best | rent-or-buy / best "
+                   "| adaptive-gather / best | hindsight | its redistributions | adaptive / hindsight "
+                   "| rent-or-buy / hindsight | ideal | seeds |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for r in rows:
+            h = r["hindsight"]
+            former = None if r["adaptive-gather"] is None else r["adaptive-gather"] / r["best_mean"]
+            out.append(f"| {r['ring']} | {r['ratio']:g} | {r['best']} | {r['best_mean']:.3f} | {r['adaptive']:.3f} | "
+                       f"{ratio_text(r['adaptive'], r['best_mean'], GOAL)} | "
+                       f"{ratio_text(r['rent-or-buy'], r['best_mean'], GOAL)} | {number(former, 3)} | "
+                       f"{number(h, 3)} | {number(r['hindsight_moves'], 1)} | "
+                       f"{ratio_text(r['adaptive'], h, GOAL_HINDSIGHT)} | {ratio_text(r['rent-or-buy'], h, GOAL_HINDSIGHT)} | "
+                       f"{number(r['ideal'], 3)} | {r['seeds']} |")
+        out.append("")
+        for p in POLICIES:
+            have = [r for r in rows if r[p] is not None]
+            if not have:
+                continue
+            met = sum(1 for r in have if r[p] / r["best_mean"] <= GOAL)
+            better = [f"ring {r['ring']} ratio {r['ratio']:g}" for r in have if r[p] / r["best_mean"] < 1.0]
+            line = (f"{p} within {GOAL} of the best fixed scheme at {met} of {len(have)} (ring, ratio) points; "
+                    f"better than every fixed scheme at {len(better)}" + (f" ({', '.join(better)})" if better else ""))
+            hs = [r for r in have if r["hindsight"] is not None]
+            if hs:
+                line += f"; within {GOAL_HINDSIGHT} of hindsight at {sum(1 for r in hs if r[p] / r['hindsight'] <= GOAL_HINDSIGHT)} of {len(hs)}"
+            out.append(line + ".\n")
     return "\n".join(out) + "\n"
 
 
@@ -93,10 +136,11 @@ def figure(families_means, out_png):
         import matplotlib.pyplot as plt
     except ImportError:
         fail("matplotlib is missing; install it with: apt-get install python3-matplotlib")
-    rings = sorted({k[0] for _, m in families_means for k in m})
+    rings = sorted({k[0] for _, d in families_means for k in d["time"]})
     fig, axes = plt.subplots(len(families_means), len(rings), figsize=(6 * len(rings), 3.6 * len(families_means)),
                              squeeze=False, sharex=True)
-    for row, (name, means) in enumerate(families_means):
+    for row, (name, data) in enumerate(families_means):
+        means = data["time"]
         for col, ring in enumerate(rings):
             ax = axes[row][col]
             schemes = [s for s in LABELS if any(k[0] == ring and k[2] == s for k in means)]
@@ -106,9 +150,17 @@ def figure(families_means, out_png):
                 style = dict(marker="o", markersize=3, linewidth=1.2)
                 if s == "adaptive":
                     style.update(color="black", linewidth=2.4, marker="s", markersize=4)
+                elif s == "rent-or-buy":
+                    style.update(color="tab:brown", linewidth=1.8, marker="D", markersize=3)
                 elif s == "adaptive-gather":
                     style.update(color="grey", linestyle="--")
+                elif s == "hindsight":
+                    style.update(color="tab:red", linewidth=2.0, linestyle="--", marker="v", markersize=4)
                 ax.plot(ratios, ys, label=LABELS[s], **style)
+            ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == "none")
+            if ratios:
+                ax.plot(ratios, [mean(data["ideal"][(ring, q, "none")]) for q in ratios], color="tab:red",
+                        linestyle=":", linewidth=1.2, label="ideal bound (balanced, free moves)")
             ax.set_xscale("log")
             ax.set_yscale("log")
             ax.axhline(1.0, color="grey", linewidth=0.8)

@@ -64,14 +64,14 @@ for (q, a), rows in sorted(t.items()):
     m = lambda key: statistics.mean(float(r[key]) for r in rows)
     print(f"  {q:<5d} {a:13s} {m('k'):4.1f} {m('eta'):9.2f} {m('planned'):12.2f} {m('simulated'):14.2f}")
 PY
-echo "== When to redistribute: fixed schemes, adaptive and adaptive-gather on three trace families ${QUICK}"
+echo "== When to redistribute: fixed schemes, the policies and hindsight on three trace families ${QUICK}"
 when_args=()
 for family in paper-traces random-walk on-off; do
   $R run "experiments/when/$family.json" $QUICK --jobs "$JOBS" --out "out/when-$family$SUFFIX" >/dev/null
   when_args+=("$family=out/when-$family$SUFFIX/runs.csv")
 done
 /usr/bin/python3 experiments/plot_when.py "out/figures/when-to-redistribute$SUFFIX.png" "out/when-table$SUFFIX.md" \
-  "${when_args[@]}" | grep -E "^(###|adaptive within)"
+  "${when_args[@]}" | grep -E "^(###|adaptive within|rent-or-buy within)"
 echo "== One run of the adaptive policy, pictured (ring of 8, ratio 1, the paper's traces)"
 mkdir -p out/one-run
 printf '%s' '{"platform": "../../platforms/paper2004_tiers90.xml", "ring": {"size": 8, "seed": 3}, "ratio": 1,

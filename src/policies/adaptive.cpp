@@ -41,42 +41,12 @@
 #include <deque>
 #include <utility>
 
-#include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/load_balance.hpp"
+#include "policies/predictions.hpp"
 #include "policies/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
-
-double compute_time_of(const std::vector<long>& loads, const std::vector<double>& speeds, double flops_per_column) {
-  double t = 0.0;
-  for (std::size_t j = 0; j < loads.size(); ++j)
-    t = std::max(t, static_cast<double>(loads[j]) * flops_per_column / speeds[j]);
-  return t;
-}
-
-// The one-port lower bound of moving from `loads` to `targets` on this ring.
-double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets) {
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads.assign(loads.begin(), loads.end());
-  inst.targets = targets;
-  inst.cost_next = f.cost_next;
-  inst.cost_prev = f.cost_prev;
-  return slides_bidirectional_lower_bound(inst).value_or(0.0);
-}
-
-// Seconds of one all-gather of reports both ways (floor(n/2) rounds, each as slow as the slowest
-// hop), estimated from the ring's routes.
-double gather_cost(const RingFacts& f) {
-  auto time = [&f](double latency, double bandwidth) {
-    return latency + (std::isfinite(bandwidth) ? std::max(1.0, f.report_bytes) / bandwidth : 0.0);
-  };
-  double hop = 0.0;
-  for (std::size_t i = 0; i < f.n; ++i)
-    hop = std::max({hop, time(f.latency_next[i], f.bandwidth_next[i]), time(f.latency_prev[i], f.bandwidth_prev[i])});
-  return static_cast<double>(f.n / 2) * hop;
-}
 
 // How long a balance lasts: the members' speed changes counted on the common snapshots, which
 // every member sees alike, over the last `window` snapshots (speeds change in bursts: a calm

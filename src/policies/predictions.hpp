@@ -1,0 +1,23 @@
+// What a policy predicts from what every member knows (RingFacts and the reports): an iteration's
+// computation, a move's one-port lower bound, an all-gather's cost. Shared by the policies.
+#pragma once
+
+#include <vector>
+
+#include "model/redistribution.hpp"
+#include "policies/policy.hpp"
+
+namespace ringsim::policy {
+
+// The slowest member's computation with these loads at these speeds, s.
+double compute_time_of(const std::vector<long>& loads, const std::vector<double>& speeds, double flops_per_column);
+
+// The one-port lower bound of moving from `loads` to `targets` on this ring (the slides'
+// bidirectional bound), s.
+double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets);
+
+// Seconds of one all-gather of reports both ways (floor(n/2) rounds, each as slow as the slowest
+// hop), estimated from the ring's routes.
+double gather_cost(const RingFacts& f);
+
+}  // namespace ringsim::policy
