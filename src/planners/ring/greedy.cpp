@@ -310,7 +310,8 @@ class Greedy {
   // A link is private to host h when every route crossing it starts or ends at h (a cluster
   // node's own link): no ring path uses it while h is out of the ring, so its residual is its
   // capacity. Its key is (capacity, FATPIPE, whether routes from h cross it, whether routes to h
-  // do); a host whose private links have distinct keys names each by its key, so the private links
+  // do, its smallest distance from h along them); a host whose private links have distinct keys
+  // names each by its key, so the private links
   // of two such hosts correspond one to one by key. Two hosts k and t with the same speed are
   // twins relative to a set M of hosts when, for every m in M, route(k, m) and route(t, m) (and
   // route(m, k), route(m, t)) list the same links position by position, except that where one
@@ -330,35 +331,49 @@ class Greedy {
   void find_private_links() {
     const std::size_t p = net_.host_count();
     // Per link, the hosts that are an endpoint of every route crossing it so far (at most two),
-    // and for each whether it was the source (bit 0) or the destination (bit 1) of those routes.
-    std::vector<std::size_t> x(net_.link_count(), kNone), y(net_.link_count(), kNone);
-    std::vector<unsigned char> xr(net_.link_count(), 0), yr(net_.link_count(), 0);
-    std::vector<char> seen(net_.link_count(), 0);
-    auto role = [](std::size_t h, std::size_t a) { return static_cast<unsigned char>(h == a ? 1 : 2); };
+    // for each whether it was the source (bit 0) or the destination (bit 1) of those routes, and
+    // the link's smallest distance from that host along them.
+    const std::size_t L = net_.link_count();
+    std::vector<std::size_t> x(L, kNone), y(L, kNone);
+    std::vector<unsigned char> xr(L, 0), yr(L, 0);
+    std::vector<std::uint32_t> xd(L, 0), yd(L, 0);
+    std::vector<char> seen(L, 0);
     for (std::size_t a = 0; a < p; ++a)
       for (std::size_t b = 0; b < p; ++b) {
         if (a == b) continue;
-        for (auto l : net_.route(a, b)) {
+        const RouteView route = net_.route(a, b);
+        const auto len = static_cast<std::uint32_t>(route.size());
+        for (std::uint32_t n = 0; n < len; ++n) {
+          const std::size_t l = route.begin()[n];
           if (!seen[l]) {
             seen[l] = 1;
             x[l] = a;
             y[l] = b;
             xr[l] = 1;
             yr[l] = 2;
+            xd[l] = n;
+            yd[l] = len - 1 - n;
             continue;
           }
-          if (x[l] != a && x[l] != b) x[l] = kNone;
-          else xr[l] = static_cast<unsigned char>(xr[l] | role(x[l], a));
-          if (y[l] != a && y[l] != b) y[l] = kNone;
-          else yr[l] = static_cast<unsigned char>(yr[l] | role(y[l], a));
+          for (auto [h, r, d] : {std::tie(x[l], xr[l], xd[l]), std::tie(y[l], yr[l], yd[l])}) {
+            if (h == kNone) continue;
+            if (h != a && h != b) {
+              h = kNone;
+              continue;
+            }
+            r = static_cast<unsigned char>(r | (h == a ? 1 : 2));
+            d = std::min(d, h == a ? n : len - 1 - n);
+          }
         }
       }
-    owner_.assign(net_.link_count(), kNone);
-    key_.assign(net_.link_count(), 0);
-    for (std::size_t l = 0; l < owner_.size(); ++l)  // one common endpoint: private to it
+    owner_.assign(L, kNone);
+    key_.assign(L, 0);
+    for (std::size_t l = 0; l < L; ++l)  // one common endpoint: private to it
       if ((x[l] == kNone) != (y[l] == kNone)) {
-        owner_[l] = x[l] == kNone ? y[l] : x[l];
-        key_[l] = mix(mix(bits(full_[l]) ^ (net_.fatpipe(l) ? 0x9e3779b97f4a7c15ull : 0)) ^ (x[l] == kNone ? yr[l] : xr[l]));
+        const bool byx = x[l] != kNone;
+        owner_[l] = byx ? x[l] : y[l];
+        const std::uint64_t role = byx ? xr[l] : yr[l], dist = byx ? xd[l] : yd[l];
+        key_[l] = mix(mix(mix(bits(full_[l]) ^ (net_.fatpipe(l) ? 0x9e3779b97f4a7c15ull : 0)) ^ role) ^ dist);
       }
   }
 
