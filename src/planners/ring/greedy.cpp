@@ -119,7 +119,8 @@ class Greedy {
     if (net.fixed_routes() && opt.prune) {
       find_private_links();
       find_twin_classes();
-      memo_on_ = refinement == Refinement::none;
+      // One entry per class and host: beyond 4M entries (224 MB) the memo is left out.
+      memo_on_ = refinement == Refinement::none && classes_.size() * p <= (std::size_t{1} << 22);
       if (memo_on_) {
         memo_.assign(classes_.size() * p, Memo{});
         chg_stamp_.assign(net.link_count(), 0);
