@@ -41,7 +41,16 @@
 // choice (ties: lowest value, then lowest host id k, then ring position) is the one a full
 // evaluation makes; RingOptions::prune = false evaluates every candidate (the tests check that
 // both agree).
+//
+// Fixed routes (Full zones, the platform routing mode), with pruning: hosts interchangeable for
+// the criterion (classes of twins, fixed once: find_twin_classes) are evaluated once per class
+// and step, by the class's lowest host out of the ring, which wins any tie within the class; an
+// insertion's fractions are kept per class and ring edge until one of the links their four routes
+// cross changes residual (the memo: without refinement an insertion changes only the links of the
+// six paths it removes and adds), and T_step is recomputed from them (Equation 4's sums change at
+// every step); the non-laminar allocations, an iterative solve, are kept by their exact inputs.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <unordered_map>
 #include <cmath>
@@ -107,7 +116,16 @@ class Greedy {
       for (std::size_t h = 0; h < p; ++h)
         for (const auto* a = net.arcs_begin(net.host_node(h)); a != net.arcs_end(net.host_node(h)); ++a)
           incident_[h].push_back(a->link);
-    if (net.fixed_routes()) find_private_links();
+    if (net.fixed_routes() && opt.prune) {
+      find_private_links();
+      find_twin_classes();
+      // One entry per class and host: beyond 4M entries (224 MB) the memo is left out.
+      memo_on_ = refinement == Refinement::none && classes_.size() * p <= (std::size_t{1} << 22);
+      if (memo_on_) {
+        memo_.assign(classes_.size() * p, Memo{});
+        chg_stamp_.assign(net.link_count(), 0);
+      }
+    }
   }
 
   RingPlan run() {
@@ -182,7 +200,68 @@ class Greedy {
   Top top_[3];
   std::vector<std::pair<std::size_t, double>> saved_;
   std::vector<std::size_t> owner_;  // fixed routes: the host a link is private to (kNone: shared)
-  std::vector<char> twin_;           // fixed routes, this step: a lower twin stands for this host
+  std::vector<std::uint64_t> key_;   // fixed routes: a private link's key (find_private_links)
+  std::vector<std::size_t> class_of_, class_next_;  // fixed routes, pruning: classes of twins
+  std::vector<std::vector<std::size_t>> classes_;
+  // Fixed routes, pruning, no refinement: per class c and ring member i, the fractions of the
+  // class's insertion on the edge i -> j (memo_[c p + i]), valid while no input changed.
+  struct Memo {
+    std::size_t j = kNone;
+    bool valid = false, feasible = false;
+    double f[4] = {0, 0, 0, 0};
+  };
+  std::vector<Memo> memo_;
+  bool memo_on_ = false;
+  std::vector<std::size_t> changed_;  // links whose residual the last insertion changed
+  std::size_t last_i_ = kNone, last_j_ = kNone, last_k_ = kNone;
+  std::vector<std::uint32_t> chg_stamp_;
+  std::uint32_t chg_gen_ = 0;
+  // Section 4.2's allocation is a pure function of the four weights, caps and shared capacities;
+  // when the sets are not laminar it runs an iterative solver (bandwidth_allocation.cpp) that
+  // costs far more than an insertion's other work, and the same inputs recur (a class inserted
+  // between members of one cluster: the same routes up to renaming, the same capacities). Its
+  // answers are kept by their exact inputs (bit for bit), so a repeated input gets the answer the
+  // solver gives it.
+  struct AllocKey {
+    double v[24];
+    bool operator==(const AllocKey& o) const { return std::memcmp(v, o.v, sizeof v) == 0; }
+  };
+  struct AllocHash {
+    std::size_t operator()(const AllocKey& k) const {
+      std::uint64_t h = 1469598103934665603ull;
+      for (double x : k.v) h = (h ^ bits(x)) * 1099511628211ull;
+      return static_cast<std::size_t>(mix(h));
+    }
+  };
+  std::unordered_map<AllocKey, std::array<double, 4>, AllocHash> alloc_cache_;
+
+  void allocate4(const double* w, const double* cap, const double* set_cap, double* f) {
+    int masks[16], count = 0;
+    for (int m = 1; m < 16; ++m)
+      if (set_cap[m] < kInfinity) masks[count++] = m;
+    bool laminar = true;
+    for (int x = 0; x < count && laminar; ++x)
+      for (int y = x + 1; y < count && laminar; ++y) {
+        const int both = masks[x] & masks[y];
+        laminar = both == 0 || both == masks[x] || both == masks[y];
+      }
+    if (laminar) {  // closed form: cheaper than a look-up
+      min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+      return;
+    }
+    AllocKey key;
+    std::copy(w, w + 4, key.v);
+    std::copy(cap, cap + 4, key.v + 4);
+    std::copy(set_cap, set_cap + 16, key.v + 8);
+    const auto it = alloc_cache_.find(key);
+    if (it != alloc_cache_.end()) {
+      std::copy(it->second.begin(), it->second.end(), f);
+      return;
+    }
+    min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+    if (alloc_cache_.size() >= (std::size_t{1} << 16)) alloc_cache_.clear();  // bounded memory
+    alloc_cache_.emplace(key, std::array<double, 4>{f[0], f[1], f[2], f[3]});
+  }
   std::vector<std::uint32_t> mark_stamp_, old_stamp_;  // build_fixed_sets' per-link marks
   std::vector<unsigned char> mark_, old_mark_;
   std::vector<std::size_t> touched_;
@@ -231,76 +310,220 @@ class Greedy {
   // ---- twins (fixed routes) ------------------------------------------------------------------
   // A link is private to host h when every route crossing it starts or ends at h (a cluster
   // node's own link): no ring path uses it while h is out of the ring, so its residual is its
-  // capacity. Two hosts out of the ring with the same speed whose routes to and from every member
-  // are the same but for their private links (same capacities, same places) are twins: each
-  // insertion of one costs exactly what the same insertion of the other costs, and ties go to the
-  // lower host id, so only the lowest of each class of twins needs evaluating (a pruning: without
-  // it every host is; the tests compare the two answers); a cluster of identical
-  // nodes then costs one host per step instead of all of them.
+  // capacity. Its key is (capacity, FATPIPE, whether routes from h cross it, whether routes to h
+  // do, its smallest distance from h along them); a host whose private links have distinct keys
+  // names each by its key, so the private links
+  // of two such hosts correspond one to one by key. Two hosts k and t with the same speed are
+  // twins relative to a set M of hosts when, for every m in M, route(k, m) and route(t, m) (and
+  // route(m, k), route(m, t)) list the same links position by position, except that where one
+  // crosses a link private to k the other crosses the link private to t of the same key. Then
+  // inserting k or t at a position between members i and j (both in M) gives the same four
+  // routes up to that renaming: the same links shared by the same paths (Section 4.2's analytical
+  // allocation sees the same shared sets, capacities and residuals), the same fractions, the same
+  // T_step, bit for bit. Ties go to the lower host id, so only the lowest of a class of twins
+  // needs evaluating: a pruning (without it every host is; the tests compare the two answers).
+  //
+  // The classes are fixed once (O(p^2) route reads), not per step: k joins the class of r0 (its
+  // lowest member) when k and r0 are twins relative to every other host, and, unless k is the
+  // second member r1, k and r1 are too. Any two members c, d not yet in the ring are then twins
+  // relative to every ring member m: through r0 when m is not r0, through r1 when m = r0 (c and d
+  // are then above r1 or one of them is r1). Renamings compose because they go by key. The members
+  // enter the ring lowest first (only the lowest one out of the ring is ever a candidate).
   void find_private_links() {
     const std::size_t p = net_.host_count();
-    // Per link, the hosts that are an endpoint of every route crossing it so far (at most two).
-    std::vector<std::size_t> x(net_.link_count(), kNone), y(net_.link_count(), kNone);
-    std::vector<char> seen(net_.link_count(), 0);
+    // Per link, the hosts that are an endpoint of every route crossing it so far (at most two),
+    // for each whether it was the source (bit 0) or the destination (bit 1) of those routes, and
+    // the link's smallest distance from that host along them.
+    const std::size_t L = net_.link_count();
+    std::vector<std::size_t> x(L, kNone), y(L, kNone);
+    std::vector<unsigned char> xr(L, 0), yr(L, 0);
+    std::vector<std::uint32_t> xd(L, 0), yd(L, 0);
+    std::vector<char> seen(L, 0);
     for (std::size_t a = 0; a < p; ++a)
       for (std::size_t b = 0; b < p; ++b) {
         if (a == b) continue;
-        for (auto l : net_.route(a, b)) {
+        const RouteView route = net_.route(a, b);
+        const auto len = static_cast<std::uint32_t>(route.size());
+        for (std::uint32_t n = 0; n < len; ++n) {
+          const std::size_t l = route.begin()[n];
           if (!seen[l]) {
             seen[l] = 1;
             x[l] = a;
             y[l] = b;
+            xr[l] = 1;
+            yr[l] = 2;
+            xd[l] = n;
+            yd[l] = len - 1 - n;
             continue;
           }
-          if (x[l] != a && x[l] != b) x[l] = kNone;
-          if (y[l] != a && y[l] != b) y[l] = kNone;
+          for (auto [h, r, d] : {std::tie(x[l], xr[l], xd[l]), std::tie(y[l], yr[l], yd[l])}) {
+            if (h == kNone) continue;
+            if (h != a && h != b) {
+              h = kNone;
+              continue;
+            }
+            r = static_cast<unsigned char>(r | (h == a ? 1 : 2));
+            d = std::min(d, h == a ? n : len - 1 - n);
+          }
         }
       }
-    owner_.assign(net_.link_count(), kNone);
-    for (std::size_t l = 0; l < owner_.size(); ++l)  // one common endpoint: private to it
-      if ((x[l] == kNone) != (y[l] == kNone)) owner_[l] = x[l] == kNone ? y[l] : x[l];
-    twin_.assign(p, 0);
+    owner_.assign(L, kNone);
+    key_.assign(L, 0);
+    for (std::size_t l = 0; l < L; ++l)  // one common endpoint: private to it
+      if ((x[l] == kNone) != (y[l] == kNone)) {
+        const bool byx = x[l] != kNone;
+        owner_[l] = byx ? x[l] : y[l];
+        const std::uint64_t role = byx ? xr[l] : yr[l], dist = byx ? xd[l] : yd[l];
+        key_[l] = mix(mix(mix(bits(full_[l]) ^ (net_.fatpipe(l) ? 0x9e3779b97f4a7c15ull : 0)) ^ role) ^ dist);
+      }
   }
 
-  // Marks twin_[k] for every host out of the ring that has a lower twin (see find_private_links).
-  void mark_twins() {
+  static std::uint64_t bits(double v) {
+    std::uint64_t u;
+    std::memcpy(&u, &v, sizeof u);
+    return u;
+  }
+  static std::uint64_t mix(std::uint64_t z) {  // splitmix64's finalizer
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  // Whether two private links correspond by key (the key hashes capacity, FATPIPE and role: the
+  // three are compared themselves, the hash only sorts).
+  bool same_key(std::size_t a, std::size_t b) const {
+    return key_[a] == key_[b] && full_[a] == full_[b] && net_.fatpipe(a) == net_.fatpipe(b);
+  }
+  // route(k, m) against route(t, m) (or route(m, k) against route(m, t)), as the twin relation
+  // compares them.
+  bool same_shape(RouteView a, std::size_t k, RouteView b, std::size_t t) const {
+    if (a.size() != b.size()) return false;
+    for (std::size_t n = 0; n < a.size(); ++n) {
+      const std::size_t la = a.begin()[n], lb = b.begin()[n];
+      const bool pa = owner_[la] == k, pb = owner_[lb] == t;
+      if (pa != pb || (pa ? !same_key(la, lb) : la != lb)) return false;
+    }
+    return true;
+  }
+  // Twins relative to every host but k and t.
+  bool twins(std::size_t k, std::size_t t) const {
+    if (speed_[k] != speed_[t]) return false;
+    for (std::size_t m = 0; m < net_.host_count(); ++m) {
+      if (m == k || m == t) continue;
+      if (!same_shape(net_.route(k, m), k, net_.route(t, m), t) || !same_shape(net_.route(m, k), k, net_.route(m, t), t))
+        return false;
+    }
+    return true;
+  }
+
+  // The classes (see above). Hosts are bucketed by a hash that twins share when the routes
+  // between them are alike (each route hashed with both ends' private links by key, summed over
+  // the other hosts); the classes are then checked exactly, with at most a few tries per host.
+  void find_twin_classes() {
     const std::size_t p = net_.host_count();
-    std::unordered_map<std::uint64_t, std::vector<std::size_t>> classes;
-    std::vector<std::vector<std::uint64_t>> sig(p);
-    auto bits = [](double x) {
-      std::uint64_t u;
-      std::memcpy(&u, &x, sizeof u);
-      return u;
-    };
+    std::vector<char> unique_keys(p, 1);  // hosts whose private links have distinct keys
+    {
+      std::vector<std::vector<std::uint64_t>> keys(p);
+      for (std::size_t l = 0; l < owner_.size(); ++l)
+        if (owner_[l] != kNone) keys[owner_[l]].push_back(key_[l]);
+      for (std::size_t h = 0; h < p; ++h) {
+        auto& v = keys[h];
+        std::sort(v.begin(), v.end());
+        unique_keys[h] = std::adjacent_find(v.begin(), v.end()) == v.end();
+      }
+    }
+    auto token = [&](std::size_t l) { return owner_[l] == kNone ? mix(l + 1) : key_[l]; };
+    std::vector<std::uint64_t> sig(p, 0);
+    for (std::size_t a = 0; a < p; ++a)
+      for (std::size_t b = 0; b < p; ++b) {
+        if (a == b) continue;
+        std::uint64_t h = 1469598103934665603ull;
+        for (auto l : net_.route(a, b)) h = (h ^ token(l)) * 1099511628211ull;
+        sig[a] += mix(h);
+        sig[b] += mix(h ^ 0x5851f42d4c957f2dull);
+      }
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> buckets;  // hash -> class ids
+    class_of_.assign(p, kNone);
+    classes_.clear();
+    constexpr int kTries = 4;
     for (std::size_t k = 0; k < p; ++k) {
-      twin_[k] = 0;
-      if (pos_of_[k] != kNone) continue;
-      auto& v = sig[k];
-      v.push_back(bits(speed_[k]));
-      for (std::size_t m : ring_)
-        for (const RouteView route : {net_.route(k, m), net_.route(m, k)}) {
-          v.push_back(~std::uint64_t{0});  // separator
-          for (auto l : route)
-            if (owner_[l] == k) {
-              v.push_back(std::uint64_t{1} << 63);
-              v.push_back(bits(full_[l]));
-              v.push_back(net_.fatpipe(l) ? 1 : 0);
-            } else {
-              v.push_back(l);
-            }
+      if (unique_keys[k]) {
+        auto& ids = buckets[mix(sig[k] ^ bits(speed_[k]))];
+        int tries = 0;
+        for (std::size_t c : ids) {
+          if (tries++ == kTries) break;
+          auto& members = classes_[c];
+          if (twins(k, members[0]) && (members.size() < 2 || twins(k, members[1]))) {
+            members.push_back(k);
+            class_of_[k] = c;
+            break;
+          }
         }
-      std::uint64_t h = 1469598103934665603ull;
-      for (auto x : v) h = (h ^ x) * 1099511628211ull;
-      auto& members = classes[h];
-      bool found = false;
-      for (std::size_t rep : members)
-        if (sig[rep] == v) {
-          twin_[k] = 1;
-          found = true;
-          break;
+        if (class_of_[k] == kNone) ids.push_back(classes_.size());
+      }
+      if (class_of_[k] == kNone) {
+        class_of_[k] = classes_.size();
+        classes_.push_back({k});
+      }
+    }
+    class_next_.assign(classes_.size(), 0);
+  }
+
+  // Whether k is its class's candidate: the lowest member out of the ring.
+  bool class_candidate(std::size_t k) {
+    const std::size_t c = class_of_[k];
+    auto& next = class_next_[c];
+    const auto& members = classes_[c];
+    while (next < members.size() && pos_of_[members[next]] != kNone) ++next;
+    return next < members.size() && members[next] == k;
+  }
+  std::size_t class_rep(std::size_t c) {
+    auto& next = class_next_[c];
+    const auto& members = classes_[c];
+    while (next < members.size() && pos_of_[members[next]] != kNone) ++next;
+    return next < members.size() ? members[next] : kNone;
+  }
+
+  // ---- what an insertion changes (fixed routes, see memo_) ------------------------------------
+  // The fractions of inserting k between i and j are a function of the four routes, the residual
+  // capacities of their links and the two paths i -> j, j -> i that give theirs back (Section 4.2);
+  // T_step then follows from them and the ring's sums (candidate_tstep, recomputed every time, so
+  // bit for bit what an evaluation gives). An insertion changes the residual of the links of the
+  // six paths it removes and adds, and nothing else (no refinement). The class's entry for edge
+  // i -> j stays valid while its representative's routes to and from i and j cross none of them;
+  // a link private to a member changes only when that member's paths do (it is then one of the
+  // three hosts of the insertion), and a representative's private links never change. Twins
+  // (same class) have the same fractions: an entry computed for one holds for the next.
+  void invalidate_memo() {
+    if (!memo_on_ || last_k_ == kNone) return;
+    const std::size_t p = net_.host_count(), r = ring_.size();
+    if (++chg_gen_ == 0) {
+      std::fill(chg_stamp_.begin(), chg_stamp_.end(), 0);
+      chg_gen_ = 1;
+    }
+    bool any = false;
+    for (auto l : changed_)
+      if (owner_[l] == kNone) {
+        chg_stamp_[l] = chg_gen_;
+        any = true;
+      }
+    auto crosses = [&](RouteView route) {
+      for (auto l : route)
+        if (chg_stamp_[l] == chg_gen_) return true;
+      return false;
+    };
+    for (std::size_t c = 0; c < classes_.size(); ++c) {
+      const std::size_t rep = class_rep(c);
+      if (rep == kNone) continue;
+      Memo* row = memo_.data() + c * p;
+      for (std::size_t pos = 0; pos < r; ++pos) {
+        const std::size_t m = ring_[pos];
+        const bool dirty = m == last_i_ || m == last_j_ || m == last_k_ ||
+                           (any && (crosses(net_.route(rep, m)) || crosses(net_.route(m, rep))));
+        if (dirty) {
+          row[m].valid = false;
+          row[pred_of(pos)].valid = false;
         }
-      if (!found) members.push_back(k);
-      if (found) std::vector<std::uint64_t>().swap(v);
+      }
     }
   }
 
@@ -458,6 +681,24 @@ class Greedy {
     return std::max(t4, load_.comm * cmax);
   }
 
+  // The memo's entry for inserting k at pos, when valid: what evaluate(k, pos) returns.
+  bool cached(std::size_t k, std::size_t pos, Insertion& out) const {
+    if (!memo_on_) return false;
+    const std::size_t i = ring_[pos], j = succ_of(pos);
+    const Memo& m = memo_[class_of_[k] * net_.host_count() + i];
+    if (!m.valid || m.j != j) return false;
+    out = Insertion{};
+    out.k = k;
+    out.pos = pos;
+    if (!m.feasible) return true;
+    out.tstep = candidate_tstep(k, i, j, 1 / m.f[0], 1 / m.f[1], 1 / m.f[2], 1 / m.f[3]);
+    out.pk.bw = m.f[0];
+    out.si.bw = m.f[1];
+    out.sk.bw = m.f[2];
+    out.pj.bw = m.f[3];
+    return true;
+  }
+
   // Inserting k at position pos (between ring_[pos] and its successor): the four paths, their
   // fractions, T_step (+inf when impossible).
   Insertion evaluate(std::size_t k, std::size_t pos) {
@@ -475,9 +716,17 @@ class Greedy {
       const RouteView ki = net_.route(k, i), ik = net_.route(i, k), kj = net_.route(k, j), jk = net_.route(j, k);
       const RouteView* lists[4] = {&ki, &ik, &kj, &jk};
       build_fixed_sets(lists, old_si, old_pj, cap, set_cap);
-      min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+      allocate4(w, cap, set_cap, f);
+      Memo* memo = memo_on_ ? &memo_[class_of_[k] * net_.host_count() + i] : nullptr;
+      if (memo) {
+        memo->j = j;
+        memo->valid = true;
+        memo->feasible = false;
+        std::copy(f, f + 4, memo->f);
+      }
       for (double x : f)
         if (!(x > 0) || !std::isfinite(x)) return out;
+      if (memo) memo->feasible = true;
       out.tstep = candidate_tstep(k, i, j, 1 / f[0], 1 / f[1], 1 / f[2], 1 / f[3]);
       // Fixed routes: the links are the routes, copied only if this candidate is applied.
       out.pk.bw = f[0];
@@ -594,6 +843,7 @@ class Greedy {
 
   Insertion choose_insertion() {
     prepare_step();
+    invalidate_memo();
     const std::size_t p = net_.host_count(), r = ring_.size();
     std::vector<PosInfo> pos_info(r);
     for (std::size_t pos = 0; pos < r; ++pos) {
@@ -648,11 +898,18 @@ class Greedy {
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
     const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
-    if (skip_twins) mark_twins();
     for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || (skip_twins && twin_[k])) continue;
+      if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
+        if (memo_on_) {
+          Insertion ins;
+          if (cached(k, pos, ins)) {
+            ++candidates_;
+            if (std::isfinite(ins.tstep) && better(ins.tstep, k, pos, best)) best = std::move(ins);
+            continue;
+          }
+        }
         const Candidate c = l1(h, pos);
         if (!std::isfinite(c.soft)) continue;
         ++candidates_;
@@ -742,9 +999,11 @@ class Greedy {
     // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
     std::vector<Candidate> open;
     for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (skip_twins && twin_[k])) continue;
+      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (skip_twins && !class_candidate(k))) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
+        Insertion ins;
+        if (cached(k, pos, ins)) continue;  // considered in pass 1
         Candidate c = l1(h, pos);
         if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) continue;  // in `top`, or out
         tighten(c);
@@ -764,6 +1023,11 @@ class Greedy {
     const std::size_t pos = ins.pos, i = ring_[pos], j = succ_of(pos), k = ins.k;
     give_back(S_[i]);
     give_back(P_[j]);
+    std::vector<std::size_t> old_si_links, old_pj_links;
+    if (memo_on_) {
+      old_si_links = S_[i].links;
+      old_pj_links = P_[j].links;
+    }
     S_[i] = ins.si;
     P_[j] = ins.pj;
     P_[k] = ins.pk;
@@ -778,6 +1042,14 @@ class Greedy {
     take(P_[j]);
     take(P_[k]);
     take(S_[k]);
+    if (memo_on_) {
+      changed_.clear();
+      for (const auto* links : {&old_si_links, &old_pj_links, &S_[i].links, &P_[j].links, &P_[k].links, &S_[k].links})
+        changed_.insert(changed_.end(), links->begin(), links->end());
+      last_i_ = i;
+      last_j_ = j;
+      last_k_ = k;
+    }
     ring_.insert(ring_.begin() + static_cast<std::ptrdiff_t>(pos + 1), k);
     for (std::size_t m = 0; m < ring_.size(); ++m) pos_of_[ring_[m]] = m;
   }

@@ -118,11 +118,6 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
 
 RingNetwork::~RingNetwork() = default;
 
-RouteView RingNetwork::route(std::size_t a, std::size_t b) const {
-  const std::size_t x = a * hosts_.size() + b;
-  return {route_links_.data() + route_start_[x], route_links_.data() + route_start_[x + 1]};
-}
-
 HostPath RingNetwork::pair_path(std::size_t a, std::size_t b) const {
   HostPath path{a, b, {}};
   if (a == b) throw std::logic_error("pair_path: a host has no path to itself");

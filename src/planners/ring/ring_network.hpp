@@ -68,7 +68,10 @@ class RingNetwork {
   bool fixed_routes() const { return !platform_.graph_routed(); }
 
   // The route of a Full zone from host a to host b (a != b).
-  RouteView route(std::size_t a, std::size_t b) const;
+  RouteView route(std::size_t a, std::size_t b) const {  // inline: the greedy's innermost read
+    const std::size_t x = a * hosts_.size() + b;
+    return {route_links_.data() + route_start_[x], route_links_.data() + route_start_[x + 1]};
+  }
 
   // Bottleneck of the best path from a to b on the full-capacity network: the widest path on a
   // graph zone, the route's smallest link bandwidth on a Full zone. The complete-graph view of

@@ -1,0 +1,280 @@
+// The greedy's prunings on hierarchical platforms (issue 24): classes of twins, the memo of what
+// an insertion leaves unchanged, the cache of the allocations and branch and bound must give the
+// ring, T_step and T_step per size that evaluating every candidate gives, on generated clusters
+// of clusters, fat trees, dragonflies (Full zones: the platform's routes, as SimGrid computes
+// them for such zones) and Tiers graphs (free routing).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "model/tiers_generator.hpp"
+#include "planners/ring/ring_planner.hpp"
+
+using namespace ringsim;
+using namespace ringsim::ring;
+
+namespace {
+
+double pick(std::mt19937_64& rng, std::initializer_list<double> values) {
+  return values.begin()[rng() % values.size()];
+}
+
+// Sites of clusters of nodes. A node crosses its own link (one SHARED link, or an up and a down
+// link: split duplex, sometimes a limiter too), its cluster's backbone, the cluster's uplink, the
+// site's uplink and a WAN link (one per direction of a site pair when `asymmetric`). Clusters
+// repeat their speed and bandwidths often (twins across clusters too), and some nodes get their
+// own speed (they are then nobody's twin).
+Platform clusters_of_clusters(std::mt19937_64& rng, bool asymmetric) {
+  Platform p;
+  p.routing = ZoneRouting::full;
+  const int sites = 1 + static_cast<int>(rng() % 3);
+  struct Node {
+    std::size_t up, down, limiter, cluster, site;
+  };
+  std::vector<Node> nodes;
+  std::vector<std::size_t> backbone, cluster_up, site_up;
+  std::vector<std::size_t> cluster_site;
+  const auto fat = [&](double prob) {
+    return std::uniform_real_distribution<double>(0, 1)(rng) < prob ? SharingPolicy::fatpipe : SharingPolicy::shared;
+  };
+  const bool duplex = rng() % 3 == 0, limiter = rng() % 4 == 0;
+  for (int s = 0; s < sites; ++s) {
+    site_up.push_back(p.add_link("site" + std::to_string(s), pick(rng, {1e7, 2e7, 1e8}), 1e-3, fat(0.3)));
+    const int clusters = 1 + static_cast<int>(rng() % 3);
+    for (int c = 0; c < clusters; ++c) {
+      const std::size_t cid = backbone.size();
+      const double speed = pick(rng, {1e8, 2e8, 4e8});
+      const double bw = pick(rng, {1e6, 2e6, 1e7, 1.25e8});
+      backbone.push_back(p.add_link("bb" + std::to_string(cid), pick(rng, {1e7, 1e8, 1e9}), 1e-4, fat(0.5)));
+      cluster_up.push_back(p.add_link("cup" + std::to_string(cid), pick(rng, {5e6, 1e7, 1e8}), 1e-4, fat(0.2)));
+      cluster_site.push_back(static_cast<std::size_t>(s));
+      const int n = 2 + static_cast<int>(rng() % 6);
+      for (int i = 0; i < n; ++i) {
+        const std::string name = "c" + std::to_string(cid) + "-" + std::to_string(i);
+        p.add_host(name, rng() % 7 == 0 ? pick(rng, {1.5e8, 3e8}) : speed);
+        Node node{};
+        node.cluster = cid;
+        node.site = static_cast<std::size_t>(s);
+        node.up = p.add_link(name + (duplex ? "_UP" : ""), bw, 1e-5);
+        node.down = duplex ? p.add_link(name + "_DOWN", bw, 1e-5) : node.up;
+        node.limiter = limiter ? p.add_link(name + "_limiter", 2 * bw, 0.0) : static_cast<std::size_t>(-1);
+        nodes.push_back(node);
+      }
+    }
+  }
+  std::vector<std::size_t> wan(static_cast<std::size_t>(sites * sites));
+  for (auto& w : wan) w = p.add_link("wan" + std::to_string(&w - wan.data()), pick(rng, {5e6, 1e7, 5e7}), 1e-2);
+  const auto hosts = p.host_indices();
+  for (std::size_t a = 0; a < nodes.size(); ++a)
+    for (std::size_t b = 0; b < nodes.size(); ++b) {
+      if (a == b) continue;
+      const Node &x = nodes[a], &y = nodes[b];
+      ExplicitRoute r;
+      r.src = hosts[a];
+      r.dst = hosts[b];
+      if (limiter) r.links.push_back(x.limiter);
+      r.links.push_back(x.up);
+      r.links.push_back(backbone[x.cluster]);
+      if (x.cluster != y.cluster) {
+        r.links.push_back(cluster_up[x.cluster]);
+        if (x.site != y.site) {
+          r.links.push_back(site_up[x.site]);
+          const std::size_t lo = std::min(x.site, y.site), hi = std::max(x.site, y.site);
+          r.links.push_back(asymmetric ? wan[x.site * static_cast<std::size_t>(sites) + y.site]
+                                       : wan[lo * static_cast<std::size_t>(sites) + hi]);
+          r.links.push_back(site_up[y.site]);
+        }
+        r.links.push_back(cluster_up[y.cluster]);
+        r.links.push_back(backbone[y.cluster]);
+      }
+      r.links.push_back(y.down);
+      if (limiter) r.links.push_back(y.limiter);
+      p.routes.push_back(r);
+    }
+  validate(p);
+  return p;
+}
+
+// A two-level fat tree as SimGrid routes one: a node's link to its leaf switch, the leaf's link to
+// the spine chosen by the destination's index, that spine's link down to the destination's leaf.
+Platform fat_tree(std::mt19937_64& rng) {
+  Platform p;
+  p.routing = ZoneRouting::full;
+  const std::size_t leaves = 2 + rng() % 4, per_leaf = 2 + rng() % 5, spines = 1 + rng() % 3;
+  const double speed = pick(rng, {1e8, 1e9});
+  std::vector<std::size_t> own;
+  std::vector<std::vector<std::size_t>> up(leaves);
+  for (std::size_t l = 0; l < leaves; ++l)
+    for (std::size_t s = 0; s < spines; ++s)
+      up[l].push_back(p.add_link("up" + std::to_string(l) + "-" + std::to_string(s), pick(rng, {1e7, 2e7, 1e8}), 1e-4,
+                                 rng() % 5 == 0 ? SharingPolicy::fatpipe : SharingPolicy::shared));
+  for (std::size_t n = 0; n < leaves * per_leaf; ++n) {
+    p.add_host("n" + std::to_string(n), rng() % 9 == 0 ? 2 * speed : speed);
+    own.push_back(p.add_link("own" + std::to_string(n), pick(rng, {1e7, 1.25e8}), 1e-5));
+  }
+  const auto hosts = p.host_indices();
+  for (std::size_t a = 0; a < hosts.size(); ++a)
+    for (std::size_t b = 0; b < hosts.size(); ++b) {
+      if (a == b) continue;
+      ExplicitRoute r;
+      r.src = hosts[a];
+      r.dst = hosts[b];
+      r.links.push_back(own[a]);
+      const std::size_t la = a / per_leaf, lb = b / per_leaf;
+      if (la != lb) {
+        const std::size_t s = b % spines;
+        r.links.push_back(up[la][s]);
+        r.links.push_back(up[lb][s]);
+      }
+      r.links.push_back(own[b]);
+      p.routes.push_back(r);
+    }
+  validate(p);
+  return p;
+}
+
+// A dragonfly: groups of routers, each with nodes; routers of a group joined all to all, groups
+// by one global link per pair (held by the lower router of the pair's index); minimal routes.
+Platform dragonfly(std::mt19937_64& rng) {
+  Platform p;
+  p.routing = ZoneRouting::full;
+  const std::size_t groups = 2 + rng() % 3, routers = 2 + rng() % 2, per_router = 1 + rng() % 3;
+  const double speed = pick(rng, {1e8, 5e8});
+  const double local_bw = pick(rng, {1e7, 5e7}), global_bw = pick(rng, {5e6, 1e7, 5e7});
+  auto rid = [&](std::size_t g, std::size_t r) { return g * routers + r; };
+  std::vector<std::vector<std::size_t>> local(groups * routers, std::vector<std::size_t>(groups * routers, 0));
+  for (std::size_t g = 0; g < groups; ++g)
+    for (std::size_t a = 0; a < routers; ++a)
+      for (std::size_t b = a + 1; b < routers; ++b)
+        local[rid(g, a)][rid(g, b)] = local[rid(g, b)][rid(g, a)] =
+            p.add_link("loc" + std::to_string(g) + "-" + std::to_string(a) + "-" + std::to_string(b), local_bw, 1e-5);
+  std::vector<std::vector<std::size_t>> global(groups, std::vector<std::size_t>(groups, 0));
+  for (std::size_t g = 0; g < groups; ++g)
+    for (std::size_t h = g + 1; h < groups; ++h)
+      global[g][h] = global[h][g] = p.add_link("glob" + std::to_string(g) + "-" + std::to_string(h), global_bw, 1e-4);
+  auto gateway = [&](std::size_t g, std::size_t h) { return (g + h) % routers; };  // router of g holding g-h
+  std::vector<std::size_t> own, router_of;
+  for (std::size_t g = 0; g < groups; ++g)
+    for (std::size_t r = 0; r < routers; ++r)
+      for (std::size_t n = 0; n < per_router; ++n) {
+        const std::string name = "d" + std::to_string(g) + "-" + std::to_string(r) + "-" + std::to_string(n);
+        p.add_host(name, rng() % 11 == 0 ? 3 * speed : speed);
+        own.push_back(p.add_link(name, pick(rng, {1e7, 1e8}), 1e-6));
+        router_of.push_back(rid(g, r));
+      }
+  const auto hosts = p.host_indices();
+  for (std::size_t a = 0; a < hosts.size(); ++a)
+    for (std::size_t b = 0; b < hosts.size(); ++b) {
+      if (a == b) continue;
+      ExplicitRoute r;
+      r.src = hosts[a];
+      r.dst = hosts[b];
+      r.links.push_back(own[a]);
+      std::size_t at = router_of[a];
+      const std::size_t to = router_of[b];
+      const std::size_t ga = at / routers, gb = to / routers;
+      if (ga != gb) {
+        const std::size_t out = rid(ga, gateway(ga, gb)), in = rid(gb, gateway(ga, gb));
+        if (at != out) r.links.push_back(local[at][out]);
+        r.links.push_back(global[ga][gb]);
+        at = in;
+      }
+      if (at != to) r.links.push_back(local[at][to]);
+      r.links.push_back(own[b]);
+      p.routes.push_back(r);
+    }
+  validate(p);
+  return p;
+}
+
+Platform tiers(std::size_t hosts, std::uint64_t seed) {
+  TiersParameters tp;
+  tp.nw = 1;
+  tp.sw = 4;
+  tp.sm = 4;
+  tp.nl = 2;
+  tp.sl = 4;
+  tp.nm = static_cast<int>((hosts * 5 / 4 + 7) / 8);
+  tp.rw = 2;
+  tp.rm = 2;
+  tp.rl = 1;
+  tp.rmw = 2;
+  tp.rlm = 1;
+  TiersConversion conv;
+  conv.seed = seed;
+  conv.host_count = hosts;
+  conv.prune_routers = true;
+  Platform p = tiers_to_platform(generate_tiers_graph(tp, seed), embedded_measured_values(), conv);
+  validate(p);
+  return p;
+}
+
+// Pruned and unpruned greedy: the same ring, T_step, T_step at every size (bit for bit). Returns
+// whether the pruned run evaluated fewer candidates exactly.
+bool same_answers(const Platform& p, const Workload& load, Refinement refinement, GreedyCriterion criterion) {
+  const RingNetwork net(p);
+  RingOptions pruned, full;
+  pruned.criterion = full.criterion = criterion;
+  full.prune = false;
+  const auto a = plan_greedy(net, load, refinement, pruned);
+  const auto b = plan_greedy(net, load, refinement, full);
+  REQUIRE(a.ring == b.ring);
+  REQUIRE(a.tstep == b.tstep);
+  REQUIRE(a.tstep_by_size.size() == b.tstep_by_size.size());
+  for (std::size_t q = 0; q < a.tstep_by_size.size(); ++q) {
+    CAPTURE(q);
+    REQUIRE((a.tstep_by_size[q] == b.tstep_by_size[q] ||
+             (std::isnan(a.tstep_by_size[q]) && std::isnan(b.tstep_by_size[q]))));
+  }
+  return a.evaluations < b.evaluations;
+}
+
+double ratio_of(int trial) { return std::pow(10.0, -6.0 + (trial % 9) * 0.6); }
+
+}  // namespace
+
+TEST_CASE("greedy prunings on clusters of clusters: the answers of evaluating every candidate") {
+  std::mt19937_64 rng(24001);
+  int saved = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    CAPTURE(trial);
+    const Platform p = clusters_of_clusters(rng, trial % 3 == 2);
+    const Workload load{1e9, ratio_of(trial) * 1e9};
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact})
+      saved += same_answers(p, load, Refinement::none, criterion) ? 1 : 0;
+    if (trial % 6 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4);
+  }
+  CHECK(saved >= 60);  // the prunings did prune: the comparison is not empty
+}
+
+TEST_CASE("greedy prunings on fat trees: the answers of evaluating every candidate") {
+  std::mt19937_64 rng(24002);
+  for (int trial = 0; trial < 40; ++trial) {
+    CAPTURE(trial);
+    const Platform p = fat_tree(rng);
+    const Workload load{1e9, ratio_of(trial) * 1e9};
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
+  }
+}
+
+TEST_CASE("greedy prunings on dragonflies: the answers of evaluating every candidate") {
+  std::mt19937_64 rng(24003);
+  for (int trial = 0; trial < 40; ++trial) {
+    CAPTURE(trial);
+    const Platform p = dragonfly(rng);
+    const Workload load{1e9, ratio_of(trial) * 1e9};
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
+  }
+}
+
+TEST_CASE("greedy prunings on Tiers graphs: the answers of evaluating every candidate") {
+  for (int trial = 0; trial < 12; ++trial) {
+    CAPTURE(trial);
+    const Platform p = tiers(12 + 4 * static_cast<std::size_t>(trial % 4), 500 + static_cast<std::uint64_t>(trial));
+    const Workload load{1e9, ratio_of(trial) * 1e9};
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
+  }
+}
