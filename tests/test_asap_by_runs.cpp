@@ -4,7 +4,8 @@
 // on a few processors (long forwarding chains), light and not light, circulations off the optimum,
 // unit and integer costs, rings of 2 and 3, nothing to move. Integer costs keep every time an exact
 // double, so there the blocks must be the very same, in the same order, held whole and streamed;
-// with real costs each item leaves at the same time to rounding and the schedule replays.
+// with real costs (computed by runs from kRealCostsByRunsFrom items, forced here on small flows)
+// each item leaves at the same time to rounding and the schedule replays.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -152,10 +153,16 @@ TEST_CASE("Lemma 4's schedule by runs: the item-by-item executor's very blocks, 
         continue;
       }
       ++compared;
-      by_runs += lemma4_blocks_by_runs(inst, flows, true).has_value();
-      runs = schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, true));
+      const auto forced = lemma4_blocks_by_runs(inst, flows, true, 0);  // by runs even with small real-cost flows
+      by_runs += forced.has_value();
+      runs = integer || !forced ? schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, true))
+                                : forced->blocks;
       const auto streamed_items = collect(inst, flows, lemma4(HandOut::when_final, false), t_items);
-      const auto streamed_runs = collect(inst, flows, lemma4(HandOut::when_final, true), t_runs);
+      auto streamed_runs = collect(inst, flows, lemma4(HandOut::when_final, true), t_runs);
+      if (!integer && forced) {
+        streamed_runs = lemma4_blocks_by_runs(inst, flows, false, 0)->blocks;
+        t_runs = forced->makespan;
+      }
       blocks += static_cast<int>(runs.size());
       if (integer) {
         require_identical(runs, items);                   // the plan's order: as opened

@@ -341,8 +341,15 @@ std::vector<EventKey> final_keys(const std::vector<KeyedBlock>& by_opening, std:
 
 }  // namespace
 
-std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, const EdgeFlows& flows, bool in_opening_order) {
-  const double tol = exact_arithmetic(inst, flows) ? 0.0 : 1e-12;
+std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, const EdgeFlows& flows, bool in_opening_order,
+                                                  Count real_costs_from) {
+  const bool exact = exact_arithmetic(inst, flows);
+  if (!exact && inst.size() == flows.send_next.size() && inst.size() == flows.send_prev.size()) {
+    Count items = 0;
+    for (std::size_t i = 0; i < inst.size(); ++i) items += flows.send_next[i] + flows.send_prev[i];
+    if (items < real_costs_from) return std::nullopt;
+  }
+  const double tol = exact ? 0.0 : 1e-12;
   std::vector<KeyedBlock> blocks;
   auto dir_of = [](bool clockwise) { return clockwise ? Direction::next : Direction::prev; };
   const bool applies = traverse_lemma4(

@@ -42,10 +42,14 @@ std::optional<double> lemma4_makespan_by_runs(const RingInstance& inst, const Ed
 // these are the executor's blocks exactly; otherwise its item times to rounding, in blocks that
 // join where the executor's running sums would miss a pace by an ulp. O(runs log runs + items
 // received by two-way sinks); memory O(n + runs + blocks).
+// With real costs, only flows of at least `real_costs_from` items are computed by runs: below,
+// the item-by-item executor is fast, and its very times keep the simulations' outputs unchanged.
 struct Lemma4Blocks {
   std::vector<Transfer> blocks;
   double makespan = 0.0;
 };
-std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, const EdgeFlows& flows, bool in_opening_order);
+inline constexpr Count kRealCostsByRunsFrom = Count{1} << 22;
+std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, const EdgeFlows& flows, bool in_opening_order,
+                                                  Count real_costs_from = kRealCostsByRunsFrom);
 
 }  // namespace ringsim
