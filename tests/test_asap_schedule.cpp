@@ -145,6 +145,7 @@ TEST_CASE("schedule_asap: paced blocks stand for the very items sent one block e
       for (bool late : {false, true}) {
         AsapRules rules{p, PortContention::ring_index, trial % 2 == 1};
         rules.as_late_as_possible = late;
+        rules.by_runs = false;  // the executor's paced blocks against its own blocks of one item
         const auto with_pace = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
         rules.paced_blocks = false;
         const auto item_blocks = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
@@ -225,6 +226,7 @@ TEST_CASE("stream_asap hands each block out once it is final: the plan's blocks,
                       static_cast<PortContention>(trial % 3), trial % 7 < 3,
                       static_cast<std::uint64_t>(trial)};
       rules.paced_blocks = trial % 11 != 0;
+      rules.by_runs = false;  // the item-by-item executor's streaming (by runs: test_asap_by_runs.cpp)
       INFO("trial " << trial << " x " << x);
       const auto held = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
       // Streamed: the same blocks (a block handed out too early would have split in two).

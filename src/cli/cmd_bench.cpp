@@ -171,14 +171,13 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
 }
 
 // Where a case stops growing: GLPK's simplex is not near-linear; on the global families Algorithm 3
-// steps (O(n) per step, as many steps as Lemma 3's bound) and the bidirectional executors' full
-// schedules are played item by item, so all three stop at 2^14 there (their summaries do not).
+// steps (O(n) per step, as many steps as Lemma 3's bound), so both stop at 2^14 there (its summary
+// does not). bi-light's and bi-heuristic's full schedules are computed by runs of items.
 int largest_log2(const BenchCase& bc, const BenchOptions& o) {
   const std::string a = bc.algorithm;
   if (a == "bi-light-glpk") return 14;
   if (o.family == "local") return 24;
   if (a == "bi-homogeneous") return 14;
-  if (!o.summary && (a == "bi-light" || a == "bi-heuristic")) return 14;
   return 24;
 }
 

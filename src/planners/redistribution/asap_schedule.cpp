@@ -1,10 +1,12 @@
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/block_budget.hpp"
+#include "planners/redistribution/lemma4_runs.hpp"
 #include "planners/redistribution/paced_block.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <random>
 #include <stdexcept>
@@ -273,11 +275,24 @@ std::vector<Transfer> schedule_alap(const RingInstance& inst, const std::vector<
   return transfers;
 }
 
+// Lemma 4's schedule by runs of items (HiPC 2004, Section 6; lemma4_runs.hpp), where the rules are
+// Lemma 4's and a stream would hand its blocks out by the settling rules: nothing where it does not
+// apply, and the executor plays the items one by one.
+std::optional<Lemma4Blocks> by_runs(const RingInstance& inst, const std::vector<Count>& send_next,
+                                    const std::vector<Count>& send_prev, const AsapRules& rules, bool held_whole) {
+  const bool lemma4 = rules.by_runs && rules.policy == PortPolicy::next_then_prev &&
+                      rules.contention == PortContention::ring_index && !rules.keep_busy && !rules.as_late_as_possible &&
+                      rules.paced_blocks;
+  if (!lemma4 || send_prev.size() != inst.size() || (!held_whole && !rules.settle_early)) return std::nullopt;
+  return lemma4_blocks_by_runs(inst, EdgeFlows{send_next, send_prev}, held_whole);
+}
+
 }  // namespace
 
 std::vector<Transfer> schedule_asap(const RingInstance& inst, const std::vector<Count>& send_next,
                                     const std::vector<Count>& send_prev, const AsapRules& rules) {
   if (rules.as_late_as_possible) return schedule_alap(inst, send_next, send_prev, rules);
+  if (auto runs = by_runs(inst, send_next, send_prev, rules, true)) return std::move(runs->blocks);
   std::vector<Transfer> transfers;
   const TransferSink hold = [&transfers](const Transfer& t) { transfers.push_back(t); };
   AsapExecutor(inst, send_next, send_prev, held_whole(rules), hold).run();
@@ -291,6 +306,12 @@ double stream_asap(const RingInstance& inst, const std::vector<Count>& send_next
     for (const auto& t : transfers) emit(t);
     if (held_peak) *held_peak = transfers.size();
     return makespan(transfers);
+  }
+  const bool held_whole = rules.hand_out == HandOut::in_opening_order;
+  if (auto runs = by_runs(inst, send_next, send_prev, rules, held_whole)) {
+    for (const auto& t : runs->blocks) emit(t);
+    if (held_peak) *held_peak = runs->blocks.size();  // computed whole, then handed out
+    return runs->makespan;
   }
   AsapExecutor executor(inst, send_next, send_prev, rules, emit);
   const double t = executor.run();

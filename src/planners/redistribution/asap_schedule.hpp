@@ -5,6 +5,9 @@
 // redistributions (Section 6) and every run of the general heuristic (general_heuristic.cpp), which
 // searches over the rules below: the one-port model leaves open which neighbour a processor serves
 // first and who gets a receiving port two neighbours want at the same instant.
+// Lemma 4's rule on the flows of one circulation is computed by runs of items instead
+// (lemma4_runs.hpp: the same blocks, in the same order, exactly where all times are exact doubles;
+// the item-by-item executor stays as the reference and for every other rule).
 // Items are simulated one by one, but written as blocks: back to back, or paced where a processor
 // forwards at an upstream link's pace (paced_block.hpp), with the item times left unchanged.
 // Streamed, a block is handed out as soon as it is final (no later item can join it), so at most
@@ -64,6 +67,10 @@ struct AsapRules {
   // block takes its sender's or its receiver's port, or its sender has nothing left that way
   // (off: the tests' reference for those rules; schedule_asap's blocks are the same either way).
   bool settle_early = true;
+  // Lemma 4's rule (next_then_prev, contested ports by ring index, not kept busy, as soon as
+  // possible, paced blocks) is computed by runs of items where lemma4_runs.hpp applies: the same
+  // blocks in the same order. Off: item by item, always (the tests' reference).
+  bool by_runs = true;
 };
 
 // send_prev may be empty on a unidirectional ring. Throws std::logic_error if the counts cannot

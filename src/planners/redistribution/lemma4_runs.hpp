@@ -22,6 +22,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "model/redistribution.hpp"
 #include "planners/redistribution/ring_math.hpp"
@@ -32,5 +33,23 @@ namespace ringsim {
 // not apply: rings of two processors (both neighbours are one processor) and flows that circle the
 // whole ring one way (no forwarding chain has a source).
 std::optional<double> lemma4_makespan_by_runs(const RingInstance& inst, const EdgeFlows& flows);
+
+// The schedule itself by runs: schedule_asap's blocks (in_opening_order) or stream_asap's, in the
+// order it hands them out, with its makespan; nothing where lemma4_makespan_by_runs gives nothing or
+// some sender cannot send all it must. Each hop grows its blocks with the executor's joining rules
+// a run of departures at a time; a two-way sink's two senders item by item. Where every cost is a
+// multiple of a power of two small enough that all times are exact doubles (integer costs, say),
+// these are the executor's blocks exactly; otherwise its item times to rounding, in blocks that
+// join where the executor's running sums would miss a pace by an ulp. O(runs log runs + items
+// received by two-way sinks); memory O(n + runs + blocks).
+// With real costs, only flows of at least `real_costs_from` items are computed by runs: below,
+// the item-by-item executor is fast, and its very times keep the simulations' outputs unchanged.
+struct Lemma4Blocks {
+  std::vector<Transfer> blocks;
+  double makespan = 0.0;
+};
+inline constexpr Count kRealCostsByRunsFrom = Count{1} << 22;
+std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, const EdgeFlows& flows, bool in_opening_order,
+                                                  Count real_costs_from = kRealCostsByRunsFrom);
 
 }  // namespace ringsim
