@@ -404,3 +404,41 @@ TEST_CASE("rent-or-buy: on 2000 random rings every member answers alike") {
   CHECK(acts_seen[0] > 100);
   CHECK(acts_seen[1] + acts_seen[2] > 100);
 }
+
+TEST_CASE("rent-or-buy decides on the snapshot only when the snapshot is what it last saw") {
+  // Looks come before any snapshot on a long ring (a snapshot is floor(n/2) - 1 iterations old):
+  // a move seen in a look must be planned on a look again, never on snapshots nobody holds yet.
+  std::mt19937_64 rng(7);
+  int decided_on_looks = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const std::size_t n = 4 + rng() % 28;
+    Ring r = ring_of(n, 50 * static_cast<long>(n) + static_cast<long>(rng() % 500), 100);
+    const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-3.0, -0.5)(rng));
+    r.facts.latency_next.assign(n, hop);
+    r.facts.latency_prev.assign(n, hop);
+    const double column = std::pow(10.0, std::uniform_real_distribution<double>(-5.0, -1.0)(rng));
+    r.facts.cost_next.assign(n, column);
+    r.facts.cost_prev.assign(n, column);
+    const int lag = static_cast<int>(n / 2);
+    auto p = make_policy("rent-or-buy", 100);
+    std::vector<double> speeds(n, 1e8);
+    for (int it = 1; it <= 40; ++it) {
+      if (it % 7 == 1) speeds[rng() % n] = std::uniform_real_distribution<double>(1e7, 1e8)(rng);
+      const int common = it > lag ? it - lag + 1 : 0;
+      if (common > 0) set_speeds(r, speeds, common);
+      const Act a = p->after_iteration(view_of(r, 0, it, common));
+      if (common == 0) CHECK(a != Act::decide);
+      if (a == Act::gather_and_decide) {
+        Prediction pred;
+        pred.fresh = true;
+        pred.speeds = speeds;
+        pred.moves = true;
+        pred.tstep_before = 2.0;
+        pred.tstep_after = 1.0;
+        pred.transfer_time = std::uniform_real_distribution<double>(0.0, 50.0)(rng);
+        decided_on_looks += p->accept(view_of(r, 0, it, common), pred) ? 0 : 1;
+      }
+    }
+  }
+  CHECK(decided_on_looks > 100);
+}

@@ -70,7 +70,9 @@ class RentOrBuy final : public RedistributionPolicy {
     if (std::equal(latest.targets.begin(), latest.targets.end(), v.loads->begin())) return Act::carry_on;
     const double decision = f.decision_flops / *std::min_element(latest.speeds.begin(), latest.speeds.end());
     const double move = decision + move_lower_bound(f, *v.loads, latest.targets);
-    const bool fresh = look <= move;
+    // Deciding on the snapshot needs the snapshot to be the newest observation (a look may be
+    // newer, or the only one yet): otherwise look again.
+    const bool fresh = look <= move || observed_ != v.common_iteration;
     const double price = std::max(move + (fresh ? look : 0.0), price_floor_);
     if (largest_regret() < price) return Act::carry_on;
     // The rest of the run must be able to pay the move back at the latest snapshot's gain.
