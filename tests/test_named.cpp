@@ -55,12 +55,15 @@ TEST_CASE("KPBS algorithms, ring methods and schemes: one form") {
   for (const auto& m : ring::ring_methods()) CHECK_NOTHROW(ring::check_method(m.name));
 }
 
-TEST_CASE("a scheme checked at read time says whether it ever redistributes") {
+TEST_CASE("the registry says whether a scheme ever redistributes, checking it") {
   CHECK_FALSE(policy::scheme_redistributes("none", 100, "cfg"));
   CHECK(policy::scheme_redistributes("once", 100, "cfg"));
   CHECK_FALSE(policy::scheme_redistributes("once", 1, "cfg"));        // no iteration to redistribute after
   CHECK_FALSE(policy::scheme_redistributes("every-10", 10, "cfg"));  // every-K from K, before the last
   CHECK(policy::scheme_redistributes("every-10", 11, "cfg"));
+  CHECK(policy::scheme_redistributes("hindsight", 11, "cfg"));
+  CHECK_FALSE(policy::scheme_redistributes("hindsight", 1, "cfg"));  // no point to choose
+  CHECK(policy::scheme_redistributes("rent-or-buy", 11, "cfg"));
   CHECK_THROWS_WITH_AS(policy::scheme_redistributes("every-0", 10, "'c.json'"),
                        doctest::Contains("'c.json': the period"), InputError);
   CHECK_THROWS_WITH_AS(policy::scheme_redistributes("magic", 10, "'c.json'"),

@@ -75,7 +75,8 @@ void add_simulate_command(CLI::App* cmd) {
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
-    const bool normalize = cfg.baseline && cfg.scheme.redistributes;
+    // A run that never redistributes is its own baseline.
+    const bool normalize = cfg.baseline && policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, *config);
     if (normalize) {
       RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
       none.scheme.name = "none";

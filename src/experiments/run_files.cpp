@@ -43,7 +43,7 @@ RunConfig read_simulate_config(const std::string& config_file) {
   resolve_trace_files(cfg, config_file);
   if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
   if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
-  cfg.scheme.redistributes = policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, "'" + config_file + "'");
+  policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, "'" + config_file + "'");  // checks the scheme
   return cfg;
 }
 

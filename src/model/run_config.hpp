@@ -16,11 +16,10 @@ namespace ringsim {
 
 // When to redistribute: the name of a redistribution policy (src/policies/), checked by the
 // simulation layer's registry: none, once, every-K, after:a,b,..., adaptive, adaptive-gather-K...
+// Whether its policy ever redistributes is the registry's answer (policy::scheme_redistributes),
+// asked where it matters, so that nothing derived from the name can go stale.
 struct Scheme {
   std::string name = "none";
-  // Whether its policy ever redistributes, found where the scheme is checked, when the config is
-  // read (experiments/run_files.cpp): a run that never does is its own baseline.
-  bool redistributes = false;
 };
 
 enum class RingSelection { random, hosts, planner };
