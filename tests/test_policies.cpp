@@ -3,6 +3,7 @@
 // answers depend only on what every member holds alike.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <random>
 
@@ -225,10 +226,15 @@ TEST_CASE("adaptive, compute-dominated ring: a fresh look as often as 3% of the 
   CHECK(looks == std::vector<int>{6, 12, 18, 24, 30, 36});
 }
 
-TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every member holds") {
-  std::mt19937_64 rng(20261123);
-  int acts_seen[3] = {0, 0, 0};
-  for (int k = 0; k < 3000; ++k) {
+namespace {
+
+// `rings` random rings, each member with its own policy of `scheme`, six iterations of the same
+// common snapshots (speeds drifting a little) and private measurements and newest reports that
+// differ from member to member: every member must answer alike. Returns how often each answer came.
+std::array<int, 3> members_answer_alike(const std::string& scheme, std::uint64_t seed, int rings) {
+  std::mt19937_64 rng(seed);
+  std::array<int, 3> acts_seen{0, 0, 0};
+  for (int k = 0; k < rings; ++k) {
     const std::size_t n = 2 + rng() % 30;
     Ring r = ring_of(n, 200 + static_cast<long>(rng() % 2000), 100);
     const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-4.0, 0.5)(rng));
@@ -239,9 +245,7 @@ TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every 
     const int first = 1 + static_cast<int>(rng() % 80);
     const int age = static_cast<int>(rng() % 8);
     std::vector<std::unique_ptr<RedistributionPolicy>> members;
-    for (std::size_t i = 0; i < n; ++i) members.push_back(make_policy("adaptive", 100));
-    // Six iterations: the same common snapshots everywhere (speeds drifting a little), private
-    // measurements and newest reports that differ from member to member.
+    for (std::size_t i = 0; i < n; ++i) members.push_back(make_policy(scheme, 100));
     for (int step = 0; step < 6 && first + step + age <= 100; ++step) {
       for (auto& s : speeds) s *= std::uniform_real_distribution<double>(0.9, 1.1)(rng);
       set_speeds(r, speeds, first + step);
@@ -257,9 +261,16 @@ TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every 
         acts.push_back(members[i]->after_iteration(v));
       }
       for (Act a : acts) CHECK(a == acts.front());
-      ++acts_seen[static_cast<int>(acts.front())];
+      ++acts_seen[static_cast<std::size_t>(acts.front())];
     }
   }
+  return acts_seen;
+}
+
+}  // namespace
+
+TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every member holds") {
+  const auto acts_seen = members_answer_alike("adaptive", 20261123, 3000);
   // The property is checked on every answer, not on carry_on alone.
   CHECK(acts_seen[0] > 100);
   CHECK(acts_seen[1] > 100);
@@ -374,33 +385,8 @@ TEST_CASE("rent-or-buy: a churn faster than a balance lasts is never bought") {
   CHECK(first_act(q, 90, [](int) { return 3; }) == 2);
 }
 
-TEST_CASE("rent-or-buy: on 2000 random rings every member answers alike") {
-  std::mt19937_64 rng(20261125);
-  int acts_seen[3] = {0, 0, 0};
-  for (int k = 0; k < 2000; ++k) {
-    const std::size_t n = 2 + rng() % 30;
-    Ring r = ring_of(n, 200 + static_cast<long>(rng() % 2000), 100);
-    const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-4.0, 0.5)(rng));
-    r.facts.latency_next.assign(n, hop);
-    r.facts.latency_prev.assign(n, hop);
-    std::vector<double> speeds(n);
-    for (auto& s : speeds) s = std::uniform_real_distribution<double>(1e7, 1e9)(rng);
-    std::vector<std::unique_ptr<RedistributionPolicy>> members;
-    for (std::size_t i = 0; i < n; ++i) members.push_back(make_policy("rent-or-buy", 100));
-    for (int step = 1; step <= 8; ++step) {
-      for (auto& s : speeds) s *= std::uniform_real_distribution<double>(0.8, 1.25)(rng);
-      set_speeds(r, speeds, step);
-      std::vector<Act> acts;
-      for (std::size_t i = 0; i < n; ++i) {
-        MemberView v = view_of(r, i, step + 2, step);
-        v.own.speed = speeds[i] * std::uniform_real_distribution<double>(0.5, 2.0)(rng);
-        v.iteration_time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
-        acts.push_back(members[i]->after_iteration(v));
-      }
-      for (Act a : acts) CHECK(a == acts.front());
-      ++acts_seen[static_cast<int>(acts.front())];
-    }
-  }
+TEST_CASE("rent-or-buy: on 3000 random rings every member answers alike") {
+  const auto acts_seen = members_answer_alike("rent-or-buy", 20261125, 3000);
   CHECK(acts_seen[0] > 100);
   CHECK(acts_seen[1] + acts_seen[2] > 100);
 }
