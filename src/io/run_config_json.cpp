@@ -277,8 +277,12 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every", "placement"}, tw);
     } else if (source == "on-off") {
       io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "placement"}, tw);
+    } else if (source == "daily") {
+      io::require_known_keys(t, {"seed", "source", "period", "low", "high", "noise", "correlation", "phase", "every",
+                                 "placement"},
+                             tw);
     } else {
-      throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk or on-off");
+      throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk, on-off or daily");
     }
     cfg.trace_source_given = t.contains("source");
     if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
@@ -354,6 +358,27 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       }
       validate(oo, where + " 'traces'");
     }
+    if (source == "daily") {
+      auto& d = cfg.daily;
+      if (t.contains("period")) d.period = number(t, "period");
+      if (t.contains("low")) d.low = number(t, "low");
+      if (t.contains("high")) d.high = number(t, "high");
+      if (t.contains("noise")) d.noise = number(t, "noise");
+      if (t.contains("correlation")) d.correlation = number(t, "correlation");
+      if (t.contains("every")) d.every = static_cast<int>(integer(t, "every"));
+      if (t.contains("phase")) {
+        const auto& ph = t["phase"];
+        if (ph.is_string() && ph.get<std::string>() == "random") {
+          d.random_phase = true;
+        } else if (ph.is_number()) {
+          d.random_phase = false;
+          d.phase = number(t, "phase");
+        } else {
+          throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
+        }
+      }
+      validate(d, where + " 'traces'");
+    }
   }
   if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
   if (cfg.staging.enabled && cfg.trace_source == "platform")
@@ -409,6 +434,13 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
       traces["durations"] = to_string(oo.durations);
       traces["shape"] = oo.shape;
     }
+  } else if (cfg.trace_source == "daily") {
+    const auto& d = cfg.daily;
+    traces = {{"seed", cfg.trace_seed}, {"source", "daily"},         {"period", d.period},
+              {"low", d.low},           {"high", d.high},            {"noise", d.noise},
+              {"correlation", d.correlation}, {"every", d.every},    {"placement", placement}};
+    if (d.random_phase) traces["phase"] = "random";
+    else traces["phase"] = d.phase;
   }
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},

@@ -82,7 +82,7 @@ struct RunConfig {
   // (resolve_default_trace_source): the 2004 machine list only on the paper's platform.
   bool trace_source_given = false;
   // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off",
-  // "platform" (the speed profiles the platform file declares, as SimGrid attached them).
+  // "daily", "platform" (the speed profiles the platform file declares, as SimGrid attached them).
   std::string trace_source;
   std::vector<std::pair<std::string, std::string>> trace_profiles;  // files: host -> profile path
   std::string trace_csv;                                            // files: or one CSV of speeds
@@ -90,6 +90,7 @@ struct RunConfig {
   bool trace_default_constant = false;
   RandomWalkSpec random_walk;
   OnOffSpec on_off;
+  DailySpec daily;
   // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
   // the start of their iteration (iteration), or at iteration * the first iteration's predicted
   // time (nominal-time: ringsim's placement before the option existed).
@@ -107,7 +108,7 @@ struct RunConfig {
   std::vector<RebuildConfig> rebuilds;  // increasing `after`
 };
 
-// The traces source a run uses: measured, factor, files, random-walk, on-off or platform.
+// The traces source a run uses: measured, factor, files, random-walk, on-off, daily or platform.
 std::string trace_source_name(const RunConfig& cfg);
 // Whether the run's new speeds are drawn from the 2004 machine list (tiers_generator's
 // embedded_measured_values): the paper's setting, meaningful only on the paper's platform.

@@ -145,6 +145,11 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     oo.seed = cfg.trace_seed;
     return on_off_traces(named, oo, cfg.iterations);
   }
+  if (cfg.trace_source == "daily") {
+    DailySpec d = cfg.daily;
+    d.seed = cfg.trace_seed;
+    return daily_traces(named, d, cfg.iterations);
+  }
   // A member without a trace of its own keeps its peak speed (files with "default": "constant";
   // the platform's hosts without a profile).
   auto constant = [](const std::string& name, double peak) { return HostTrace{name, peak, {}}; };
