@@ -275,7 +275,7 @@ TEST_CASE("daily cycle: deterministic per seed, within bounds, changes every `ev
       CHECK(multiplier_at_iteration(t, k) == doctest::Approx(0.75 + 0.25 * std::cos(2 * kPi * (k + 2.5) / 10)));
 }
 
-TEST_CASE("daily cycle: the mean over a period is the midpoint; the period shows in the autocorrelation") {
+TEST_CASE("daily cycle: the mean over a period is the midpoint and the period shows in the autocorrelation") {
   // Noiseless: any period's mean is exactly the midpoint, whatever the phase.
   DailySpec spec = daily_spec(24.0, 0.3, 1.0, 0.0, 5);
   for (const auto& t : daily_traces(hosts(20), spec, 48)) {
@@ -327,7 +327,7 @@ TEST_CASE("daily cycle: the mean over a period is the midpoint; the period shows
   }
 }
 
-TEST_CASE("daily cycle: each phase's mean follows the clipped cosine; the noise has the given law") {
+TEST_CASE("daily cycle: each phase's mean follows the clipped cosine and the noise has the given law") {
   // A shared phase (0) over 3000 hosts: the mean at iteration k is E[clamp(cycle(k) + e)], e ~
   // N(0, 0.05^2), within 0.004 (the mean of 3000 noise samples: sd 0.0009); at the peaks the
   // clipping lowers it by 0.05 / sqrt(2 pi) = 0.02.
