@@ -221,6 +221,157 @@ TEST_CASE("on-off with Pareto durations starts in equilibrium") {
   CHECK(whole / n == doctest::Approx(12.0).epsilon(0.01));
 }
 
+static const double kPi = std::acos(-1.0);
+
+// Daily cycle with noise: a day/night cosine per host plus AR(1) noise, clipped to [low, high].
+static DailySpec daily_spec(double period, double low, double high, double noise, std::uint64_t seed) {
+  DailySpec spec;
+  spec.period = period;
+  spec.low = low;
+  spec.high = high;
+  spec.noise = noise;
+  spec.seed = seed;
+  return spec;
+}
+
+// E[clamp(X, a, b)] for X ~ N(c, s^2): what a clipped noisy cycle averages to at one phase.
+static double clamped_normal_mean(double c, double s, double a, double b) {
+  const auto cdf = [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); };
+  const auto pdf = [](double x) { return std::exp(-0.5 * x * x) / std::sqrt(2.0 * kPi); };
+  const double al = (a - c) / s, be = (b - c) / s;
+  return a * cdf(al) + b * (1.0 - cdf(be)) + c * (cdf(be) - cdf(al)) + s * (pdf(al) - pdf(be));
+}
+
+TEST_CASE("daily cycle: deterministic per seed, within bounds, changes every `every` iterations") {
+  DailySpec spec = daily_spec(24.0, 0.4, 1.1, 0.08, 7);
+  const auto a = daily_traces(hosts(6), spec, 200);
+  CHECK(same(a, daily_traces(hosts(6), spec, 200)));
+  spec.seed = 8;
+  CHECK(!same(a, daily_traces(hosts(6), spec, 200)));
+  spec.seed = 7;
+  for (const auto& t : a) {
+    REQUIRE(t.changes.size() > 100);  // the noise moves it every iteration
+    int prev = -1;
+    for (const auto& c : t.changes) {
+      CHECK(c.multiplier >= 0.4);
+      CHECK(c.multiplier <= 1.1);
+      CHECK(c.iteration > prev);
+      CHECK(c.iteration <= 200);
+      prev = c.iteration;
+    }
+  }
+  // every: changes only at its multiples; the first hosts' traces do not depend on later hosts
+  spec.every = 5;
+  for (const auto& t : daily_traces(hosts(3), spec, 100))
+    for (const auto& c : t.changes) CHECK(c.iteration % 5 == 0);
+  const auto more = daily_traces(hosts(4), spec, 100);
+  CHECK(same(daily_traces(hosts(3), spec, 100), {more.begin(), more.begin() + 3}));
+  // Without noise and with a given phase: the cosine itself, the same on every host.
+  spec = daily_spec(10.0, 0.5, 1.0, 0.0, 3);
+  spec.random_phase = false;
+  spec.phase = 2.5;
+  for (const auto& t : daily_traces(hosts(3), spec, 30))
+    for (int k = 0; k <= 30; ++k)
+      CHECK(multiplier_at_iteration(t, k) == doctest::Approx(0.75 + 0.25 * std::cos(2 * kPi * (k + 2.5) / 10)));
+}
+
+TEST_CASE("daily cycle: the mean over a period is the midpoint and the period shows in the autocorrelation") {
+  // Noiseless: any period's mean is exactly the midpoint, whatever the phase.
+  DailySpec spec = daily_spec(24.0, 0.3, 1.0, 0.0, 5);
+  for (const auto& t : daily_traces(hosts(20), spec, 48)) {
+    double sum = 0;
+    for (int k = 7; k < 7 + 24; ++k) sum += multiplier_at_iteration(t, k);
+    CHECK(sum / 24 == doctest::Approx(0.65).epsilon(1e-12));
+  }
+  // Noisy and clipped (symmetric about the midpoint): over 500 hosts and 4 periods, 0.65 within
+  // 0.004 (the noise's mean over 96 correlated samples of one host has a standard deviation of
+  // 0.06 sqrt(3 / 96) = 0.011, over 500 hosts 0.0005).
+  spec.noise = 0.06;
+  for (std::uint64_t seed : {1u, 2u}) {
+    spec.seed = seed;
+    double sum = 0;
+    long n = 0;
+    const auto traces = daily_traces(hosts(500), spec, 200);
+    for (const auto& t : traces)
+      for (int k = 1; k <= 96; ++k, ++n) sum += multiplier_at_iteration(t, k);
+    CHECK(std::abs(sum / static_cast<double>(n) - 0.65) < 0.004);
+    // Random phases: at any one iteration, the hosts average the midpoint too (at a shared phase
+    // 0 they would all be near their idlest, 1.0, at iteration 0).
+    for (int at : {0, 6, 13}) {
+      double across = 0;
+      for (const auto& t : traces) across += multiplier_at_iteration(t, at);
+      CHECK_MESSAGE(std::abs(across / 500 - 0.65) < 0.03, "iteration ", at);
+    }
+    // The period: autocorrelation of each host's series near 1 at lag 24 (a day) and near -1 at
+    // lag 12 (day against night); signal variance 0.35^2 / 2 = 0.061 against noise 0.0036.
+    double at_day = 0, at_half = 0;
+    for (const auto& t : traces) {
+      std::vector<double> x;
+      for (int k = 1; k <= 200; ++k) x.push_back(multiplier_at_iteration(t, k));
+      double mean = 0;
+      for (double v : x) mean += v;
+      mean /= static_cast<double>(x.size());
+      const auto acf = [&](std::size_t lag) {
+        double num = 0, den = 0;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+          den += (x[i] - mean) * (x[i] - mean);
+          if (i + lag < x.size()) num += (x[i] - mean) * (x[i + lag] - mean);
+        }
+        return num / den * static_cast<double>(x.size()) / static_cast<double>(x.size() - lag);
+      };
+      at_day += acf(24);
+      at_half += acf(12);
+    }
+    CHECK(at_day / 500 > 0.85);
+    CHECK(at_half / 500 < -0.85);
+  }
+}
+
+TEST_CASE("daily cycle: each phase's mean follows the clipped cosine and the noise has the given law") {
+  // A shared phase (0) over 3000 hosts: the mean at iteration k is E[clamp(cycle(k) + e)], e ~
+  // N(0, 0.05^2), within 0.004 (the mean of 3000 noise samples: sd 0.0009); at the peaks the
+  // clipping lowers it by 0.05 / sqrt(2 pi) = 0.02.
+  DailySpec spec = daily_spec(20.0, 0.5, 1.0, 0.05, 11);
+  spec.random_phase = false;
+  const auto traces = daily_traces(hosts(3000), spec, 40);
+  for (int k = 0; k <= 40; k += 1) {
+    double sum = 0;
+    for (const auto& t : traces) sum += multiplier_at_iteration(t, k);
+    const double want = clamped_normal_mean(daily_cycle(spec, 0.0, k), 0.05, 0.5, 1.0);
+    CHECK_MESSAGE(std::abs(sum / 3000 - want) < 0.004, "iteration ", k, ": ", sum / 3000, " vs ", want);
+  }
+  CHECK(clamped_normal_mean(1.0, 0.05, 0.5, 1.0) == doctest::Approx(1.0 - 0.05 / std::sqrt(2 * kPi)));
+
+  // The noise: where the cycle is within amp / 2 of the midpoint (4 noise deviations from the
+  // bounds, so that clipping is negligible), the residual has standard deviation `noise` and
+  // successive samples correlate by `correlation`.
+  for (double rho : {0.0, 0.5, 0.8}) {
+    spec = daily_spec(24.0, 0.2, 1.0, 0.05, 4);
+    spec.random_phase = false;
+    spec.correlation = rho;
+    double ss = 0, cross = 0, mean = 0;
+    long n = 0, pairs = 0;
+    for (const auto& t : daily_traces(hosts(400), spec, 480)) {
+      for (int k = 1; k < 480; ++k) {
+        const double c0 = daily_cycle(spec, 0.0, k), c1 = daily_cycle(spec, 0.0, k + 1);
+        if (std::abs(c0 - 0.6) > 0.2) continue;
+        const double r0 = multiplier_at_iteration(t, k) - c0;
+        ss += r0 * r0;
+        mean += r0;
+        ++n;
+        if (std::abs(c1 - 0.6) <= 0.2) {
+          cross += r0 * (multiplier_at_iteration(t, k + 1) - c1);
+          ++pairs;
+        }
+      }
+    }
+    REQUIRE(n > 50000);
+    CHECK_MESSAGE(std::abs(mean / static_cast<double>(n)) < 0.002, "rho ", rho);
+    CHECK_MESSAGE(std::abs(std::sqrt(ss / static_cast<double>(n)) / 0.05 - 1.0) < 0.03, "rho ", rho);
+    CHECK_MESSAGE(std::abs(cross / static_cast<double>(pairs) / (ss / static_cast<double>(n)) - rho) < 0.03, "rho ", rho);
+  }
+}
+
 TEST_CASE("bad family parameters are rejected") {
   RandomWalkSpec rw;
   rw.low = 2.0;
@@ -244,6 +395,25 @@ TEST_CASE("bad family parameters are rejected") {
   CHECK_THROWS_AS(validate(oo, "x"), InputError);
   oo.shape = 1.2;
   CHECK_NOTHROW(validate(oo, "x"));
+  DailySpec d;
+  CHECK_NOTHROW(validate(d, "x"));
+  d.period = 1.5;  // aliased
+  CHECK_THROWS_AS(validate(d, "x"), InputError);
+  d = DailySpec{};
+  d.low = 1.2;  // above high
+  CHECK_THROWS_AS(validate(d, "x"), InputError);
+  d = DailySpec{};
+  d.low = 0.0;
+  CHECK_THROWS_AS(validate(d, "x"), InputError);
+  d = DailySpec{};
+  d.noise = -0.1;
+  CHECK_THROWS_AS(validate(d, "x"), InputError);
+  d = DailySpec{};
+  d.correlation = 1.0;
+  CHECK_THROWS_AS(validate(d, "x"), InputError);
+  d = DailySpec{};
+  d.every = 0;
+  CHECK_THROWS_AS(validate(d, "x"), InputError);
 }
 
 TEST_CASE("the traces sources parse and round-trip through the canonical JSON, which states the placement") {
@@ -258,6 +428,8 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "pareto", "shape": 1.5, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 7, "source": "factor", "factor": [0.5, 1.5], "windows": [[2, 4]], "placement": "nominal-time"}})",
+           R"({"ratio": 1, "traces": {"seed": 8, "source": "daily", "period": 24, "low": 0.4, "high": 1.0, "noise": 0.05, "correlation": 0.5, "phase": "random", "every": 2, "placement": "iteration"}})",
+           R"({"ratio": 1, "traces": {"seed": 9, "source": "daily", "period": 30.5, "low": 0.5, "high": 0.9, "noise": 0.0, "correlation": 0.0, "phase": 6, "every": 1, "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile", "b": "b.profile"}}})",
            R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv", "placement": "iteration"}})"}) {
     const auto cfg = parse_run_config(nlohmann::json::parse(text), "t");
@@ -268,6 +440,7 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
     const auto& tr = j["traces"];
     if (tr["source"] == "random-walk") CHECK(cfg.random_walk.every == 2);
     if (tr["source"] == "on-off") CHECK(cfg.on_off.load_factor == 0.5);
+    if (tr["source"] == "daily") CHECK(cfg.daily.random_phase == tr["phase"].is_string());
     if (tr.contains("placement"))
       CHECK(cfg.trace_placement == (tr["placement"] == "iteration" ? TracePlacement::iteration : TracePlacement::nominal_time));
   }
@@ -284,6 +457,13 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "pareto", "shape": 1}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull"}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "placement": "time"}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "period": 1}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "low": 2}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "noise": -1}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "correlation": 1}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "phase": "east"}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "every": 0}})",
+           R"({"ratio": 1, "traces": {"source": "daily", "step": 0.1}})",
            R"({"ratio": 1, "traces": {"source": "measured", "placement": 1}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile"}, "placement": "iteration"}})"})
     CHECK_THROWS_AS(parse_run_config(nlohmann::json::parse(bad), "t"), InputError);

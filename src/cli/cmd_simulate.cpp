@@ -45,7 +45,12 @@ void add_simulate_command(CLI::App* cmd) {
               "default: refuse|constant (members without a trace: exit 2, or their peak speed)} or {source: platform}\n"
               "(the platform's own speed_file profiles; not with staging) or {seed, source: random-walk, step, low,\n"
               "high, every} or {seed, source: on-off, available, loaded, load_factor, durations: geometric|pareto,\n"
-              "shape} (trace files are found beside the config). No source: measured (the 2004 machine list) on\n"
+              "shape} or {seed, source: daily, period (iterations per day), low, high, noise, correlation,\n"
+              "phase: random|iterations, every} (a day/night cosine per host plus AR(1) noise, clipped to [low, high])\n"
+              "or {source: fta, file (a Failure Trace Archive event_trace file, tab-separated), nodes: {host: node_id}\n"
+              "(default: the file's nodes to the members in ring order), unavailable_multiplier (0.01), time_scale\n"
+              "(seconds of trace per simulated second, 1)}\n"
+              "(trace files are found beside the config). No source: measured (the 2004 machine list) on\n"
               "the paper's platform only, factor on any other. Trace speeds above the host's peak are kept, with\n"
               "one warning line and speeds_above_peak.\n"
               "The result states trace_source and speeds_from_2004_machine_list. Changes given by iteration take\n"
@@ -107,7 +112,7 @@ void add_simulate_command(CLI::App* cmd) {
 
 void add_traces_command(CLI::App* cmd) {
   cmd->footer("Each ring member's speed changes once per window (default iterations [20,40] and [60,80]), or\n"
-              "follows the config's traces source (files, random-walk, on-off; see simulate --help);\n"
+              "follows the config's traces source (files, fta, random-walk, on-off, daily; see simulate --help);\n"
               "nothing is simulated, so times are predicted: a change at iteration k at the predicted start of\n"
               "iteration k (initial plan's loads, each iteration at the speeds the traces give it), or, with\n"
               "traces.placement nominal-time, at k * the initial plan's predicted iteration time; periodic\n"

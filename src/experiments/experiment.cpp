@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "io/files.hpp"
+#include "io/fta_availability.hpp"
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
@@ -59,15 +60,28 @@ std::string format_ratio(double r) {
 bool traces_take_seed(const nlohmann::json& base) {
   if (!base.contains("traces") || !base["traces"].is_object() || !base["traces"].contains("source")) return true;
   const auto& s = base["traces"]["source"];
-  return !(s.is_string() && (s.get<std::string>() == "files" || s.get<std::string>() == "platform"));
+  return !(s.is_string() && (s.get<std::string>() == "files" || s.get<std::string>() == "platform" ||
+                              s.get<std::string>() == "fta"));
 }
 
 // The trace files (or the platform's profiles) exist and parse; a given ring's members each have
 // a trace (unless "default": "constant"). The hosts' peaks are not known here: only the files'
 // syntax is checked.
 void check_trace_files(const RunConfig& cfg, const std::string& where) {
-  if (cfg.trace_source != "files" && cfg.trace_source != "platform") return;
+  if (cfg.trace_source != "files" && cfg.trace_source != "platform" && cfg.trace_source != "fta") return;
   try {
+    if (cfg.trace_source == "fta") {
+      const io::FtaEventTrace trace = io::read_fta_event_trace(cfg.fta.file);
+      for (const auto& [host, node] : cfg.fta.nodes)
+        if (!trace.events.count(node))
+          throw InputError("traces 'nodes': host '" + host + "' maps to node '" + node + "', which '" + cfg.fta.file +
+                           "' does not hold");
+      if (cfg.selection == RingSelection::hosts && !cfg.fta.nodes.empty())
+        for (const auto& h : cfg.ring_hosts)
+          if (std::none_of(cfg.fta.nodes.begin(), cfg.fta.nodes.end(), [&](const auto& p) { return p.first == h; }))
+            throw InputError("no FTA node for ring host '" + h + "' in traces 'nodes'");
+      return;
+    }
     if (cfg.trace_source == "platform") {
       for (const auto& [host, profile] : io::declared_speed_profiles(cfg.platform))
         io::parse_speed_profile(profile.text, profile.where, host, 1.0);
@@ -143,6 +157,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   if (base.contains("traces") && base["traces"].is_object()) {
     auto& t = base["traces"];
     if (t.contains("csv")) beside_experiment(t["csv"]);
+    if (t.contains("file")) beside_experiment(t["file"]);
     if (t.contains("profiles") && t["profiles"].is_object())
       for (auto& [host, file] : t["profiles"].items()) beside_experiment(file);
   }

@@ -277,8 +277,15 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every", "placement"}, tw);
     } else if (source == "on-off") {
       io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "placement"}, tw);
+    } else if (source == "daily") {
+      io::require_known_keys(t, {"seed", "source", "period", "low", "high", "noise", "correlation", "phase", "every",
+                                 "placement"},
+                             tw);
+    } else if (source == "fta") {
+      io::require_known_keys(t, {"source", "file", "nodes", "unavailable_multiplier", "time_scale"}, tw);
     } else {
-      throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk or on-off");
+      throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk, on-off, daily "
+                       "or fta");
     }
     cfg.trace_source_given = t.contains("source");
     if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
@@ -354,6 +361,50 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       }
       validate(oo, where + " 'traces'");
     }
+    if (source == "daily") {
+      auto& d = cfg.daily;
+      if (t.contains("period")) d.period = number(t, "period");
+      if (t.contains("low")) d.low = number(t, "low");
+      if (t.contains("high")) d.high = number(t, "high");
+      if (t.contains("noise")) d.noise = number(t, "noise");
+      if (t.contains("correlation")) d.correlation = number(t, "correlation");
+      if (t.contains("every")) d.every = static_cast<int>(integer(t, "every"));
+      if (t.contains("phase")) {
+        const auto& ph = t["phase"];
+        if (ph.is_string() && ph.get<std::string>() == "random") {
+          d.random_phase = true;
+        } else if (ph.is_number()) {
+          d.random_phase = false;
+          d.phase = number(t, "phase");
+        } else {
+          throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
+        }
+      }
+      validate(d, where + " 'traces'");
+    }
+    if (source == "fta") {
+      auto& f = cfg.fta;
+      if (!t.contains("file")) throw InputError(where + ": traces source fta needs 'file' (an FTA event_trace file)");
+      f.file = text(t, "file");
+      if (f.file.empty()) throw InputError(where + ": traces 'file' must name a file");
+      if (t.contains("nodes")) {
+        const auto& n = t["nodes"];
+        if (!n.is_object() || n.empty())
+          throw InputError(where + ": traces 'nodes' must be a non-empty object {host: node_id, ...}");
+        for (const auto& [host, node] : n.items()) {
+          if (node.is_string() && !node.get<std::string>().empty()) f.nodes.emplace_back(host, node.get<std::string>());
+          else if (node.is_number_integer()) f.nodes.emplace_back(host, node.dump());
+          else throw InputError(where + ": traces 'nodes' entry '" + host + "' must be a node_id (a string or an integer)");
+        }
+      }
+      if (t.contains("unavailable_multiplier")) f.unavailable_multiplier = number(t, "unavailable_multiplier");
+      if (!(f.unavailable_multiplier > 0.0 && f.unavailable_multiplier <= 1.0))
+        throw InputError(where + ": fta 'unavailable_multiplier' must be in (0, 1] (the speed while unavailable, as a "
+                         "fraction of the peak; 0 would stall the host)");
+      if (t.contains("time_scale")) f.time_scale = number(t, "time_scale");
+      if (!(f.time_scale > 0.0))
+        throw InputError(where + ": fta 'time_scale' must be > 0 (seconds of trace per simulated second)");
+    }
   }
   if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
   if (cfg.staging.enabled && cfg.trace_source == "platform")
@@ -408,6 +459,22 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
     if (oo.durations != OnOffDurations::geometric) {  // geometric configs keep their former canonical form
       traces["durations"] = to_string(oo.durations);
       traces["shape"] = oo.shape;
+    }
+  } else if (cfg.trace_source == "daily") {
+    const auto& d = cfg.daily;
+    traces = {{"seed", cfg.trace_seed}, {"source", "daily"},         {"period", d.period},
+              {"low", d.low},           {"high", d.high},            {"noise", d.noise},
+              {"correlation", d.correlation}, {"every", d.every},    {"placement", placement}};
+    if (d.random_phase) traces["phase"] = "random";
+    else traces["phase"] = d.phase;
+  } else if (cfg.trace_source == "fta") {
+    const auto& f = cfg.fta;
+    traces = {{"source", "fta"}, {"file", f.file}, {"unavailable_multiplier", f.unavailable_multiplier},
+              {"time_scale", f.time_scale}};
+    if (!f.nodes.empty()) {
+      nlohmann::json n = nlohmann::json::object();
+      for (const auto& [host, node] : f.nodes) n[host] = node;
+      traces["nodes"] = n;
     }
   }
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},

@@ -56,6 +56,20 @@ struct RebuildConfig {
   bool overlap = false;
 };
 
+// Traces source "fta": CPU availability from a Failure Trace Archive event_trace file
+// (io/fta_availability.hpp), fixed whatever the seed. Each ring member is given a node: by `nodes`
+// (host -> node_id), or, when empty, the file's nodes in order of first appearance, to the members
+// in their order (the initial ring's, then rebuilt rings' newcomers).
+struct FtaTraceConfig {
+  std::string file;
+  std::vector<std::pair<std::string, std::string>> nodes;  // host -> node_id
+  // The speed while unavailable, as a fraction of the peak: > 0, because a SimGrid speed profile
+  // at 0 stops the host's work with no end the models can predict (ringsim's profile readers refuse
+  // 0 for the same reason); 0.01 makes an unavailable period 100 times slower.
+  double unavailable_multiplier = 0.01;
+  double time_scale = 1.0;  // seconds of trace per simulated second
+};
+
 struct RunConfig {
   // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
   std::string platform = "platforms/paper2004_tiers90.xml";
@@ -81,7 +95,7 @@ struct RunConfig {
   // (resolve_default_trace_source): the 2004 machine list only on the paper's platform.
   bool trace_source_given = false;
   // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off",
-  // "platform" (the speed profiles the platform file declares, as SimGrid attached them).
+  // "daily", "fta", "platform" (the speed profiles the platform file declares, as SimGrid attached them).
   std::string trace_source;
   std::vector<std::pair<std::string, std::string>> trace_profiles;  // files: host -> profile path
   std::string trace_csv;                                            // files: or one CSV of speeds
@@ -89,6 +103,8 @@ struct RunConfig {
   bool trace_default_constant = false;
   RandomWalkSpec random_walk;
   OnOffSpec on_off;
+  DailySpec daily;
+  FtaTraceConfig fta;
   // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
   // the start of their iteration (iteration), or at iteration * the first iteration's predicted
   // time (nominal-time: ringsim's placement before the option existed).
@@ -106,7 +122,7 @@ struct RunConfig {
   std::vector<RebuildConfig> rebuilds;  // increasing `after`
 };
 
-// The traces source a run uses: measured, factor, files, random-walk, on-off or platform.
+// The traces source a run uses: measured, factor, files, random-walk, on-off, daily, fta or platform.
 std::string trace_source_name(const RunConfig& cfg);
 // Whether the run's new speeds are drawn from the 2004 machine list (tiers_generator's
 // embedded_measured_values): the paper's setting, meaningful only on the paper's platform.

@@ -42,6 +42,20 @@ void validate(const OnOffSpec& spec, const std::string& where) {
     throw InputError(where + ": on-off 'shape' must be > 1 (Pareto durations with a finite mean)");
 }
 
+void validate(const DailySpec& spec, const std::string& where) {
+  if (!(std::isfinite(spec.period) && spec.period >= 2.0))
+    throw InputError(where + ": daily 'period' must be >= 2 (iterations per day; a shorter one aliases)");
+  if (!(std::isfinite(spec.low) && std::isfinite(spec.high) && spec.low > 0.0 && spec.low <= spec.high))
+    throw InputError(where + ": daily bounds must satisfy 0 < low <= high");
+  if (!(std::isfinite(spec.noise) && spec.noise >= 0.0))
+    throw InputError(where + ": daily 'noise' must be >= 0 (the noise's standard deviation)");
+  if (!(std::isfinite(spec.correlation) && spec.correlation >= 0.0 && spec.correlation < 1.0))
+    throw InputError(where + ": daily 'correlation' must be in [0, 1)");
+  if (!spec.random_phase && !std::isfinite(spec.phase))
+    throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
+  if (spec.every < 1) throw InputError(where + ": daily 'every' must be >= 1");
+}
+
 std::vector<HostTrace> random_walk_traces(const std::vector<std::pair<std::string, double>>& hosts,
                                           const RandomWalkSpec& spec, int iterations) {
   validate(spec, "traces");
@@ -113,6 +127,51 @@ std::vector<HostTrace> on_off_traces(const std::vector<std::pair<std::string, do
         loaded = !loaded;
         t.changes.push_back({it, loaded ? spec.load_factor : 1.0});
       }
+    }
+    traces.push_back(std::move(t));
+  }
+  return traces;
+}
+
+namespace {
+constexpr double kPi = 3.14159265358979323846;  // the library builds as C++17 (no std::numbers)
+}  // namespace
+
+double daily_cycle(const DailySpec& spec, double phase, double k) {
+  const double mid = 0.5 * (spec.low + spec.high);
+  const double amp = 0.5 * (spec.high - spec.low);
+  return mid + amp * std::cos(2.0 * kPi * (k + phase) / spec.period);
+}
+
+namespace {
+
+// A standard normal deviate by Box-Muller from two uniforms, so that the traces are the same with
+// every standard library (std::normal_distribution's algorithm is not specified).
+double standard_normal(std::mt19937_64& rng) {
+  const double u1 = 1.0 - uniform_unit(rng);  // in (0, 1]
+  const double u2 = uniform_unit(rng);
+  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * kPi * u2);
+}
+
+}  // namespace
+
+std::vector<HostTrace> daily_traces(const std::vector<std::pair<std::string, double>>& hosts, const DailySpec& spec,
+                                    int iterations) {
+  validate(spec, "traces");
+  std::mt19937_64 rng(spec.seed);
+  const double innovation = std::sqrt(1.0 - spec.correlation * spec.correlation);
+  std::vector<HostTrace> traces;
+  traces.reserve(hosts.size());
+  for (const auto& [name, peak] : hosts) {
+    HostTrace t{name, peak, {}};
+    const double phase = spec.random_phase ? uniform_unit(rng) * spec.period : spec.phase;
+    double e = spec.noise * standard_normal(rng);
+    double m = 1.0;
+    for (int it = 0; it <= iterations; it += spec.every) {
+      if (it > 0) e = spec.correlation * e + innovation * spec.noise * standard_normal(rng);
+      const double next = std::clamp(daily_cycle(spec, phase, it) + e, spec.low, spec.high);
+      if (next != m) t.changes.push_back({it, next});
+      m = next;
     }
     traces.push_back(std::move(t));
   }

@@ -1,6 +1,7 @@
 // Seeded speed-trace families beyond the HiPC 2004 windows (issue 11): a random walk of each host's
-// speed multiplier, and on/off background load (a two-state Markov chain per host). Pure and
-// deterministic: the same spec, hosts and iteration count give the same traces.
+// speed multiplier, on/off background load (a two-state Markov chain per host, or heavy-tailed
+// periods), and a daily cycle with noise (issue 23). Pure and deterministic: the same spec, hosts
+// and iteration count give the same traces.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +53,31 @@ struct OnOffSpec {
 
 const char* to_string(OnOffDurations d);
 
+// Daily cycle with noise: each host's multiplier follows a day/night cosine of `period` iterations
+// between `low` (the busiest hour) and `high` (the idlest), plus noise, clipped to [low, high]:
+//   m(k) = clamp(mid + amp cos(2 pi (k + phase_h) / period) + e(k), low, high),
+//   mid = (low + high) / 2, amp = (high - low) / 2,
+// sampled at iterations 0, every, 2 every, ... <= iterations (each value held until the next).
+// e is a Gaussian AR(1) over those samples, stationary from the first: e(0) ~ N(0, noise^2),
+// e(next) = correlation e + sqrt(1 - correlation^2) N(0, noise^2), so that its standard deviation
+// is `noise` at every sample and successive samples correlate by `correlation` (load persists).
+// The clipping is symmetric about mid, so the mean over a period stays mid. phase_h (iterations)
+// is drawn uniformly in [0, period) per host and seed (random_phase: hosts lie in independent
+// timezones, the traces knowing hosts only by name), or given, the same for every host (one
+// timezone; 0: every host at its idlest at iteration 0). A change is recorded only when the value
+// moves (the first one at iteration 0 unless the value there is 1).
+struct DailySpec {
+  std::uint64_t seed = 1;
+  double period = 24.0;  // iterations per day
+  double low = 0.5;
+  double high = 1.0;
+  double noise = 0.05;
+  double correlation = 0.5;
+  bool random_phase = true;
+  double phase = 0.0;  // iterations, when !random_phase
+  int every = 1;
+};
+
 // A Pareto duration of mean `mean` and shape `shape` > 1, from a uniform u in [0, 1).
 double pareto_duration(double mean, double shape, double u);
 // The equilibrium (residual life) distribution of those durations, from u in [0, 1): density
@@ -61,11 +87,16 @@ double pareto_residual(double mean, double shape, double u);
 // Throws InputError for bad parameters (as `where`: ...).
 void validate(const RandomWalkSpec& spec, const std::string& where);
 void validate(const OnOffSpec& spec, const std::string& where);
+void validate(const DailySpec& spec, const std::string& where);
 
 // One trace per host, in the given order, covering iterations 0..iterations.
 std::vector<HostTrace> random_walk_traces(const std::vector<std::pair<std::string, double>>& hosts,
                                           const RandomWalkSpec& spec, int iterations);
 std::vector<HostTrace> on_off_traces(const std::vector<std::pair<std::string, double>>& hosts, const OnOffSpec& spec,
                                      int iterations);
+std::vector<HostTrace> daily_traces(const std::vector<std::pair<std::string, double>>& hosts, const DailySpec& spec,
+                                    int iterations);
+// The cycle alone (no noise, no clipping needed): mid + amp cos(2 pi (k + phase) / period).
+double daily_cycle(const DailySpec& spec, double phase, double k);
 
 }  // namespace ringsim

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "io/files.hpp"
+#include "io/fta_availability.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"
@@ -121,6 +122,29 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
   io::write_file_atomically(dir + "/traces.csv", csv.str());
 }
 
+// The FTA source's traces: each member's node by the config's map, or the file's nodes in order.
+static std::vector<HostTrace> fta_traces(const FtaTraceConfig& f, const std::vector<std::pair<std::string, double>>& named) {
+  const io::FtaEventTrace trace = io::read_fta_event_trace(f.file);
+  if (f.nodes.empty() && named.size() > trace.nodes.size())
+    throw InputError("FTA event trace '" + f.file + "' has " + std::to_string(trace.nodes.size()) + " node(s), the run " +
+                     std::to_string(named.size()) + " member(s) (map some to the same node with traces 'nodes')");
+  std::vector<HostTrace> traces;
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    const auto& [name, peak] = named[i];
+    std::string node;
+    if (f.nodes.empty()) {
+      node = trace.nodes[i];
+    } else {
+      const auto it = std::find_if(f.nodes.begin(), f.nodes.end(), [&](const auto& p) { return p.first == name; });
+      if (it == f.nodes.end())
+        throw InputError("no FTA node for host '" + name + "' in traces 'nodes' (every member needs one)");
+      node = it->second;
+    }
+    traces.push_back(io::fta_host_trace(trace, node, name, peak, f.unavailable_multiplier, f.time_scale));
+  }
+  return traces;
+}
+
 // One trace per host that is ever a member: the initial ring's first (in ring order), then the
 // rebuilt rings' newcomers, so that adding a rebuild does not change the first ring's traces.
 // Speeds of trace files above a host's peak are kept and added to `above`.
@@ -145,6 +169,12 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     oo.seed = cfg.trace_seed;
     return on_off_traces(named, oo, cfg.iterations);
   }
+  if (cfg.trace_source == "daily") {
+    DailySpec d = cfg.daily;
+    d.seed = cfg.trace_seed;
+    return daily_traces(named, d, cfg.iterations);
+  }
+  if (cfg.trace_source == "fta") return fta_traces(cfg.fta, named);
   // A member without a trace of its own keeps its peak speed (files with "default": "constant";
   // the platform's hosts without a profile).
   auto constant = [](const std::string& name, double peak) { return HostTrace{name, peak, {}}; };

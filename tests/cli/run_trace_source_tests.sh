@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trace sources (issue 11, part 4): random-walk, on-off and files (SimGrid profiles or a CSV of
+# Trace sources (issue 11, part 4; issue 23): random-walk, on-off, daily and files (SimGrid profiles or a CSV of
 # speeds) on a small ring of the 2004 platform; bad trace files; `simulate --traces-dir` -> files round trip.
 set -u
 RINGSIM=${1:?usage: run_trace_source_tests.sh path/to/ringsim}
@@ -18,7 +18,8 @@ config rw.json '{"seed": 3, "source": "random-walk", "step": 0.2, "low": 0.3, "h
 config oo.json '{"seed": 3, "source": "on-off", "available": 3, "loaded": 2, "load_factor": 0.25}'
 config fa.json '{"seed": 3, "source": "factor", "windows": [[2, 4], [6, 8]]}'
 config hp.json '{"seed": 3, "source": "on-off", "available": 3, "loaded": 2, "load_factor": 0.25, "durations": "pareto", "shape": 1.5}'
-for c in rw oo fa hp; do
+config dy.json '{"seed": 3, "source": "daily", "period": 4, "low": 0.3, "high": 1.0, "noise": 0.05, "phase": "random", "every": 1}'
+for c in rw oo fa hp dy; do
   "$RINGSIM" simulate $c.json >$c.out 2>err || { echo "FAIL simulate $c"; cat err; fail=1; continue; }
   $PY -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["makespan"] > 0 and r["redistribution_points"] == 3, r' $c.out \
     || { echo "FAIL $c summary"; fail=1; }
@@ -28,10 +29,22 @@ done
   || { echo "FAIL random-walk traces differ between two runs"; fail=1; }
 sed 's/"seed": 3, "source"/"seed": 4, "source"/' rw.json >rw4.json
 "$RINGSIM" traces rw4.json -o rw4 2>/dev/null; diff -r rw1 rw4 >/dev/null && { echo "FAIL random-walk seed ignored"; fail=1; }
+"$RINGSIM" traces dy.json -o dy1 2>/dev/null && "$RINGSIM" traces dy.json -o dy2 2>/dev/null && diff -r dy1 dy2 >/dev/null \
+  || { echo "FAIL daily traces differ between two runs"; fail=1; }
+sed 's/"seed": 3, "source"/"seed": 4, "source"/' dy.json >dy4.json
+"$RINGSIM" traces dy4.json -o dy4 2>/dev/null; diff -r dy1 dy4 >/dev/null && { echo "FAIL daily seed ignored"; fail=1; }
+# the daily traces stay within [low, high] and change at (nearly) every iteration
+$PY - dy1/traces.csv <<'PY' || { echo "FAIL daily traces.csv"; fail=1; }
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["iteration"] != "0"]
+m = [float(r["multiplier"]) for r in rows]
+assert rows and min(m) >= 0.3 and max(m) <= 1.0, (min(m), max(m))
+assert len(rows) >= 6 * 9, len(rows)
+PY
 
 # 2. Round trip: `simulate --traces-dir` (when each change took effect in the run) -> source files
 #    (profiles, time CSV, iteration CSV) -> the same run.
-for src in fa rw oo hp; do
+for src in fa rw oo hp dy; do
   "$RINGSIM" simulate $src.json --no-baseline --traces-dir "tr_$src" >/dev/null 2>err || { echo "FAIL traces $src"; cat err; fail=1; continue; }
   profiles=$(cd "tr_$src" && for f in *.profile; do printf '"%s": "tr_%s/%s",' "${f%.profile}" "$src" "$f"; done)
   config "files_$src.json" "{\"source\": \"files\", \"profiles\": {${profiles%,}}}"
@@ -107,6 +120,11 @@ bad csv_header '{"source": "files", "csv": "header.csv"}' "'header.csv':1: expec
 bad csv_missing '{"source": "files", "csv": "nothere.csv"}' "cannot read 'nothere.csv'"
 bad rw_bounds '{"source": "random-walk", "low": 2, "high": 1}' "0 < low <= high"
 bad onoff_mean '{"source": "on-off", "available": 0.5}' "'available' and 'loaded' must be >= 1"
+bad daily_period '{"source": "daily", "period": 1}' "daily 'period' must be >= 2"
+bad daily_bounds '{"source": "daily", "low": 1.5, "high": 1}' "daily bounds must satisfy 0 < low <= high"
+bad daily_noise '{"source": "daily", "noise": -0.1}' "daily 'noise' must be >= 0"
+bad daily_phase '{"source": "daily", "phase": "utc"}' "daily 'phase' must be \"random\" or a number"
+bad daily_key '{"source": "daily", "step": 0.1}' "'step'"
 
 [ $fail -eq 0 ] && echo "all trace source tests passed"
 exit $fail
