@@ -109,6 +109,7 @@ Platform simgrid_platform_as_one_zone(const std::string& path, std::vector<std::
   auto flat = platform::read_ring_platform(lp, RingRouting::platform, 0);
   left_out = flat.left_out;
   flat.model.zone_name = lp.zones().front().name;
+  expand_host_routes(flat.model);  // the XML writer reads explicit routes
   return flat.model;
 }
 

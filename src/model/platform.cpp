@@ -116,9 +116,12 @@ bool operator==(const PlatformEdge& x, const PlatformEdge& y) {
 bool operator==(const ExplicitRoute& x, const ExplicitRoute& y) {
   return std::tie(x.src, x.dst, x.links, x.symmetrical) == std::tie(y.src, y.dst, y.links, y.symmetrical);
 }
+bool operator==(const HostRouteTable& x, const HostRouteTable& y) {
+  return std::tie(x.start, x.links) == std::tie(y.start, y.links);
+}
 bool operator==(const Platform& x, const Platform& y) {
-  return std::tie(x.zone_name, x.routing, x.nodes, x.links, x.edges, x.routes) ==
-         std::tie(y.zone_name, y.routing, y.nodes, y.links, y.edges, y.routes);
+  return std::tie(x.zone_name, x.routing, x.nodes, x.links, x.edges, x.routes, x.host_routes) ==
+         std::tie(y.zone_name, y.routing, y.nodes, y.links, y.edges, y.routes, y.host_routes);
 }
 
 namespace {
@@ -159,7 +162,7 @@ void check_values(const Platform& p) {
 }
 
 void check_edges(const Platform& p) {
-  if (!p.routes.empty())
+  if (!p.routes.empty() || !p.host_routes.empty())
     throw InputError(std::string("explicit multi-link routes need a Full zone, not ") + to_string(p.routing));
   std::unordered_set<std::uint64_t> pairs;
   for (const auto& e : p.edges) {
@@ -171,8 +174,31 @@ void check_edges(const Platform& p) {
   }
 }
 
+// The table covers every ordered host pair by construction; only its shape and links are checked.
+void check_route_table(const Platform& p) {
+  const auto hosts = p.host_indices();
+  const std::size_t n = hosts.size();
+  const auto& t = p.host_routes;
+  if (!p.routes.empty()) throw InputError("a Full zone has explicit routes and a route table");
+  if (t.start.size() != n * n + 1 || t.start.front() != 0 || t.start.back() != t.links.size())
+    throw InputError("the route table does not hold one route per ordered pair of hosts");
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b) {
+      const std::uint64_t first = t.start[a * n + b], last = t.start[a * n + b + 1];
+      if (last < first) throw InputError("the route table does not hold one route per ordered pair of hosts");
+      if (a == b ? last != first : last == first)
+        throw InputError("route " + quoted(p.nodes[hosts[a]].name) + " -> " + quoted(p.nodes[hosts[b]].name) +
+                         (a == b ? " goes nowhere" : " lists no link"));
+      for (std::uint64_t x = first; x < last; ++x)
+        if (t.links[x] >= p.links.size())
+          throw InputError("route " + quoted(p.nodes[hosts[a]].name) + " -> " + quoted(p.nodes[hosts[b]].name) +
+                           " refers to a link that does not exist");
+    }
+}
+
 void check_routes(const Platform& p) {
   if (!p.edges.empty()) throw InputError("one-hop edges need a graph zone (Dijkstra or Floyd), not Full");
+  if (!p.host_routes.empty()) return check_route_table(p);
   std::unordered_set<std::uint64_t> pairs;
   for (const auto& r : p.routes) {
     if (r.src >= p.nodes.size() || r.dst >= p.nodes.size())
@@ -295,6 +321,23 @@ std::optional<NetworkPath> widest_path(const Platform& p, const Adjacency& adj, 
 
 std::optional<NetworkPath> route_between(const Platform& p, const Adjacency& adj, std::size_t src, std::size_t dst) {
   if (p.graph_routed()) return min_hop_path(p, adj, src, dst);
+  if (!p.host_routes.empty()) {
+    const auto hosts = p.host_indices();
+    const auto a = std::find(hosts.begin(), hosts.end(), src), b = std::find(hosts.begin(), hosts.end(), dst);
+    if (a == hosts.end() || b == hosts.end() || a == b) return std::nullopt;
+    const std::size_t n = hosts.size(), x = static_cast<std::size_t>(a - hosts.begin()) * n +
+                                             static_cast<std::size_t>(b - hosts.begin());
+    NetworkPath path;
+    path.links.assign(p.host_routes.links.begin() + static_cast<std::ptrdiff_t>(p.host_routes.start[x]),
+                      p.host_routes.links.begin() + static_cast<std::ptrdiff_t>(p.host_routes.start[x + 1]));
+    path.nodes = {src, dst};
+    path.bandwidth = std::numeric_limits<double>::infinity();
+    for (auto l : path.links) {
+      path.bandwidth = std::min(path.bandwidth, p.links[l].bandwidth);
+      path.latency += p.links[l].latency;
+    }
+    return path;
+  }
   for (const auto& r : p.routes) {
     const bool forward = r.src == src && r.dst == dst;
     const bool backward = r.symmetrical && r.src == dst && r.dst == src;
@@ -344,6 +387,7 @@ std::optional<std::pair<std::size_t, std::size_t>> first_disconnected_hosts(cons
       if (comp[h] != comp[hosts.front()]) return std::make_pair(hosts.front(), h);
     return std::nullopt;
   }
+  if (!p.host_routes.empty()) return std::nullopt;  // a route per ordered pair (check_route_table)
   std::unordered_set<std::uint64_t> routed;
   for (const auto& r : p.routes) {
     routed.insert(pair_key(r.src, r.dst));
@@ -366,6 +410,24 @@ void validate(const Platform& p) {
   if (const auto pair = first_disconnected_hosts(p))
     throw InputError("hosts " + quoted(p.nodes[pair->first].name) + " and " + quoted(p.nodes[pair->second].name) +
                      " are not connected");
+}
+
+void expand_host_routes(Platform& p) {
+  if (p.host_routes.empty()) return;
+  const auto hosts = p.host_indices();
+  const std::size_t n = hosts.size();
+  const auto& t = p.host_routes;
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b) {
+      if (a == b) continue;
+      ExplicitRoute r;
+      r.src = hosts[a];
+      r.dst = hosts[b];
+      r.links.assign(t.links.begin() + static_cast<std::ptrdiff_t>(t.start[a * n + b]),
+                     t.links.begin() + static_cast<std::ptrdiff_t>(t.start[a * n + b + 1]));
+      p.routes.push_back(std::move(r));
+    }
+  p.host_routes = HostRouteTable{};
 }
 
 std::size_t prune_dead_end_routers(Platform& p) {

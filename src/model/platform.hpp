@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -71,6 +72,18 @@ struct ExplicitRoute {
 inline constexpr const char* kLatencyOnlyLink = "latency-only (no link)";
 constexpr double kLatencyOnlyBandwidth = 1e20;  // bytes/s
 
+// Every ordered pair of hosts' route in one flat table: what the platform routing mode reads from
+// SimGrid (2.3 million routes for g5k.xml's 1528 hosts: one vector per route costs several times
+// its links). Hosts in node order (Platform::host_indices()); the route from the a-th host to the
+// b-th is links[start[a n + b] .. start[a n + b + 1]), none when a == b. Links are platform link
+// indices; every route between distinct hosts lists at least one (a latency-only route crosses
+// kLatencyOnlyLink).
+struct HostRouteTable {
+  std::vector<std::uint64_t> start;  // n n + 1 entries (empty: no table)
+  std::vector<std::uint32_t> links;
+  bool empty() const { return start.empty(); }
+};
+
 struct Platform {
   std::string zone_name = "AS0";
   ZoneRouting routing = ZoneRouting::dijkstra;
@@ -78,6 +91,7 @@ struct Platform {
   std::vector<PlatformLink> links;
   std::vector<PlatformEdge> edges;    // graph routing (Dijkstra/Floyd)
   std::vector<ExplicitRoute> routes;  // Full routing
+  HostRouteTable host_routes;         // Full routing, instead of `routes` (never both)
 
   bool graph_routed() const { return routing != ZoneRouting::full; }
 
@@ -98,6 +112,7 @@ bool operator==(const PlatformNode& x, const PlatformNode& y);
 bool operator==(const PlatformLink& x, const PlatformLink& y);
 bool operator==(const PlatformEdge& x, const PlatformEdge& y);
 bool operator==(const ExplicitRoute& x, const ExplicitRoute& y);
+bool operator==(const HostRouteTable& x, const HostRouteTable& y);
 bool operator==(const Platform& x, const Platform& y);
 inline bool operator!=(const Platform& x, const Platform& y) { return !(x == y); }
 
@@ -107,6 +122,10 @@ inline bool operator!=(const Platform& x, const Platform& y) { return !(x == y);
 // routes in a graph zone, a route without links, a duplicate route, or hosts that are not
 // connected ("hosts 'a' and 'b' are not connected").
 void validate(const Platform& p);
+
+// The table's routes as explicit routes (one per ordered host pair, not symmetrical), the table
+// emptied: for what reads `routes` (the XML writer).
+void expand_host_routes(Platform& p);
 
 // ---- graph helpers (graph-routed platforms; explicit routes are used where given) ----
 

@@ -1,6 +1,7 @@
 #include "platform/ring_platform.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -104,58 +105,84 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
                      " hosts are more than " + std::to_string(kPlatformModeMaxHosts) +
                      "; restrict the ring to the fastest with --candidates N");
 
-  // Every ordered pair's route, as SimGrid computes it.
+  // Every ordered pair's route, as SimGrid computes it, read straight into one flat array of
+  // SimGrid link indices (a latency-only route: one placeholder), then renumbered in place into
+  // the model's table (model/platform.hpp's HostRouteTable): no route is ever a vector of its own.
   const std::size_t n = hosts.size();
-  auto routes = probe_routes(ordered_pairs(hosts), true);
-  out.routes_asked += routes.size();
+  constexpr std::uint32_t no_link = std::numeric_limits<std::uint32_t>::max();
+  std::vector<char> is_routed(n > 0 ? n * (n - 1) : 0, 0);
+  std::vector<std::uint64_t> start(is_routed.size() + 1, 0);
+  std::vector<std::uint32_t> links;
+  out.routes_asked += probe_ordered_pairs(hosts, true, [&](std::size_t x, const ProbedRoute& r) {
+    is_routed[x] = r.routed ? 1 : 0;
+    if (r.routed) {
+      for (auto* l : r.links) links.push_back(static_cast<std::uint32_t>(lp.link_index(l)));
+      if (r.links.empty()) links.push_back(no_link);
+    }
+    start[x + 1] = links.size();
+  });
   // Reachability taken as transitive above may not be (hand-written Full routes): keep a clique.
-  auto routed = [&](std::size_t a, std::size_t b) { return routes[ordered_pair_index(a, b, n)].routed; };
+  auto routed = [&](std::size_t a, std::size_t b) { return is_routed[ordered_pair_index(a, b, n)] != 0; };
   const std::vector<bool> in = keep_mutually_routed(n, routed);
   const auto dropped = static_cast<std::size_t>(std::count(in.begin(), in.end(), false));
   if (dropped > 0)
     out.left_out.push_back(std::to_string(dropped) + " hosts without routes to some others both ways");
+  std::vector<char>().swap(is_routed);
 
   Platform& p = out.model;
   p.zone_name = "routes-of-" + lp.engine().get_netzone_root()->get_name();
   p.routing = ZoneRouting::full;
-  std::vector<std::size_t> node(n, 0);
   for (std::size_t a = 0; a < n; ++a)
     if (in[a]) {
-      node[a] = p.add_host(hosts[a]->get_name(), hosts[a]->get_speed());
+      p.add_host(hosts[a]->get_name(), hosts[a]->get_speed());
       p.nodes.back().cores = hosts[a]->get_core_count();
     }
   // The links the routes cross, in the platform's order.
-  constexpr std::size_t unused = std::numeric_limits<std::size_t>::max();
-  std::vector<std::size_t> model_link(lp.links().size(), unused);
+  constexpr std::uint32_t unused = no_link;
+  std::vector<std::uint32_t> model_link(lp.links().size(), unused);
+  bool latency_only_used = false;
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = 0; b < n; ++b)
-      if (a != b && in[a] && in[b])
-        for (auto* l : routes[ordered_pair_index(a, b, n)].links) model_link[lp.link_index(l)] = 0;
+      if (a != b && in[a] && in[b]) {
+        const std::size_t x = ordered_pair_index(a, b, n);
+        for (std::uint64_t y = start[x]; y < start[x + 1]; ++y)
+          if (links[y] == no_link)
+            latency_only_used = true;
+          else
+            model_link[links[y]] = 0;
+      }
   for (std::size_t i = 0; i < model_link.size(); ++i)
-    if (model_link[i] != unused) {
-      model_link[i] = add_loaded_link(p, lp.links()[i]);
-    }
+    if (model_link[i] != unused) model_link[i] = static_cast<std::uint32_t>(add_loaded_link(p, lp.links()[i]));
   // A route that crosses no link (a Vivaldi zone's: latency only) has no bandwidth limit: the
   // planners see one path = one list of links, so it crosses one FATPIPE link of unbounded
   // bandwidth (kLatencyOnlyBandwidth) that limits nothing.
-  std::size_t latency_only = unused;
-  for (std::size_t a = 0; a < n; ++a)
+  std::uint32_t latency_only = unused;
+  if (latency_only_used)
+    latency_only = static_cast<std::uint32_t>(p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe));
+  // The kept pairs come in the order of `start` (a-major), so the table is written in place over
+  // what it was read from.
+  const std::size_t m = n - dropped;
+  HostRouteTable& t = p.host_routes;
+  t.start.assign(m * m + 1, 0);
+  std::size_t w = 0, row = 0;
+  for (std::size_t a = 0; a < n; ++a) {
+    if (!in[a]) continue;
+    std::size_t col = 0;
     for (std::size_t b = 0; b < n; ++b) {
-      if (a == b || !in[a] || !in[b]) continue;
-      auto& r = routes[ordered_pair_index(a, b, n)];
-      ExplicitRoute er;
-      er.src = node[a];
-      er.dst = node[b];
-      for (auto* l : r.links) er.links.push_back(model_link[lp.link_index(l)]);
-      if (er.links.empty()) {
-        if (latency_only == unused)
-          latency_only = p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe);
-        er.links.push_back(latency_only);
+      if (!in[b]) continue;
+      if (a != b) {
+        const std::size_t x = ordered_pair_index(a, b, n);
+        for (std::uint64_t y = start[x]; y < start[x + 1]; ++y)
+          links[w++] = links[y] == no_link ? latency_only : model_link[links[y]];
       }
-      p.routes.push_back(std::move(er));
-      r.links.clear();
-      r.links.shrink_to_fit();
+      t.start[row * m + col + 1] = w;
+      ++col;
     }
+    ++row;
+  }
+  links.resize(w);
+  if (dropped > 0) links.shrink_to_fit();
+  t.links = std::move(links);
   return out;
 }
 

@@ -259,6 +259,137 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
   return asked;
 }
 
+std::size_t probe_ordered_pairs(const std::vector<sg4::Host*>& hosts, bool want_links,
+                                const std::function<void(std::size_t, const ProbedRoute&)>& take) {
+  const std::size_t n = hosts.size(), total = n > 0 ? n * (n - 1) : 0;
+  auto pair_at = [&](std::size_t x) {
+    const std::size_t a = x / (n - 1), b = x % (n - 1);
+    return std::make_pair(hosts[a], hosts[b < a ? b : b + 1]);
+  };
+  if (g_answer_here) {
+    for (std::size_t x = 0; x < total; ++x) {
+      const auto [from, to] = pair_at(x);
+      take(x, ask_simgrid(from, to, want_links));
+    }
+    return total;
+  }
+  const int err_fd = ::memfd_create("ringsim-route-probe", 0);
+  if (err_fd < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
+  io::ChildOptions options;
+  options.what = "route probe";
+  options.pipe_from_child = true;
+  options.stderr_fd = err_fd;
+  std::size_t next = 0;  // the first pair without an answer
+  ProbedRoute r;
+  while (next < total) {
+    io::Child child = io::fork_child(
+        [&](const io::ChildEnds& ends) {
+          become_probe_child(ends.to_parent);
+          sg4::Engine::get_instance()->get_netzone_root()->seal();
+          for (std::size_t x = next; x < total; ++x) {
+            const auto [from, to] = pair_at(x);
+            g_from = from;
+            g_to = to;
+            record_answer(ask_simgrid(from, to, want_links));
+          }
+          put_value<char>('E');
+          flush_buffer();
+          return 0;
+        },
+        options);
+    // Answers decoded as they arrive; a record cut by the end of a chunk waits for the next one.
+    std::string pending;
+    char chunk[1 << 16];
+    bool finished = false, crashed = false;
+    std::pair<sg4::Host*, sg4::Host*> crash{nullptr, nullptr};
+    int signal = 0;
+    for (;;) {
+      const ssize_t k = ::read(child.from_child(), chunk, sizeof chunk);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) break;
+      pending.append(chunk, static_cast<std::size_t>(k));
+      std::size_t used = 0;
+      auto has = [&](std::size_t bytes) { return used + bytes <= pending.size(); };
+      auto get = [&](auto& v) {
+        std::memcpy(&v, pending.data() + used, sizeof v);
+        used += sizeof v;
+      };
+      while (!finished && !crashed && has(1)) {
+        const std::size_t at = used;
+        char tag = 0;
+        get(tag);
+        if (tag == 'E') {
+          finished = true;
+        } else if (tag == 'A') {
+          if (!has(2 * sizeof(void*) + sizeof(int))) {
+            used = at;
+            break;
+          }
+          get(crash.first);
+          get(crash.second);
+          get(signal);
+          crashed = true;
+        } else if (tag == 'R') {
+          std::uint32_t count = 0;
+          if (!has(sizeof(double) + sizeof count)) {
+            used = at;
+            break;
+          }
+          get(r.latency);
+          get(count);
+          if (!has(count * sizeof(void*))) {
+            used = at;
+            break;
+          }
+          r.routed = true;
+          r.why.clear();
+          r.links.resize(count);
+          for (auto& l : r.links) get(l);
+          take(next++, r);
+        } else if (tag == 'N') {
+          std::uint32_t count = 0;
+          if (!has(sizeof count)) {
+            used = at;
+            break;
+          }
+          get(count);
+          if (!has(count)) {
+            used = at;
+            break;
+          }
+          r.routed = false;
+          r.links.clear();
+          r.latency = 0.0;
+          r.why.assign(pending.data() + used, count);
+          used += count;
+          take(next++, r);
+        } else {
+          throw std::logic_error("route probe: unreadable answer");
+        }
+      }
+      pending.erase(0, used);
+    }
+    child.wait();
+    if (finished) break;
+    // The child died asking pair `next`: its answer is "SimGrid aborts".
+    const std::string said = abort_reason(read_whole_fd(err_fd));
+    if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
+    ::lseek(err_fd, 0, SEEK_SET);
+    r = ProbedRoute{};
+    r.why = crash.first ? "SimGrid aborts when routing from '" + crash.first->get_name() + "' to '" +
+                              crash.second->get_name() + "'"
+                        : "SimGrid aborts when routing";
+    if (!said.empty())
+      r.why += ": " + said;
+    else if (signal != 0)
+      r.why += std::string(" (") + ::strsignal(signal) + ")";
+    XBT_DEBUG("probe child died: %s", r.why.c_str());
+    take(next++, r);
+  }
+  ::close(err_fd);
+  return total;
+}
+
 std::vector<std::pair<sg4::Host*, sg4::Host*>> ordered_pairs(const std::vector<sg4::Host*>& hosts) {
   std::vector<std::pair<sg4::Host*, sg4::Host*>> pairs;
   const std::size_t n = hosts.size();

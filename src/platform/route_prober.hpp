@@ -41,6 +41,12 @@ void answer_routes_here(bool yes);
 std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>>& pairs,
                                       bool want_links);
 
+// Every ordered pair's answer (ordered_pairs' order), handed to take(index, answer) as it arrives
+// and kept nowhere (the answer is valid during the call only): for millions of routes, which as
+// ProbedRoutes held at once would take gigabytes. Returns the number of questions asked of SimGrid.
+std::size_t probe_ordered_pairs(const std::vector<simgrid::s4u::Host*>& hosts, bool want_links,
+                                const std::function<void(std::size_t, const ProbedRoute&)>& take);
+
 // Every ordered pair (a, b), a != b, of `hosts`, a-major; pair (a, b) is at ordered_pair_index(a, b, n).
 std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>> ordered_pairs(
     const std::vector<simgrid::s4u::Host*>& hosts);

@@ -56,31 +56,48 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
       for (std::size_t b = a + 1; b < p; ++b)
         pair_shared_[a * p + b] = pair_shared_[b * p + a] = tree.query(hosts_[a], hosts_[b]);
   } else {
-    std::vector<std::size_t> host_id(n, p);
-    for (std::size_t h = 0; h < p; ++h) host_id[hosts_[h]] = h;
-    std::vector<std::vector<std::size_t>> routes_(p * p);
-    // A route may cross no link at all (a Vivaldi zone's latency-only routes): presence is kept apart.
-    std::vector<char> routed(p * p, 0);
-    for (const auto& r : platform.routes) {
-      const std::size_t a = host_id[r.src], b = host_id[r.dst];
-      if (a == p || b == p) continue;  // routes between routers carry no ring traffic
-      routes_[a * p + b] = r.links;
-      routed[a * p + b] = 1;
-      if (r.symmetrical) {
-        routes_[b * p + a].assign(r.links.rbegin(), r.links.rend());
-        routed[b * p + a] = 1;
+    if (!platform.host_routes.empty()) {  // validate() checked its shape against the hosts
+      route_start_ = platform.host_routes.start.data();
+      route_links_ = platform.host_routes.links.data();
+    } else {
+      std::vector<std::size_t> host_id(n, p);
+      for (std::size_t h = 0; h < p; ++h) host_id[hosts_[h]] = h;
+      std::vector<std::vector<std::size_t>> routes_(p * p);
+      // A route may cross no link at all (a Vivaldi zone's latency-only routes): presence is kept apart.
+      std::vector<char> routed(p * p, 0);
+      for (const auto& r : platform.routes) {
+        const std::size_t a = host_id[r.src], b = host_id[r.dst];
+        if (a == p || b == p) continue;  // routes between routers carry no ring traffic
+        routes_[a * p + b] = r.links;
+        routed[a * p + b] = 1;
+        if (r.symmetrical) {
+          routes_[b * p + a].assign(r.links.rbegin(), r.links.rend());
+          routed[b * p + a] = 1;
+        }
       }
+      for (std::size_t a = 0; a < p; ++a)
+        for (std::size_t b = 0; b < p; ++b)
+          if (a != b && !routed[a * p + b])
+            throw InputError("no route from host '" + host_name(a) + "' to host '" + host_name(b) + "'");
+      // Flat storage: the greedy reads four routes per candidate, a million times on large platforms.
+      own_start_.assign(p * p + 1, 0);
+      for (std::size_t x = 0; x < p * p; ++x) own_start_[x + 1] = own_start_[x] + routes_[x].size();
+      own_links_.reserve(own_start_.back());
+      for (auto& r : routes_) {
+        for (auto l : r) own_links_.push_back(static_cast<std::uint32_t>(l));
+        std::vector<std::size_t>().swap(r);
+      }
+      route_start_ = own_start_.data();
+      route_links_ = own_links_.data();
     }
     for (std::size_t a = 0; a < p; ++a)
       for (std::size_t b = 0; b < p; ++b) {
         if (a == b) continue;
-        const auto& links = routes_[a * p + b];
-        if (!routed[a * p + b])
-          throw InputError("no route from host '" + host_name(a) + "' to host '" + host_name(b) + "'");
+        const RouteView links = route(a, b);
         double bw = kInfinity;
-        for (auto l : links) bw = std::min(bw, capacity(l));
+        for (auto l : links) bw = std::min<double>(bw, capacity(l));
         full_bw_[a * p + b] = bw;
-        const auto& back = routes_[b * p + a];
+        const RouteView back = route(b, a);
         double both = kInfinity;
         for (auto l : links)
           if (!fatpipe(l) && std::find(back.begin(), back.end(), l) != back.end()) both = std::min(both, capacity(l));
@@ -92,26 +109,18 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
     // Pools: SHARED links on every route from and to h.
     for (std::size_t h = 0; h < p && p >= 2; ++h) {
       std::vector<std::size_t> common;
-      for (auto l : routes_[h * p + (h == 0 ? 1 : 0)])
+      for (auto l : route(h, h == 0 ? 1 : 0))
         if (!fatpipe(l)) common.push_back(l);
       for (std::size_t x = 0; x < p && !common.empty(); ++x) {
         if (x == h) continue;
-        for (const auto* r : {&routes_[h * p + x], &routes_[x * p + h]}) {
+        for (const RouteView r : {route(h, x), route(x, h)}) {
           std::vector<std::size_t> kept;
           for (auto l : common)
-            if (std::find(r->begin(), r->end(), l) != r->end()) kept.push_back(l);
+            if (std::find(r.begin(), r.end(), l) != r.end()) kept.push_back(l);
           common.swap(kept);
         }
       }
       for (auto l : common) pool_[h] = std::min(pool_[h], capacity(l));
-    }
-    // Flat storage: the greedy reads four routes per candidate, a million times on large platforms.
-    route_start_.assign(p * p + 1, 0);
-    for (std::size_t x = 0; x < p * p; ++x) route_start_[x + 1] = route_start_[x] + routes_[x].size();
-    route_links_.reserve(route_start_.back());
-    for (auto& r : routes_) {
-      for (auto l : r) route_links_.push_back(static_cast<std::uint32_t>(l));
-      std::vector<std::size_t>().swap(r);
     }
   }
 }

@@ -70,7 +70,7 @@ class RingNetwork {
   // The route of a Full zone from host a to host b (a != b).
   RouteView route(std::size_t a, std::size_t b) const {  // inline: the greedy's innermost read
     const std::size_t x = a * hosts_.size() + b;
-    return {route_links_.data() + route_start_[x], route_links_.data() + route_start_[x + 1]};
+    return {route_links_ + route_start_[x], route_links_ + route_start_[x + 1]};
   }
 
   // Bottleneck of the best path from a to b on the full-capacity network: the widest path on a
@@ -121,9 +121,12 @@ class RingNetwork {
   std::vector<double> full_bw_;    // host x host
   std::vector<double> full_bw_t_;  // its transpose when not symmetric (Full zones)
   std::vector<double> pool_, pair_shared_;
-  // Full zones: the route of host pair (a, b) is route_links_[route_start_[a p + b] .. route_start_[a p + b + 1]).
-  std::vector<std::size_t> route_start_;
-  std::vector<std::uint32_t> route_links_;
+  // Full zones: the route of host pair (a, b) is route_links_[route_start_[a p + b] .. route_start_[a p + b + 1]),
+  // in the platform's route table (HostRouteTable) when it has one, else in own_start_, own_links_.
+  const std::uint64_t* route_start_ = nullptr;
+  const std::uint32_t* route_links_ = nullptr;
+  std::vector<std::uint64_t> own_start_;
+  std::vector<std::uint32_t> own_links_;
 };
 
 // Single-source widest paths (largest bottleneck capacity; among them, few links then low
