@@ -319,6 +319,19 @@ std::optional<NetworkPath> widest_path(const Platform& p, const Adjacency& adj, 
   return shortest_path(p, adj, src, dst, bottleneck, capacity);
 }
 
+// A route given link by link (fixed routes): its bottleneck bandwidth and summed latency.
+static NetworkPath explicit_path(const Platform& p, std::size_t src, std::size_t dst, std::vector<std::size_t> links) {
+  NetworkPath path;
+  path.links = std::move(links);
+  path.nodes = {src, dst};
+  path.bandwidth = std::numeric_limits<double>::infinity();
+  for (auto l : path.links) {
+    path.bandwidth = std::min(path.bandwidth, p.links[l].bandwidth);
+    path.latency += p.links[l].latency;
+  }
+  return path;
+}
+
 std::optional<NetworkPath> route_between(const Platform& p, const Adjacency& adj, std::size_t src, std::size_t dst) {
   if (p.graph_routed()) return min_hop_path(p, adj, src, dst);
   if (!p.host_routes.empty()) {
@@ -327,31 +340,18 @@ std::optional<NetworkPath> route_between(const Platform& p, const Adjacency& adj
     if (a == hosts.end() || b == hosts.end() || a == b) return std::nullopt;
     const std::size_t n = hosts.size(), x = static_cast<std::size_t>(a - hosts.begin()) * n +
                                              static_cast<std::size_t>(b - hosts.begin());
-    NetworkPath path;
-    path.links.assign(p.host_routes.links.begin() + static_cast<std::ptrdiff_t>(p.host_routes.start[x]),
-                      p.host_routes.links.begin() + static_cast<std::ptrdiff_t>(p.host_routes.start[x + 1]));
-    path.nodes = {src, dst};
-    path.bandwidth = std::numeric_limits<double>::infinity();
-    for (auto l : path.links) {
-      path.bandwidth = std::min(path.bandwidth, p.links[l].bandwidth);
-      path.latency += p.links[l].latency;
-    }
-    return path;
+    const auto first = p.host_routes.links.begin();
+    return explicit_path(p, src, dst,
+                         std::vector<std::size_t>(first + static_cast<std::ptrdiff_t>(p.host_routes.start[x]),
+                                                  first + static_cast<std::ptrdiff_t>(p.host_routes.start[x + 1])));
   }
   for (const auto& r : p.routes) {
     const bool forward = r.src == src && r.dst == dst;
     const bool backward = r.symmetrical && r.src == dst && r.dst == src;
     if (!forward && !backward) continue;
-    NetworkPath path;
-    path.links = r.links;
-    if (backward) std::reverse(path.links.begin(), path.links.end());
-    path.nodes = {src, dst};
-    path.bandwidth = std::numeric_limits<double>::infinity();
-    for (auto l : path.links) {
-      path.bandwidth = std::min(path.bandwidth, p.links[l].bandwidth);
-      path.latency += p.links[l].latency;
-    }
-    return path;
+    std::vector<std::size_t> links(r.links.begin(), r.links.end());
+    if (backward) std::reverse(links.begin(), links.end());
+    return explicit_path(p, src, dst, std::move(links));
   }
   return std::nullopt;
 }
