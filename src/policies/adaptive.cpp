@@ -136,8 +136,7 @@ class Adaptive final : public RedistributionPolicy {
     if (left <= 0 || f.n < 2) return Act::carry_on;
     std::vector<double> speeds = f.peak;  // before any report is common: the nominal speeds
     if (v.common_iteration > 0) {
-      speeds.clear();
-      for (const Report& rep : *v.common) speeds.push_back(rep.speed);
+      speeds = speeds_of(*v.common);
       if (v.common_iteration > observed_) {
         changes_.observe(*v.common);
         past_targets_.push_back(balanced_targets(speeds, f.columns));
@@ -161,8 +160,7 @@ class Adaptive final : public RedistributionPolicy {
     const std::vector<Count>& targets = past_targets_.back();  // the common snapshot's, balanced
     if (std::equal(targets.begin(), targets.end(), v.loads->begin()) || targets == refused_) return Act::carry_on;
     if (changes_.in_burst(stable_snapshots, burst_factor) && still_moving(targets, *v.loads)) return Act::carry_on;
-    const std::vector<long> target_loads(targets.begin(), targets.end());
-    const double after = compute_time_of(target_loads, speeds, f.flops_per_column);
+    const double after = compute_time_of(targets, speeds, f.flops_per_column);
     const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
     const double move = decision + move_lower_bound(f, *v.loads, targets);
     const double gain = expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());

@@ -7,11 +7,11 @@
 
 namespace ringsim::policy {
 
-double compute_time_of(const std::vector<long>& loads, const std::vector<double>& speeds, double flops_per_column) {
-  double t = 0.0;
-  for (std::size_t j = 0; j < loads.size(); ++j)
-    t = std::max(t, static_cast<double>(loads[j]) * flops_per_column / speeds[j]);
-  return t;
+std::vector<double> speeds_of(const std::vector<Report>& reports) {
+  std::vector<double> speeds;
+  speeds.reserve(reports.size());
+  for (const Report& rep : reports) speeds.push_back(rep.speed);
+  return speeds;
 }
 
 double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets) {

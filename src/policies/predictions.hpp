@@ -2,6 +2,8 @@
 // computation, a move's one-port lower bound, an all-gather's cost. Shared by the policies.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <vector>
 
 #include "model/redistribution.hpp"
@@ -9,8 +11,18 @@
 
 namespace ringsim::policy {
 
-// The slowest member's computation with these loads at these speeds, s.
-double compute_time_of(const std::vector<long>& loads, const std::vector<double>& speeds, double flops_per_column);
+// The slowest member's computation with these loads (column counts, any integer vector: the
+// members' loads or a plan's targets, without a copy) at these speeds, s.
+template <class Loads>
+double compute_time_of(const Loads& loads, const std::vector<double>& speeds, double flops_per_column) {
+  double t = 0.0;
+  for (std::size_t j = 0; j < loads.size(); ++j)
+    t = std::max(t, static_cast<double>(loads[j]) * flops_per_column / speeds[j]);
+  return t;
+}
+
+// The speeds the reports give, in member order.
+std::vector<double> speeds_of(const std::vector<Report>& reports);
 
 // The one-port lower bound of moving from `loads` to `targets` on this ring (the slides'
 // bidirectional bound), s.

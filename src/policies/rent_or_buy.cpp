@@ -52,9 +52,7 @@ class RentOrBuy final : public RedistributionPolicy {
     // A snapshot of an iteration computed on the current loads (after the last move), newer than
     // what the looks showed.
     if (v.common_iteration > observed_ && v.common_iteration > v.last_move) {
-      std::vector<double> speeds;
-      for (const Report& rep : *v.common) speeds.push_back(rep.speed);
-      observe(f, speeds, v.common_iteration, *v.loads);
+      observe(f, speeds_of(*v.common), v.common_iteration, *v.loads);
     }
     if (left <= 0 || f.n < 2) return Act::carry_on;
     const double look = gather_cost(f);
@@ -76,9 +74,8 @@ class RentOrBuy final : public RedistributionPolicy {
     const double price = std::max(move + (fresh ? look : 0.0), price_floor_);
     if (largest_regret() < price) return Act::carry_on;
     // The rest of the run must be able to pay the move back at the latest snapshot's gain.
-    const std::vector<long> balanced(latest.targets.begin(), latest.targets.end());
     const double gain = compute_time_of(*v.loads, latest.speeds, f.flops_per_column) -
-                        compute_time_of(balanced, latest.speeds, f.flops_per_column);
+                        compute_time_of(latest.targets, latest.speeds, f.flops_per_column);
     if (gain * left < price) return Act::carry_on;
     if (fresh) last_look_ = v.iteration;
     return fresh ? Act::gather_and_decide : Act::decide;
@@ -108,10 +105,7 @@ class RentOrBuy final : public RedistributionPolicy {
   void observe(const RingFacts& f, const std::vector<double>& speeds, int iteration, const std::vector<long>& loads) {
     observed_ = iteration;
     const double now = compute_time_of(loads, speeds, f.flops_per_column);
-    for (Anchor& a : anchors_) {
-      const std::vector<long> held(a.targets.begin(), a.targets.end());
-      a.regret += now - compute_time_of(held, speeds, f.flops_per_column);
-    }
+    for (Anchor& a : anchors_) a.regret += now - compute_time_of(a.targets, speeds, f.flops_per_column);
     anchors_.push_back({speeds, balanced_targets(speeds, f.columns), 0.0});
   }
 

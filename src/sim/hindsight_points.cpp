@@ -30,6 +30,9 @@ double predicted_gather_time(const RingRun& r) {
   return static_cast<double>(r.n > 0 ? r.n - 1 : 0) * round;
 }
 
+// The trace's speed changes with the clock (a profile with changes), not once per iteration.
+bool follows_clock(const RingRun& r, const HostTrace& t) { return !placed_by_iteration(r, t) && !t.changes.empty(); }
+
 }  // namespace
 
 points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial) {
@@ -47,7 +50,7 @@ points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<
   m.gather_time = predicted_gather_time(r);
   m.decision_flops = r.app.decision_flops;
   m.algorithm = r.app.algorithm;
-  for (const HostTrace* t : r.traces) m.clock_dependent = m.clock_dependent || (!placed_by_iteration(r, *t) && !t->changes.empty());
+  for (const HostTrace* t : r.traces) m.clock_dependent = m.clock_dependent || follows_clock(r, *t);
   const RingRun* run = &r;
   // As execute_in_iteration applies it: placed by iteration, the iteration's multiplier for the
   // whole computation; otherwise SimGrid's profile, piecewise constant in time.
@@ -65,14 +68,11 @@ points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<
     const RingRun& rr = *run;
     std::vector<double> speeds(rr.n);
     for (std::size_t i = 0; i < rr.n; ++i) {
-      // A trace placed by iteration keeps the speed constant during it: what the member measures
-      // is that speed (to the clock's rounding, which would otherwise split one point's arrivals
-      // into several labels for nothing).
-      const bool constant = rr.traces.empty() || placed_by_iteration(rr, *rr.traces[i]) || rr.traces[i]->changes.empty();
-      if (rr.app.targets == TargetMode::measured && !constant)
+      // A speed that does not follow the clock is constant during the iteration: what the member
+      // measures is that speed (to the clock's rounding, which would otherwise split one point's
+      // arrivals into several labels for nothing), the oracle's.
+      if (rr.app.targets == TargetMode::measured && !rr.traces.empty() && follows_clock(rr, *rr.traces[i]))
         speeds[i] = static_cast<double>(loads[i]) * rr.flops_per_column / std::max(compute[i], 1e-300);
-      else if (rr.app.targets == TargetMode::measured)
-        speeds[i] = rr.traces.empty() ? rr.peak[i] : rr.peak[i] * multiplier_at_iteration(*rr.traces[i], j);
       else
         speeds[i] = rr.traces.empty() ? rr.peak[i]
                                       : rr.peak[i] * multiplier_during(rr, *rr.traces[i], j, decided, rr.time_origin);
