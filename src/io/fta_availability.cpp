@@ -1,10 +1,6 @@
 #include "io/fta_availability.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
-#include <sstream>
 
 #include "io/json_input.hpp"
 #include "io/text_fields.hpp"
@@ -12,8 +8,6 @@
 
 namespace ringsim::io {
 namespace {
-
-std::string at(const std::string& where, std::size_t line) { return "'" + where + "':" + std::to_string(line); }
 
 constexpr const char* kColumns =
     "event_id, component_id, node_id, platform_id, node_name, event_type, event_start_time, event_stop_time "
@@ -24,42 +18,33 @@ constexpr const char* kColumns =
 FtaEventTrace parse_fta_event_trace(const std::string& text, const std::string& where) {
   FtaEventTrace t;
   t.path = where;
-  std::istringstream in(text);
-  std::string raw;
-  std::size_t line = 0;
   bool any = false;
-  while (std::getline(in, raw)) {
-    ++line;
-    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-    const std::string s = trim(raw);
-    if (s.empty() || s[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream fs(raw);
-    for (std::string x; std::getline(fs, x, '\t');) f.push_back(trim(x));
-    if (!raw.empty() && raw.back() == '\t') f.push_back("");
-    if (f[0] == "event_id") continue;  // a header
+  for_each_data_line(text, [&](std::size_t line, const std::string& raw, const std::string&) {
+    // Split the raw line, not the trimmed one: a leading tab is an empty first column.
+    const auto f = split_fields(raw, '\t');
+    if (f[0] == "event_id") return;  // a header
     if (f.size() < 8 || f.size() > 9)
-      throw InputError(at(where, line) + ": expected 8 or 9 tab-separated columns (" + kColumns + "), got " +
+      throw InputError(file_line(where, line) + ": expected 8 or 9 tab-separated columns (" + kColumns + "), got " +
                        std::to_string(f.size()));
     const std::string& node = f[2];
-    if (node.empty()) throw InputError(at(where, line) + ": empty node_id (column 3)");
+    if (node.empty()) throw InputError(file_line(where, line) + ": empty node_id (column 3)");
     FtaEvent e;
     e.line = line;
     if (f[5] == "1") e.available = true;
     else if (f[5] == "0") e.available = false;
     else
-      throw InputError(at(where, line) + ": unknown event_type '" + f[5] +
+      throw InputError(file_line(where, line) + ": unknown event_type '" + f[5] +
                        "' (column 6: 0 = unavailable, 1 = available)");
-    if (!to_number(f[6], e.start)) throw InputError(at(where, line) + ": event_start_time (column 7) must be a number, got '" + f[6] + "'");
-    if (!to_number(f[7], e.stop)) throw InputError(at(where, line) + ": event_stop_time (column 8) must be a number, got '" + f[7] + "'");
+    if (!to_number(f[6], e.start)) throw InputError(file_line(where, line) + ": event_start_time (column 7) must be a number, got '" + f[6] + "'");
+    if (!to_number(f[7], e.stop)) throw InputError(file_line(where, line) + ": event_stop_time (column 8) must be a number, got '" + f[7] + "'");
     if (e.stop < e.start)
-      throw InputError(at(where, line) + ": event_stop_time " + f[7] + " is before event_start_time " + f[6]);
+      throw InputError(file_line(where, line) + ": event_stop_time " + f[7] + " is before event_start_time " + f[6]);
     auto& events = t.events[node];
     if (events.empty()) t.nodes.push_back(node);
     events.push_back(e);
     t.origin = any ? std::min(t.origin, e.start) : e.start;
     any = true;
-  }
+  });
   if (!any) throw InputError("'" + where + "': no events (expected tab-separated lines " + kColumns + ")");
   for (auto& [node, events] : t.events) {
     std::stable_sort(events.begin(), events.end(), [](const FtaEvent& a, const FtaEvent& b) { return a.start < b.start; });
@@ -67,7 +52,7 @@ FtaEventTrace parse_fta_event_trace(const std::string& text, const std::string& 
       if (events[k].start < events[k - 1].stop) {
         const auto& [first, second] = events[k].line > events[k - 1].line ? std::pair{events[k - 1], events[k]}
                                                                            : std::pair{events[k], events[k - 1]};
-        throw InputError(at(where, second.line) + ": the event of node '" + node + "' overlaps the one at line " +
+        throw InputError(file_line(where, second.line) + ": the event of node '" + node + "' overlaps the one at line " +
                          std::to_string(first.line) + " (each node's intervals must be disjoint)");
       }
   }

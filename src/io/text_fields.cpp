@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 namespace ringsim::io {
 
@@ -19,6 +20,16 @@ bool to_number(const std::string& s, double& out) {
   char* end = nullptr;
   out = std::strtod(s.c_str(), &end);
   return end == s.c_str() + s.size() && errno == 0 && std::isfinite(out);
+}
+
+std::string file_line(const std::string& where, std::size_t line) { return "'" + where + "':" + std::to_string(line); }
+
+std::vector<std::string> split_fields(const std::string& line, char sep) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  for (std::string x; std::getline(in, x, sep);) fields.push_back(trim(x));
+  if (!line.empty() && line.back() == sep) fields.push_back("");
+  return fields;
 }
 
 }  // namespace ringsim::io

@@ -1,8 +1,6 @@
 #include "io/trace_files.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <sstream>
 
 #include "io/json_input.hpp"
@@ -19,8 +17,6 @@ std::vector<std::string> split_ws(const std::string& line) {
   return out;
 }
 
-std::string at(const std::string& where, std::size_t line) { return "'" + where + "':" + std::to_string(line); }
-
 std::string fmt(double v) {
   std::ostringstream os;
   os.precision(17);
@@ -33,33 +29,27 @@ std::string fmt(double v) {
 HostTrace parse_speed_profile(const std::string& text, const std::string& where, const std::string& host,
                               double peak_speed, std::vector<SpeedAbovePeak>* above) {
   HostTrace t{host, peak_speed, {}};
-  std::istringstream in(text);
-  std::string raw;
-  std::size_t line = 0;
   double loop_after = -1.0;
-  while (std::getline(in, raw)) {
-    ++line;
-    const std::string s = trim(raw);
-    if (s.empty() || s[0] == '#') continue;
+  for_each_data_line(text, [&](std::size_t line, const std::string&, const std::string& s) {
     const auto words = split_ws(s);
     if (words[0] == "LOOPAFTER") {
       if (words.size() != 2 || !to_number(words[1], loop_after) || loop_after < 0.0)
-        throw InputError(at(where, line) + ": expected 'LOOPAFTER d' with d >= 0");
-      continue;
+        throw InputError(file_line(where, line) + ": expected 'LOOPAFTER d' with d >= 0");
+      return;
     }
     double time = 0.0, value = 0.0;
     if (words.size() != 2 || !to_number(words[0], time) || !to_number(words[1], value))
-      throw InputError(at(where, line) + ": expected 'time value' or 'LOOPAFTER d', got '" + s + "'");
-    if (time < 0.0) throw InputError(at(where, line) + ": negative time " + words[0]);
+      throw InputError(file_line(where, line) + ": expected 'time value' or 'LOOPAFTER d', got '" + s + "'");
+    if (time < 0.0) throw InputError(file_line(where, line) + ": negative time " + words[0]);
     if (!t.changes.empty() && time < t.changes.back().time)
-      throw InputError(at(where, line) + ": times must be sorted (" + words[0] + " after " + fmt(t.changes.back().time) + ")");
-    if (value <= 0.0) throw InputError(at(where, line) + ": speed multiplier must be > 0, got " + words[1]);
-    if (value > 1.0 && above) above->push_back({at(where, line), host, value * peak_speed, peak_speed});
+      throw InputError(file_line(where, line) + ": times must be sorted (" + words[0] + " after " + fmt(t.changes.back().time) + ")");
+    if (value <= 0.0) throw InputError(file_line(where, line) + ": speed multiplier must be > 0, got " + words[1]);
+    if (value > 1.0 && above) above->push_back({file_line(where, line), host, value * peak_speed, peak_speed});
     SpeedChange c;
     c.time = time;
     c.multiplier = value;
     t.changes.push_back(c);
-  }
+  });
   if (loop_after >= 0.0) {
     if (t.changes.empty() || t.changes.front().time != 0.0)
       throw InputError("'" + where + "': LOOPAFTER needs a first line at time 0");
@@ -77,41 +67,32 @@ HostTrace read_speed_profile(const std::string& path, const std::string& host, d
 SpeedCsv parse_speed_csv(const std::string& text, const std::string& where) {
   SpeedCsv csv;
   csv.path = where;
-  std::istringstream in(text);
-  std::string raw;
-  std::size_t line = 0;
   bool header = false;
-  while (std::getline(in, raw)) {
-    ++line;
-    const std::string s = trim(raw);
-    if (s.empty() || s[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream fs(s);
-    for (std::string x; std::getline(fs, x, ',');) f.push_back(trim(x));
-    if (!s.empty() && s.back() == ',') f.push_back("");
+  for_each_data_line(text, [&](std::size_t line, const std::string&, const std::string& s) {
+    const auto f = split_fields(s, ',');
     if (!header) {
       if (f.size() == 3 && f[0] == "host" && f[2] == "speed" && (f[1] == "time" || f[1] == "iteration")) {
         csv.by_iteration = f[1] == "iteration";
         header = true;
-        continue;
+        return;
       }
-      throw InputError(at(where, line) + ": expected the header host,time,speed or host,iteration,speed");
+      throw InputError(file_line(where, line) + ": expected the header host,time,speed or host,iteration,speed");
     }
     double key = 0.0, speed = 0.0;
     if (f.size() != 3 || f[0].empty() || !to_number(f[1], key) || !to_number(f[2], speed))
-      throw InputError(at(where, line) + ": expected 'host," + (csv.by_iteration ? "iteration" : "time") +
+      throw InputError(file_line(where, line) + ": expected 'host," + (csv.by_iteration ? "iteration" : "time") +
                        ",speed', got '" + s + "'");
     if (key < 0.0 || (csv.by_iteration && key != std::floor(key)))
-      throw InputError(at(where, line) + ": " + (csv.by_iteration ? "iteration must be an integer >= 0" : "negative time") +
+      throw InputError(file_line(where, line) + ": " + (csv.by_iteration ? "iteration must be an integer >= 0" : "negative time") +
                        ", got " + f[1]);
-    if (speed <= 0.0) throw InputError(at(where, line) + ": speed must be > 0 (flop/s), got " + f[2]);
+    if (speed <= 0.0) throw InputError(file_line(where, line) + ": speed must be > 0 (flop/s), got " + f[2]);
     auto& rows = csv.rows[f[0]];
     if (!rows.empty() && key < rows.back().first)
-      throw InputError(at(where, line) + ": " + (csv.by_iteration ? "iterations" : "times") + " of host '" + f[0] +
+      throw InputError(file_line(where, line) + ": " + (csv.by_iteration ? "iterations" : "times") + " of host '" + f[0] +
                        "' must be sorted (" + f[1] + " after " + fmt(rows.back().first) + ")");
     rows.emplace_back(key, speed);
     csv.lines[f[0]].push_back(line);
-  }
+  });
   if (!header) throw InputError("'" + where + "': empty (expected the header host,time,speed or host,iteration,speed)");
   return csv;
 }
@@ -127,7 +108,7 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
   const auto& lines = csv.lines.at(host);
   for (std::size_t k = 0; k < it->second.size(); ++k) {
     const auto& [key, speed] = it->second[k];
-    if (speed > peak_speed && above) above->push_back({at(csv.path, lines[k]), host, speed, peak_speed});
+    if (speed > peak_speed && above) above->push_back({file_line(csv.path, lines[k]), host, speed, peak_speed});
     SpeedChange c;
     if (csv.by_iteration) c.iteration = static_cast<int>(key);
     else c.time = key;
