@@ -98,8 +98,8 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
     for (const auto& t : res.rebuilds) list.push_back(transfer_json(t));
     out["rebuilds"] = list;
   }
-  if (res.hindsight.used) {
-    const auto& h = res.hindsight;
+  if (res.hindsight) {
+    const auto& h = *res.hindsight;
     out["hindsight"] = {
         {"points", h.points},
         {"simulated_as", h.simulated_as},

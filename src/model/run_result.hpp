@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -72,9 +73,9 @@ struct RunResult {
   double predicted_transfer_time = 0.0;
   int redistributions = 0;  // performed
   // Scheme `hindsight`: the points chosen (simulated as after:a,b,..), the recurrence's predicted
-  // makespan for them and without any point, and whether they are optimal under its model.
+  // makespan for them and without any point, and whether they are optimal under its model; empty
+  // for every other scheme.
   struct Hindsight {
-    bool used = false;
     std::vector<int> points;
     std::string simulated_as;  // the fixed scheme of the points
     double predicted_makespan = 0.0;
@@ -82,7 +83,8 @@ struct RunResult {
     std::size_t planner_calls = 0;
     bool exact = true;
     double seconds = 0.0;  // wall-clock time the recurrence took
-  } hindsight;
+  };
+  std::optional<Hindsight> hindsight;
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
   bool staged = false;

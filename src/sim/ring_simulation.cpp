@@ -164,14 +164,13 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     const auto t0 = std::chrono::steady_clock::now();
     const points::HindsightPlan plan = plan_hindsight_points(r, initial);
     r.app.scheme = fixed_scheme_of(plan.points);
-    res.hindsight = {true,
-                     plan.points,
-                     r.app.scheme,
-                     plan.predicted_makespan,
-                     plan.predicted_none,
-                     plan.planner_calls,
-                     plan.exact,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+    res.hindsight = RunResult::Hindsight{plan.points,
+                                         r.app.scheme,
+                                         plan.predicted_makespan,
+                                         plan.predicted_none,
+                                         plan.planner_calls,
+                                         plan.exact,
+                                         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
   }
   start_policies(r, 1);
 
