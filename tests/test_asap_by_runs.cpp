@@ -23,6 +23,7 @@
 #include "instances.hpp"
 #include "model/replay.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
+#include "planners/redistribution/block_census.hpp"
 #include "planners/redistribution/lemma4_runs.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
@@ -196,6 +197,7 @@ TEST_CASE("Lemma 4's schedule by runs: the item-by-item executor's very blocks, 
       if (integer) {
         require_identical(runs, items);                   // the plan's order: as opened
         require_fewest_blocks(inst, runs);
+        REQUIRE(block_census(inst, runs).could_merge == 0);
         require_identical(streamed_runs, streamed_items);  // the stream's: as each becomes final
         REQUIRE(t_runs == t_items);
         ++exact;
@@ -294,6 +296,12 @@ TEST_CASE("Lemma 4's schedule by runs: a chain of ever faster links needs a bloc
   CHECK(runs.size() == 228);
   CHECK(runs.size() > 5 * n);
   CHECK(per_sender[L - 1] == 19);  // the last hop: its own pace and 18 of its upstream links'
+  const BlockCensus census = block_census(inst, runs);
+  CHECK(census.blocks == 228);
+  CHECK(census.flows == L);
+  CHECK(census.most_in_one_flow == 19);
+  CHECK(census.into_two_way == 0);
+  CHECK(census.could_merge == 0);
 }
 
 // The other source of extra blocks: a processor receiving from both sides takes one item from
@@ -316,6 +324,11 @@ TEST_CASE("Lemma 4's schedule by runs: two senders alternating into a two-way si
   for (const Transfer& t : runs)
     (t.to == 2 ? into_sink : merged).push_back(t);
   REQUIRE(into_sink.size() == 12);  // 6 items from each side, in turn
+  const BlockCensus census = block_census(inst, runs);
+  CHECK(census.two_way_receivers == 1);
+  CHECK(census.into_two_way == 12);
+  CHECK(census.two_way_turns == 12);
+  CHECK(census.could_merge == 0);
   for (std::size_t k = 0; k < into_sink.size(); ++k) {
     CHECK(into_sink[k].items == 1);
     CHECK(into_sink[k].from == (k % 2 == 0 ? 1u : 3u));
@@ -342,4 +355,36 @@ TEST_CASE("Lemma 4's schedule by runs: two senders alternating into a two-way si
   const auto report = replay(inst, plan);
   CHECK_FALSE(report.ok);
   CHECK(report.error.find("one-port violated: P2 receives") != std::string::npos);
+}
+
+TEST_CASE("Block census: a block split in two where one would do is counted, and only there") {
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = {9, 1, 1, 1};
+  inst.targets = {1, 3, 3, 5};
+  inst.cost_next = {2, 1, 1, 1};
+  inst.cost_prev = {1, 1, 1, 1};
+  const std::vector<Count> next = {8, 6, 4, 0}, prev = {0, 0, 0, 0};
+  const auto blocks = schedule_asap(inst, next, prev, lemma4(HandOut::in_opening_order, false));
+  REQUIRE(block_census(inst, blocks).could_merge == 0);
+  // P_0's back-to-back block cut after its third item: the two halves could be one.
+  std::vector<Transfer> split;
+  for (const Transfer& t : blocks) {
+    if (t.from == 0 && t.items > 3 && t.period == 0.0) {
+      Transfer a = t, b = t;
+      a.items = 3;
+      a.end = a.start + 3 * inst.cost_next[0];
+      b.items = t.items - 3;
+      b.start = a.end;
+      split.push_back(a);
+      split.push_back(b);
+    } else {
+      split.push_back(t);
+    }
+  }
+  REQUIRE(split.size() == blocks.size() + 1);
+  const BlockCensus census = block_census(inst, split);
+  CHECK(census.could_merge == 1);
+  CHECK(census.blocks == blocks.size() + 1);
+  CHECK(census.most_in_one_flow >= 2);
 }
