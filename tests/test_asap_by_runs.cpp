@@ -263,9 +263,10 @@ TEST_CASE("Lemma 4's schedule by runs on larger shuffled and drifted rings: the 
 }
 
 // Where the blocks beyond 2n come from (issue 24, item 2): a forwarder sends its own items back to
-// back, then catches up with what arrives, at the pace of the link each item last crossed slowly;
-// along a chain whose links get faster, the k-th hop sends at k + 1 paces, one block each. A
-// block has one pace, so no cut of these very times does better: L hops need about L^2 / 4 blocks.
+// back, then catches up with what arrives, at the pace of the slowest link those items crossed;
+// along a chain whose links get faster, the hops of its second half send at more and more paces
+// (up to L / 2), one block each. A block has one pace, so no cut of these very times does better:
+// L hops need about L^2 / 8 blocks.
 TEST_CASE("Lemma 4's schedule by runs: a chain of ever faster links needs a block per pace, far more than 2n") {
   const std::size_t L = 40;  // P_0 .. P_(L-1) send clockwise to P_L; P_(L+1) closes the ring
   const std::size_t n = L + 2;
