@@ -1,6 +1,7 @@
 // `ringsim bench ...`: benchmarks that print figures (never pass/fail on time).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -18,21 +19,23 @@
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
+#include "planners/redistribution/block_census.hpp"
 #include "planners/redistribution/planner.hpp"
 
 namespace ringsim::cli {
 namespace {
 
 // The instance as `ringsim redistribute` reads it; heterogeneous costs uniform in [0.5, 4].
+// With integer_costs each cost is rounded up (1 to 4): every time an exact double.
 nlohmann::json instance_document(const std::vector<Count>& loads, const std::vector<Count>& targets, bool bidirectional,
-                                 bool homogeneous, std::mt19937_64& rng) {
+                                 bool homogeneous, std::mt19937_64& rng, bool integer_costs) {
   std::uniform_real_distribution<double> cost(0.5, 4.0);
   const std::size_t n = loads.size();
   nlohmann::json doc = {{"bidirectional", bidirectional}, {"loads", loads}, {"targets", targets}};
   std::vector<double> next(n, 1.0), prev(n, 1.0);
   if (!homogeneous) {
-    for (auto& c : next) c = cost(rng);
-    for (auto& c : prev) c = cost(rng);
+    for (auto& c : next) c = integer_costs ? std::ceil(cost(rng)) : cost(rng);
+    for (auto& c : prev) c = integer_costs ? std::ceil(cost(rng)) : cost(rng);
   }
   doc["cost_next"] = next;
   if (bidirectional) doc["cost_prev"] = prev;
@@ -43,7 +46,7 @@ nlohmann::json instance_document(const std::vector<Count>& loads, const std::vec
 // between neighbours, so the redistribution is local (each processor sends O(depth) items) and
 // the plan's size is linear in n.
 nlohmann::json local_drift_instance(std::size_t n, bool bidirectional, bool homogeneous, Count depth,
-                                    std::uint64_t seed) {
+                                    std::uint64_t seed, bool integer_costs) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<Count> load(4 * depth + 1, 8 * depth + 1);
   std::uniform_int_distribution<Count> move(bidirectional ? -depth : 0, depth);
@@ -55,13 +58,14 @@ nlohmann::json local_drift_instance(std::size_t n, bool bidirectional, bool homo
     targets[i] -= m;
     targets[(i + 1) % n] += m;
   }
-  return instance_document(loads, targets, bidirectional, homogeneous, rng);
+  return instance_document(loads, targets, bidirectional, homogeneous, rng, integer_costs);
 }
 
 // Loads of mean 100 items; targets either balanced for speeds that each drift by up to +-20%
 // (the paper's speed changes, independent per processor) or the loads shuffled. Either way the
 // imbalance is not local: prefix sums wander like a random walk, and forwarding chains grow.
-nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneous, bool shuffled, std::uint64_t seed) {
+nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneous, bool shuffled, std::uint64_t seed,
+                               bool integer_costs) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<Count> load(50, 150);
   std::uniform_real_distribution<double> drift(0.8, 1.2);
@@ -88,7 +92,7 @@ nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneo
       else if (targets[i] > 1) --targets[i], --given;
     }
   }
-  return instance_document(loads, targets, bidirectional, homogeneous, rng);
+  return instance_document(loads, targets, bidirectional, homogeneous, rng, integer_costs);
 }
 
 struct BenchCase {
@@ -104,6 +108,8 @@ struct BenchOptions {
   bool summary = false;
   std::size_t max_blocks = 0;
   std::vector<std::string> algorithms;  // empty: all
+  bool integer_costs = false;
+  bool census = false;
 };
 
 // Standard output as the benchmark sees it: what is written is counted, then dropped.
@@ -124,6 +130,28 @@ class CountingStream : private CountingBuffer, public std::ostream {  // the buf
   std::size_t bytes() const { return CountingBuffer::bytes; }
 };
 
+std::string instance_text(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
+  const std::uint64_t seed = 42 + n;
+  return (o.family == "local"
+              ? local_drift_instance(n, bc.bidirectional, bc.homogeneous, o.depth, seed, o.integer_costs)
+              : global_instance(n, bc.bidirectional, bc.homogeneous, o.family == "shuffled", seed, o.integer_costs))
+      .dump();
+}
+
+// The full plan's blocks, counted as block_census.hpp says (no timing): where the blocks beyond 2n
+// come from. Times within 1e-12 are the same instant, as the runs' own joins take them.
+void census(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
+  const auto req = io::parse_redistribution_text(instance_text(bc, n, o), "the benchmark instance");
+  const RedistributionPlan plan = plan_redistribution(req.instance, bc.algorithm);
+  const BlockCensus c = block_census(req.instance, plan.transfers, 1e-12);
+  std::size_t three_or_more = 0;
+  for (std::size_t k = 3; k < c.flows_by_blocks.size(); ++k) three_or_more += c.flows_by_blocks[k];
+  std::printf("%s,%zu,%zu,%.3f,%zu,%zu,%zu,%zu,%zu,%zu\n", bc.algorithm, n, c.blocks,
+              static_cast<double>(c.blocks) / static_cast<double>(n), c.flows, three_or_more, c.most_in_one_flow,
+              c.into_two_way, c.two_way_turns, c.could_merge);
+  std::fflush(stdout);
+}
+
 // One measurement in a child process (its peak memory is the one the kernel reports): parse the
 // instance's JSON text, plan or summarize, write the JSON answer. Prints one CSV row.
 void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
@@ -131,12 +159,7 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
   options.what = "bench";
   io::Child child = io::fork_child(
       [&] {
-        const std::uint64_t seed = 42 + n;
-        const std::string text =
-            (o.family == "local"
-                 ? local_drift_instance(n, bc.bidirectional, bc.homogeneous, o.depth, seed)
-                 : global_instance(n, bc.bidirectional, bc.homogeneous, o.family == "shuffled", seed))
-                .dump();
+        const std::string text = instance_text(bc, n, o);
         const auto start = std::chrono::steady_clock::now();
         std::size_t blocks = 0, bytes = 0;
         try {
@@ -193,16 +216,24 @@ const std::vector<BenchCase>& bench_cases() {
 
 void bench_redistribute(const BenchOptions& o) {
   const auto& cases = bench_cases();
-  std::cout << "# ringsim bench redistribute: parse JSON + " << (o.summary ? "summary" : "plan")
-            << " + write JSON, each in a child process; " << o.family << " instances";
+  if (o.census) std::cout << "# ringsim bench redistribute --census: the full plan's blocks; " << o.family << " instances";
+  else
+    std::cout << "# ringsim bench redistribute: parse JSON + " << (o.summary ? "summary" : "plan")
+              << " + write JSON, each in a child process; " << o.family << " instances";
   if (o.family == "local") std::cout << " (depth " << o.depth << ")";
   if (o.max_blocks) std::cout << ", at most " << o.max_blocks << " blocks";
-  std::cout << "\nalgorithm,n,seconds,transfers,output_bytes,peak_mb\n";
+  if (o.integer_costs) std::cout << ", costs rounded up to integers";
+  std::cout << (o.census ? "\nalgorithm,n,blocks,blocks_per_processor,flows,flows_of_3_or_more_blocks,most_in_one_flow,"
+                           "into_two_way_receivers,two_way_turns,could_merge\n"
+                         : "\nalgorithm,n,seconds,transfers,output_bytes,peak_mb\n");
   for (const auto& bc : cases) {
     if (!o.algorithms.empty() && std::find(o.algorithms.begin(), o.algorithms.end(), bc.algorithm) == o.algorithms.end())
       continue;
     const int top = std::min(o.max_log2, largest_log2(bc, o));
-    for (int lg = top % 3 == 2 ? 2 : top % 3 == 1 ? 4 : 3; lg <= top; lg += 3) measure(bc, std::size_t{1} << lg, o);
+    for (int lg = top % 3 == 2 ? 2 : top % 3 == 1 ? 4 : 3; lg <= top; lg += 3) {
+      if (o.census) census(bc, std::size_t{1} << lg, o);
+      else measure(bc, std::size_t{1} << lg, o);
+    }
   }
 }
 
@@ -226,6 +257,10 @@ void add_bench_redistribute(CLI::App* red) {
   red->add_option("--algorithms", o->algorithms, "only these algorithms (default: all)")
       ->delimiter(',')
       ->check(CLI::IsMember(names));
+  red->add_flag("--integer-costs", o->integer_costs, "heterogeneous costs rounded up to integers (1 to 4)");
+  red->add_flag("--census", o->census,
+                "instead of timing, count what the full plans' blocks are made of: per flow (sender and direction), "
+                "into processors receiving from both sides, and consecutive blocks of a flow that one could hold");
   red->callback([o] { bench_redistribute(*o); });
 }
 

@@ -123,5 +123,11 @@ done
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "no-such" "$tmp/err" \
   || { echo "FAIL bench redistribute --algorithms with an unknown name: rc=$rc"; cat "$tmp/err"; fail=1; }
 
+"$RINGSIM" bench redistribute --family drift --algorithms bi-light --max-log2 11 --census --integer-costs >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '^bi-light,' "$tmp/out")" -eq 4 ] \
+  && [ "$(awk -F, '/^bi-light,/ && NF == 10 && $3 > 0 && $10 == 0' "$tmp/out" | wc -l)" -eq 4 ] \
+  && grep -q "^algorithm,n,blocks,blocks_per_processor,.*,could_merge$" "$tmp/out" \
+  || { echo "FAIL bench redistribute --census: rc=$rc"; cat "$tmp/out" "$tmp/err"; fail=1; }
+
 [ $fail -eq 0 ] && echo "all CLI contract tests passed"
 exit $fail

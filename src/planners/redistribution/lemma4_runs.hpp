@@ -44,6 +44,16 @@ std::optional<double> lemma4_makespan_by_runs(const RingInstance& inst, const Ed
 // received by two-way sinks); memory O(n + runs + blocks).
 // With real costs, only flows of at least `real_costs_from` items are computed by runs: below,
 // the item-by-item executor is fast, and its very times keep the simulations' outputs unchanged.
+// Runs cannot give those very times in fewer blocks. The executor's departures are chains of
+// rounded additions (each item's end is the previous end plus c, each arrival a departure plus the
+// upstream cost), the runs' are start + m * period. The running sums could be followed by runs
+// (within one binade [2^e, 2^(e+1)), adding c rounds to one constant step from the second addition
+// there on, so a sum can jump a binade at a time), but a block states its items' times by
+// start + m * period in doubles, and the executor cuts its paced blocks wherever that formula
+// misses its running sum by an ulp: keeping its very times means keeping its blocks, 25 770 at
+// 2^13 shuffled (3.15 n) against 14 581 by runs (1.78 n; tests/test_asap_by_runs.cpp counts both
+// differences on its real-cost schedules). So, at real costs, bit-identical times and blocks
+// within 2n exclude each other; the simulations keep the former, large answers the latter.
 struct Lemma4Blocks {
   std::vector<Transfer> blocks;
   double makespan = 0.0;
