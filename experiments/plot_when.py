@@ -2,7 +2,11 @@
 """When to redistribute (issue 11): the figure and the goal table from `ringsim run` outputs of
 experiments/when/*.json (Debian's python3-matplotlib for the figure).
 
-  plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv [NAME=RUNS.csv ...]
+  plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv[+RUNS.csv...] [NAME=RUNS.csv ...]
+
+A family's runs may come from several runs.csv files joined by '+' (a policy swept on its own
+with the same experiment: each run depends only on its own config, so its rows are those a full
+sweep would write).
 
 One panel per trace family (rows) and ring size (columns): normalized execution time (makespan /
 makespan without redistribution, same platform, ring, traces and ratio), mean over the seeds,
@@ -22,8 +26,8 @@ from collections import defaultdict
 FIXED = ["none", "once", "every-20", "every-10", "every-5"]
 LABELS = {"none": "never", "once": "once (after 50)", "every-20": "every 20", "every-10": "every 10",
           "every-5": "every 5", "adaptive": "adaptive", "rent-or-buy": "rent-or-buy",
-          "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)"}
-POLICIES = ["adaptive", "rent-or-buy"]
+          "adaptive-lasting": "adaptive-lasting", "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)"}
+POLICIES = ["adaptive", "rent-or-buy", "adaptive-lasting"]
 GOAL = 1.05
 GOAL_HINDSIGHT = 1.10
 
@@ -33,10 +37,19 @@ def fail(message):
     sys.exit(2)
 
 
-def read_means(path):
-    """{(ring, ratio, scheme): [normalized times]} of one runs.csv, and of the same keys the
-    redistributions and the ideal bound (ideal_time over the baseline's makespan) of each run."""
+def read_means(paths):
+    """{(ring, ratio, scheme): [normalized times]} of runs.csv files ('+'-joined), and of the same
+    keys the redistributions and the ideal bound (ideal_time over the baseline's makespan) of each
+    run."""
     means, redistributions, ideal = defaultdict(list), defaultdict(list), defaultdict(list)
+    for path in paths.split("+"):
+        read_into(path, means, redistributions, ideal)
+    if not means:
+        fail(f"{paths} holds no normalized run")
+    return {"time": means, "redistributions": redistributions, "ideal": ideal}
+
+
+def read_into(path, means, redistributions, ideal):
     try:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
@@ -56,9 +69,6 @@ def read_means(path):
         fail(f"cannot read {path}: {e.strerror}")
     except (ValueError, ZeroDivisionError) as e:
         fail(f"{path}: a value is not a number ({e})")
-    if not means:
-        fail(f"{path} holds no normalized run")
-    return {"time": means, "redistributions": redistributions, "ideal": ideal}
 
 
 def mean(values):
@@ -101,17 +111,19 @@ def markdown(families):
     for name, rows in families:
         out.append(f"### {name}\n")
         out.append("| ring | ratio | best fixed (hindsight) | its mean | adaptive | adaptive / best | rent-or-buy / best "
-                   "| adaptive-gather / best | hindsight | its redistributions | adaptive / hindsight "
-                   "| rent-or-buy / hindsight | ideal | seeds |")
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+                   "| adaptive-lasting / best | adaptive-gather / best | hindsight | its redistributions "
+                   "| adaptive / hindsight | rent-or-buy / hindsight | adaptive-lasting / hindsight | ideal | seeds |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             h = r["hindsight"]
             former = None if r["adaptive-gather"] is None else r["adaptive-gather"] / r["best_mean"]
             out.append(f"| {r['ring']} | {r['ratio']:g} | {r['best']} | {r['best_mean']:.3f} | {r['adaptive']:.3f} | "
                        f"{ratio_text(r['adaptive'], r['best_mean'], GOAL)} | "
-                       f"{ratio_text(r['rent-or-buy'], r['best_mean'], GOAL)} | {number(former, 3)} | "
+                       f"{ratio_text(r['rent-or-buy'], r['best_mean'], GOAL)} | "
+                       f"{ratio_text(r['adaptive-lasting'], r['best_mean'], GOAL)} | {number(former, 3)} | "
                        f"{number(h, 3)} | {number(r['hindsight_moves'], 1)} | "
                        f"{ratio_text(r['adaptive'], h, GOAL_HINDSIGHT)} | {ratio_text(r['rent-or-buy'], h, GOAL_HINDSIGHT)} | "
+                       f"{ratio_text(r['adaptive-lasting'], h, GOAL_HINDSIGHT)} | "
                        f"{number(r['ideal'], 3)} | {r['seeds']} |")
         out.append("")
         for p in POLICIES:
@@ -152,6 +164,8 @@ def figure(families_means, out_png):
                     style.update(color="black", linewidth=2.4, marker="s", markersize=4)
                 elif s == "rent-or-buy":
                     style.update(color="tab:brown", linewidth=1.8, marker="D", markersize=3)
+                elif s == "adaptive-lasting":
+                    style.update(color="tab:green", linewidth=2.0, marker="^", markersize=4)
                 elif s == "adaptive-gather":
                     style.update(color="grey", linestyle="--")
                 elif s == "hindsight":
@@ -184,7 +198,7 @@ def figure(families_means, out_png):
 
 def main(argv):
     if len(argv) < 4 or any("=" not in a for a in argv[3:]):
-        fail("usage: plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv [NAME=RUNS.csv ...]")
+        fail("usage: plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv[+RUNS.csv...] [NAME=RUNS.csv ...]")
     out_png, out_md = argv[1], argv[2]
     families_means = [(a.split("=", 1)[0], read_means(a.split("=", 1)[1])) for a in argv[3:]]
     text = markdown([(name, table_rows(m)) for name, m in families_means])

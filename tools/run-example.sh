@@ -71,7 +71,7 @@ for family in paper-traces random-walk on-off; do
   when_args+=("$family=out/when-$family$SUFFIX/runs.csv")
 done
 /usr/bin/python3 experiments/plot_when.py "out/figures/when-to-redistribute$SUFFIX.png" "out/when-table$SUFFIX.md" \
-  "${when_args[@]}" | grep -E "^(###|adaptive within|rent-or-buy within)"
+  "${when_args[@]}" | grep -E "^(###|adaptive within|rent-or-buy within|adaptive-lasting within)"
 echo "== One run of the adaptive policy, pictured (ring of 8, ratio 1, the paper's traces)"
 mkdir -p out/one-run
 printf '%s' '{"platform": "../../platforms/paper2004_tiers90.xml", "ring": {"size": 8, "seed": 3}, "ratio": 1,

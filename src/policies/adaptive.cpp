@@ -115,6 +115,63 @@ class SpeedChanges {
   double first_time_ = -1.0, last_time_ = 0.0;
 };
 
+// How long a balance lasts, measured (scheme adaptive-lasting): a backtest on the common
+// snapshots, which every member holds alike. Each of the last `window` snapshots k is a move that
+// could have been made then, from the loads L_k of that iteration to the balance B_k of its
+// speeds s_k; it promised a saving of T(L_k, s_k) - T(B_k, s_k) per iteration (T the slowest
+// member's computation), and the snapshot h iterations later shows what it would have saved
+// there, T(L_k, s_(k+h)) - T(B_k, s_(k+h)). The share delivered at lag h is the sum of the latter
+// over the sum of the promises, over every k watched that long (in [-1, 1]): near 1 at every lag
+// when speeds change and then hold (the paper's windows, a drift); falling to 0 and below within a
+// few lags when they churn faster than a balance lasts (on/off load on many hosts: yesterday's
+// balance gives today's slow member more columns). The loads are those of k, not today's: today's
+// were chosen knowing the speeds after k, and would make every earlier balance look bad.
+class LastingShare {
+ public:
+  static constexpr std::size_t window = 40;
+
+  void observe(const std::vector<Report>& snapshot, std::vector<double> speeds, std::vector<Count> targets) {
+    std::vector<long> loads;
+    for (const Report& rep : snapshot) loads.push_back(rep.load);
+    past_.push_back({std::move(speeds), std::move(targets), std::move(loads)});
+    if (past_.size() > window) past_.pop_front();
+  }
+
+  // Sum over lags first .. first + count - 1 (iterations after a snapshot) of the share of a
+  // balance's saving still delivered at that lag: measured where some balance of the window was
+  // watched that long, else `unseen(lag)`.
+  template <class Unseen>
+  double delivered(double flops_per_column, int first, int count, Unseen unseen) const {
+    const std::size_t lags = past_.size();
+    std::vector<double> num(lags, 0.0), den(lags, 0.0);
+    for (std::size_t k = 0; k + 1 < past_.size(); ++k) {
+      const auto& [sk, bk, loads] = past_[k];
+      const double promise = compute_time_of(loads, sk, flops_per_column) - compute_time_of(bk, sk, flops_per_column);
+      if (!(promise > 1e-3 * compute_time_of(loads, sk, flops_per_column))) continue;
+      for (std::size_t m = k + 1; m < past_.size(); ++m) {
+        const auto& sm = past_[m].speeds;
+        den[m - k] += promise;
+        num[m - k] += compute_time_of(loads, sm, flops_per_column) - compute_time_of(bk, sm, flops_per_column);
+      }
+    }
+    double sum = 0.0;
+    for (int j = 0; j < count; ++j) {
+      const int h = std::max(first + j, 1);
+      const std::size_t u = static_cast<std::size_t>(h);
+      sum += u < lags && den[u] > 0.0 ? std::clamp(num[u] / den[u], -1.0, 1.0) : unseen(h);
+    }
+    return sum;
+  }
+
+ private:
+  struct Seen {
+    std::vector<double> speeds;
+    std::vector<Count> targets;
+    std::vector<long> loads;
+  };
+  std::deque<Seen> past_;
+};
+
 class Adaptive final : public RedistributionPolicy {
  public:
   static constexpr double information_share = 0.03;  // of the run's time spent on periodic all-gathers
@@ -127,11 +184,17 @@ class Adaptive final : public RedistributionPolicy {
   static constexpr double stable_share = 0.4;         // ... moving by at most this share of the move
   static constexpr double burst_factor = 2.0;         // a burst: changes this many times as often as ever
 
+  // `lasting` (scheme adaptive-lasting): the saving is counted lag by lag at the share of it that
+  // balances have delivered at that lag in this run (LastingShare), instead of over a horizon of
+  // one member's persistence; everything else is adaptive's.
+  explicit Adaptive(bool lasting = false) : lasting_(lasting) {}
+
   bool piggybacks_reports() const override { return true; }
   bool gathers_both_ways() const override { return true; }
 
   Act after_iteration(const MemberView& v) override {
     const RingFacts& f = *v.ring;
+    flops_per_column_ = f.flops_per_column;
     const int left = f.iterations - v.iteration;
     if (left <= 0 || f.n < 2) return Act::carry_on;
     std::vector<double> speeds = f.peak;  // before any report is common: the nominal speeds
@@ -141,6 +204,7 @@ class Adaptive final : public RedistributionPolicy {
         changes_.observe(*v.common);
         past_targets_.push_back(balanced_targets(speeds, f.columns));
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
+        if (lasting_) lasting_share_.observe(*v.common, speeds, past_targets_.back());
       }
       observed_ = v.common_iteration;
     }
@@ -163,7 +227,9 @@ class Adaptive final : public RedistributionPolicy {
     const double after = compute_time_of(targets, speeds, f.flops_per_column);
     const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
     const double move = decision + move_lower_bound(f, *v.loads, targets);
-    const double gain = expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());
+    const double gain = lasting_ ? lasting_saving(now - after, left, after + f.border_time, move, changes_.persistence(),
+                                                  v.iteration - v.common_iteration, f.n)
+                                 : expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());
     // Speeds drift in bursts: a plan on reports older than a few iterations may move columns
     // towards processors that have slowed since (and did, on the paper's traces, on a ring of 32);
     // then the present is looked at first, and that look is part of the cost. A look that costs
@@ -181,8 +247,11 @@ class Adaptive final : public RedistributionPolicy {
     const double margin = p.fresh ? fresh_margin : stale_margin;
     double persistence = changes_.persistence();
     if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
-    const double saved = expected_saving(p.tstep_before - p.tstep_after, v.ring->iterations - v.iteration,
-                                         p.tstep_after, p.transfer_time, persistence);
+    const int left = v.ring->iterations - v.iteration;
+    const double saved = lasting_ ? lasting_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time,
+                                                   persistence, p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n)
+                                  : expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after,
+                                                    p.transfer_time, persistence);
     const bool pays = p.moves && saved > margin * p.transfer_time;
     if (!pays && !planned_.empty()) refused_ = planned_;
     return pays;
@@ -198,6 +267,23 @@ class Adaptive final : public RedistributionPolicy {
     const double iterations = std::min(static_cast<double>(left), persistence / std::max(tstep, 1e-300));
     return per_iteration * iterations * std::exp(-move / persistence);
   }
+  // adaptive-lasting's saving: `per_iteration` on each of the `left` iterations after the move,
+  // times the share a balance still delivers at that lag after the speeds it was made for (the
+  // snapshot is `age` iterations old and the move lasts `move` s: the first iteration after it is
+  // age + 1 + move / tstep lags after the snapshot). Where the backtest has not watched a balance
+  // that long, the share is the chance that no member has changed its speed since: each keeps its
+  // speed `persistence` s on average (SpeedChanges), so the ring keeps all its speeds
+  // persistence / n s (a balance is for all n speeds; adaptive's own rule counts one member's).
+  // No move is credited for longer than balances have been seen, or speeds known, to last.
+  double lasting_saving(double per_iteration, int left, double tstep, double move, double persistence,
+                        int age, std::size_t n) const {
+    if (!(persistence > 0.0)) return 0.0;
+    const double step = std::max(tstep, 1e-300);
+    const int first = age + 1 + static_cast<int>(move / step);
+    const double members = static_cast<double>(n);
+    auto unseen = [&](int lag) { return std::isfinite(persistence) ? std::exp(-lag * step * members / persistence) : 1.0; };
+    return per_iteration * lasting_share_.delivered(flops_per_column_, first, left, unseen);
+  }
 
   // Whether the snapshots' targets still move: over the last `stable_snapshots` snapshots they
   // moved by more than `stable_share` of the move they ask for now (a burst of speed changes in
@@ -212,6 +298,9 @@ class Adaptive final : public RedistributionPolicy {
     return drift > stable_share * move;
   }
 
+  bool lasting_ = false;
+  LastingShare lasting_share_;
+  double flops_per_column_ = 0.0;
   std::deque<std::vector<Count>> past_targets_;
   SpeedChanges changes_;
   int observed_ = 0;
@@ -222,9 +311,12 @@ class Adaptive final : public RedistributionPolicy {
 }  // namespace
 
 PolicyEntry adaptive_policy() {
-  return {"adaptive", "reports piggybacked on border messages; move when the predicted saving exceeds the cost",
+  return {"adaptive, adaptive-lasting",
+          "reports piggybacked on border messages; move when the predicted saving exceeds the cost (-lasting: the "
+          "saving counted at the share of it that earlier balances delivered, lag by lag)",
           [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
             if (s == "adaptive") return std::make_unique<Adaptive>();
+            if (s == "adaptive-lasting") return std::make_unique<Adaptive>(true);
             return nullptr;
           }};
 }
