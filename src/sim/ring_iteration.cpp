@@ -33,6 +33,7 @@ static void iterate(RingRun& r, std::size_t i, int it) {
   BorderNote* from_succ = nullptr;
   if (r.n > 1) {
     enter_phase(r.hosts[i], Phase::border);
+    post_report(r, i, it);
     BorderNote* next_note = note_for(r, i, it, true);
     BorderNote* prev_note = note_for(r, i, it, false);
     auto bytes = [&r](const BorderNote* note) {
