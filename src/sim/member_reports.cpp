@@ -9,6 +9,7 @@
 // further message.
 #include "sim/ring_app.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -52,12 +53,15 @@ void start_policies(RingRun& r, int first_iteration) {
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
   fresh.reads_common = common;
-  // Only what the policy reads is kept: the reports' values once for the ring (floor(n/2) + 1
-  // iterations of n reports), and at each member the iteration of the newest report of each
-  // member that reached it (and that report's value, if the policy reads it).
+  // Only what the policy reads is kept: the reports' values once for the ring (n reports of each
+  // of the last floor(n/2) + 1 iterations, or of each of the ring's iterations if it has fewer),
+  // and at each member the iteration of the newest report of each member that reached it (and
+  // that report's value, if the policy reads it).
   if (newest || common) fresh.seen.assign(r.n, 0);
   if (newest) fresh.newest.assign(r.n, {});
-  r.reports.rows.assign(newest || common ? forward_reach(r.n) + 1 : 0, std::vector<policy::Report>(r.n));
+  const auto ring_iterations = static_cast<std::size_t>(std::max(1, r.app.iterations - first_iteration + 1));
+  const std::size_t rows = std::min(forward_reach(r.n) + 1, ring_iterations);
+  r.reports.rows.assign(newest || common ? rows : 0, std::vector<policy::Report>(r.n));
   for (auto& m : r.members) {
     m.act = policy::Act::carry_on;
     m.knowledge = fresh;

@@ -133,9 +133,10 @@ struct RingEpoch {
 // The values of the piggybacked reports that may still be read, once for the whole ring: member j's
 // report of iteration k is one value wherever it travels, so members hold names (MemberKnowledge)
 // and read values here, n (floor(n/2) + 1) reports in all where a copy per member would be n times
-// that. Members end each iteration at a barrier, so while they are in iteration t the rows hold
-// iterations t - floor(n/2) .. t, and the oldest one read is t - floor(n/2) + 1 (the common
-// snapshot, member_reports.cpp).
+// that (fewer rows when the ring has fewer iterations: no two of them share a row). Members end
+// each iteration at a barrier, so while they are in iteration t the rows hold iterations
+// t - floor(n/2) .. t, and the oldest one read is t - floor(n/2) + 1 (the common snapshot,
+// member_reports.cpp).
 struct ReportsInFlight {
   std::vector<std::vector<policy::Report>> rows;     // rows[k % rows.size()][j]: member j's report of iteration k
   std::vector<policy::Report>& row(int iteration) { return rows[static_cast<std::size_t>(iteration) % rows.size()]; }
