@@ -3,8 +3,15 @@
 # scheme S, whole process (platform loading included), its wall time and peak resident memory,
 # and the messages it simulated: 2 N border messages per iteration, N (N - 1) per all-gather of
 # reports (a fixed scheme's points, adaptive's looks), one per column and hop moved; adaptive's
-# piggybacked reports add no message but ride on the borders, and every member keeps N (N/2 + 1)
-# report slots (about 40 N^2 (N/2 + 1) bytes in all: 0.34 GB at 256, 21.5 GB at 1024).
+# piggybacked reports add no message but ride on the borders: each member keeps the iteration of
+# the newest report of every member that reached it (4 N bytes) and the names of the reports it
+# received and sends on (8 bytes each, up to 2 N, 4 I after I iterations), and the reports' values
+# are kept once for the ring (N reports of 40 bytes for each of the last N/2 + 1 iterations, or
+# for each iteration if fewer): about 4 N^2 + 72 N min(N/2, I) bytes for I iterations, 12 MB at
+# 1024 and 97 MB at 4096 for 100 iterations (measured peak over scheme none's on the same ring:
+# 13 MB on g5k.xml, 93 MB on the fat tree; each member kept N (N/2 + 1) reports before, 21.5 GB
+# at 1024). The 65536-host fat tree of the README's figures is bench/fat_tree_65536.xml; g5k.xml
+# is SimGrid's (examples/platforms/g5k.xml).
 #   usage: bench/simulate_at_scale.sh path/to/ringsim PLATFORM "N ..." "SCHEME ..." [COLUMNS]
 set -eu
 RINGSIM=${1:?usage: simulate_at_scale.sh path/to/ringsim PLATFORM "N ..." "SCHEME ..." [COLUMNS]}

@@ -9,6 +9,7 @@
 // further message.
 #include "sim/ring_app.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -28,13 +29,16 @@ int common_iteration_after(const RingRun& r, int it) {
 }
 
 BorderNote no_reports;  // the payload of border messages that carry no report
+const std::vector<policy::Report> no_common;  // what a member that reads no common snapshot is shown
 
-// Only what the policy reads was allocated (start_policies): an empty vector is not kept up.
-void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
-  if (!k.newest.empty()) k.newest[member] = rep;
-  // Member j's report of iteration s is used after iteration s + floor(n/2) - 1 at the latest;
-  // the next report to land in its slot is that of iteration s + depth, which arrives later.
-  if (!k.slots.empty()) k.slots[member * k.depth + static_cast<std::size_t>(rep.iteration) % k.depth] = rep;
+// Member j's report of iteration s reached member k. Only what the policy reads is kept up
+// (start_policies): with an empty `seen`, nothing is. Reports arrive in the order of their
+// iterations (one hop per iteration along one way round), so the newest one's iteration says
+// which of them reached k.
+void hold(const RingRun& r, MemberKnowledge& k, ReportRef ref) {
+  if (k.seen.empty()) return;
+  k.seen[ref.member] = ref.iteration;
+  if (!k.newest.empty()) k.newest[ref.member] = r.reports.row(ref.iteration)[ref.member];
 }
 
 }  // namespace
@@ -44,13 +48,20 @@ void hold(MemberKnowledge& k, std::size_t member, const policy::Report& rep) {
 void start_policies(RingRun& r, int first_iteration) {
   for (auto& m : r.members) m.policy = policy::make_policy(r.app.scheme, r.app.iterations);
   r.known.piggyback = r.n > 1 && r.members.front().policy->piggybacks_reports();
+  const bool newest = r.known.piggyback && r.members.front().policy->reads_newest();
+  const bool common = r.known.piggyback && r.members.front().policy->reads_common();
   MemberKnowledge fresh;
   fresh.first_iteration = first_iteration;
-  fresh.depth = forward_reach(r.n) + 1;
-  // Only what the policy reads is kept: n * (floor(n/2) + 1) report slots per member would be
-  // O(n^2) per member (a third of a GB for a ring of 256) for policies that never read them.
-  if (r.known.piggyback && r.members.front().policy->reads_newest()) fresh.newest.assign(r.n, {});
-  if (r.known.piggyback && r.members.front().policy->reads_common()) fresh.slots.assign(r.n * fresh.depth, {});
+  fresh.reads_common = common;
+  // Only what the policy reads is kept: the reports' values once for the ring (n reports of each
+  // of the last floor(n/2) + 1 iterations, or of each of the ring's iterations if it has fewer),
+  // and at each member the iteration of the newest report of each member that reached it (and
+  // that report's value, if the policy reads it).
+  if (newest || common) fresh.seen.assign(r.n, 0);
+  if (newest) fresh.newest.assign(r.n, {});
+  const auto ring_iterations = static_cast<std::size_t>(std::max(1, r.app.iterations - first_iteration + 1));
+  const std::size_t rows = std::min(forward_reach(r.n) + 1, ring_iterations);
+  r.reports.rows.assign(newest || common ? rows : 0, std::vector<policy::Report>(r.n));
   for (auto& m : r.members) {
     m.act = policy::Act::carry_on;
     m.knowledge = fresh;
@@ -89,6 +100,13 @@ static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
   return rep;
 }
 
+// Member i's report of iteration `it`, once measured, before its border messages leave: its
+// value, for whoever it reaches (it replaces the report of iteration it - floor(n/2) - 1, which
+// nobody reads any more).
+void post_report(RingRun& r, std::size_t i, int it) {
+  if (r.known.piggyback && !r.reports.rows.empty()) r.reports.row(it)[i] = own_report(r, i, it);
+}
+
 // The payload of member i's border message of iteration `it` to its successor (or predecessor):
 // its own report and those received last iteration that still have hops to go that way.
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
@@ -98,10 +116,10 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
   BorderNote& note = to_succ ? k.to_succ : k.to_pred;
   note.reports.clear();
   if (reach == 0) return &note;
-  note.reports.emplace_back(i, own_report(r, i, it));
-  for (const auto& [j, rep] : to_succ ? k.from_pred : k.from_succ) {
-    const std::size_t travelled = to_succ ? hops_forward(r, j, i) : hops_forward(r, i, j);
-    if (travelled < reach) note.reports.emplace_back(j, rep);
+  note.reports.push_back({static_cast<std::uint32_t>(i), it});
+  for (const ReportRef& ref : to_succ ? k.from_pred : k.from_succ) {
+    const std::size_t travelled = to_succ ? hops_forward(r, ref.member, i) : hops_forward(r, i, ref.member);
+    if (travelled < reach) note.reports.push_back(ref);
   }
   return &note;
 }
@@ -111,26 +129,24 @@ BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ) {
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ) {
   if (!r.known.piggyback) return;
   MemberKnowledge& k = r.members[i].knowledge;
-  hold(k, i, own_report(r, i, it));
+  hold(r, k, {static_cast<std::uint32_t>(i), it});
   k.from_pred.clear();
   k.from_succ.clear();
   for (auto [note, keep] : {std::pair{from_pred, &k.from_pred}, std::pair{from_succ, &k.from_succ}}) {
     if (note == nullptr) continue;
-    for (const auto& [j, rep] : note->reports) {
-      hold(k, j, rep);
-      keep->emplace_back(j, rep);
+    for (const ReportRef& ref : note->reports) {
+      hold(r, k, ref);
+      keep->push_back(ref);
     }
   }
   const int s = common_iteration_after(r, it);
-  if (k.slots.empty() || s < k.first_iteration) return;
-  k.common.resize(r.n);
-  for (std::size_t j = 0; j < r.n; ++j) {
-    const policy::Report& rep = k.slots[j * k.depth + static_cast<std::size_t>(s) % k.depth];
-    if (rep.iteration != s)
+  if (!k.reads_common || s < k.first_iteration) return;
+  const std::vector<policy::Report>& row = r.reports.row(s);
+  for (std::size_t j = 0; j < r.n; ++j)
+    if (k.seen[j] < s || row[j].iteration != s)
       throw std::logic_error("member " + std::to_string(j) + "'s report of iteration " + std::to_string(s) +
                              " has not reached member " + std::to_string(i) + " after iteration " + std::to_string(it));
-    k.common[j] = rep;
-  }
+  k.common = &row;
   k.common_iteration = s;
 }
 
@@ -147,7 +163,7 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
   const MemberKnowledge& k = m.knowledge;
   v.newest = &k.newest;
   v.common_iteration = k.common_iteration;
-  v.common = &k.common;
+  v.common = k.common != nullptr ? k.common : &no_common;
   return v;
 }
 

@@ -42,12 +42,12 @@ static std::vector<double> decision_speeds(const RingRun& r, int after_iteration
     return speeds;
   }
   const MemberKnowledge& k = r.members[0].knowledge;
-  if (k.common_iteration == 0 || k.common.size() != r.n)
+  if (k.common_iteration == 0 || k.common == nullptr || k.common->size() != r.n)
     throw std::logic_error("policy '" + r.app.scheme + "' decided without the members' reports");
   for (std::size_t i = 1; i < r.n; ++i)
     if (r.members[i].knowledge.common_iteration != k.common_iteration)
       throw std::logic_error("members 0 and " + std::to_string(i) + " hold different common reports");
-  for (std::size_t i = 0; i < r.n; ++i) speeds[i] = k.common[i].speed;
+  for (std::size_t i = 0; i < r.n; ++i) speeds[i] = (*k.common)[i].speed;
   return speeds;
 }
 

@@ -15,6 +15,7 @@
 //   RingMember     a member's actor (ring_iteration.cpp): a pointer to the RingRun and an index
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -72,23 +73,34 @@ struct AppSettings {
 
 // ---- each member's own ----
 
-// A border message's payload: the reports it carries (empty unless the policy piggybacks them),
-// each with the member it describes.
-struct BorderNote {
-  std::vector<std::pair<std::size_t, policy::Report>> reports;
+// A report named by the member it describes and its iteration; its value is in ReportsInFlight.
+struct ReportRef {
+  std::uint32_t member = 0;
+  std::int32_t iteration = 0;
 };
 
-// What one member has learnt from the messages that reached it (member_reports.cpp).
+// A border message's payload: the reports it carries (empty unless the policy piggybacks them).
+struct BorderNote {
+  std::vector<ReportRef> reports;
+};
+
+// What one member has learnt from the messages that reached it (member_reports.cpp): which
+// reports, by name; their values are the ring's ReportsInFlight, the same for every holder.
 struct MemberKnowledge {
   int first_iteration = 1;                           // of the ring in effect
-  std::size_t depth = 1;                             // report slots per member: floor(n/2) + 1
-  std::vector<policy::Report> newest;                // per member
-  std::vector<policy::Report> slots;                 // member j's report of iteration k: j * depth + k % depth
-  std::vector<policy::Report> common;                // every member's report of common_iteration
+  bool reads_common = false;                         // the policy reads the common snapshot
+  std::vector<std::int32_t> seen;                    // per member: the iteration of its newest report here (0: none)
+  std::vector<policy::Report> newest;                // per member, if the policy reads it
+  // Every member's report of common_iteration: a row of ReportsInFlight, once all of them are here.
+  const std::vector<policy::Report>* common = nullptr;
   int common_iteration = 0;
-  std::vector<std::pair<std::size_t, policy::Report>> from_pred, from_succ;  // to pass on next iteration
+  std::vector<ReportRef> from_pred, from_succ;       // to pass on next iteration
   BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
 };
+
+// A member's border mailboxes: its own from its predecessor and from its successor, its
+// successor's from it and its predecessor's from it (ring_iteration.cpp).
+using BorderMailboxes = std::array<sg4::Mailbox*, 4>;
 
 // One member's own state. Its actor writes it; member 0 reads everyone's (the iteration's record,
 // the policies' agreement, a decision), hence it lives in the ring's state, not in the actor.
@@ -101,6 +113,7 @@ struct MemberState {
   std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance
   policy::Act act = policy::Act::carry_on;               // the policy's answer this iteration
   MemberKnowledge knowledge;                             // what reached it
+  BorderMailboxes borders{};                             // found at its first border exchange
   // Its columns on their way (staging, rebuild): the interval it will hold and what has arrived.
   ColumnInterval incoming;
   std::vector<long> slots;
@@ -115,6 +128,21 @@ struct RingEpoch {
   std::vector<double> peak;
   std::vector<const HostTrace*> traces;
   double border_time = 0.0;
+};
+
+// The values of the piggybacked reports that may still be read, once for the whole ring: member j's
+// report of iteration k is one value wherever it travels, so members hold names (MemberKnowledge)
+// and read values here, n (floor(n/2) + 1) reports in all where a copy per member would be n times
+// that (fewer rows when the ring has fewer iterations: no two of them share a row). Members end
+// each iteration at a barrier, so while they are in iteration t the rows hold iterations
+// t - floor(n/2) .. t, and the oldest one read is t - floor(n/2) + 1 (the common snapshot,
+// member_reports.cpp).
+struct ReportsInFlight {
+  std::vector<std::vector<policy::Report>> rows;     // rows[k % rows.size()][j]: member j's report of iteration k
+  std::vector<policy::Report>& row(int iteration) { return rows[static_cast<std::size_t>(iteration) % rows.size()]; }
+  const std::vector<policy::Report>& row(int iteration) const {
+    return rows[static_cast<std::size_t>(iteration) % rows.size()];
+  }
 };
 
 // What every member knows alike (policies/policy.hpp), beside its own policy and knowledge.
@@ -148,8 +176,8 @@ struct RingSync {
   // the members and senders that wait for columns.
   sg4::MutexPtr mutex;
   sg4::ConditionVariablePtr column_arrived;
-  // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
-  // border exchange asks four times per member and iteration.
+  // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall (the border
+  // exchange keeps its four per member besides, MemberState::borders).
   std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes;
 };
 
@@ -189,6 +217,7 @@ struct RingRun {
   double border_time = 0.0;                  // predicted border exchange of one iteration
   std::vector<double> rate_next, rate_prev;  // planner bandwidth shares for the borders (empty: none)
   std::vector<MemberState> members;          // in ring order
+  ReportsInFlight reports;                   // the values of what the members' knowledge names
   std::vector<RingEpoch> epochs;             // each ring in effect so far, for the ideal time
 
   CommonKnowledge known;
@@ -223,6 +252,7 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 std::size_t forward_reach(std::size_t n);
 std::size_t backward_reach(std::size_t n);
 void start_policies(RingRun& r, int first_iteration);
+void post_report(RingRun& r, std::size_t i, int it);
 BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
 void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ);
 policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
