@@ -646,7 +646,9 @@ class Greedy {
         if (net_.fixed_routes()) {
           const RouteView there = net_.route(a, b), back = net_.route(b, a);
           const RouteView* lists[4] = {&there, &there, &back, &back};
-          build_sets(4, lists, full_, [](std::size_t) { return 0.0; }, cap, set_cap);
+          // Nothing is taken yet (residual_ == full_) and nothing is given back: the sets and caps
+          // of build_sets on the full network, by marking links instead of searching routes.
+          build_fixed_sets(lists, PathState{}, PathState{}, cap, set_cap);
         } else {
           if (!search_.reached(net_.host_node(b))) continue;
           for (int m = 0; m < 16; ++m) set_cap[m] = kInfinity;
