@@ -110,29 +110,43 @@ std::vector<double> dual_allocation(const std::vector<double>& weight, const std
     for (std::size_t p = 0; p < n; ++p)
       if (sets[s].mask >> p & 1) price[p] += mu[s];
   }
+  // The paths of each set, listed once: the bisections below read them some 50 times per sweep.
+  std::vector<std::size_t> member_start(sets.size() + 1, 0), members;
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    for (std::size_t p = 0; p < n; ++p)
+      if (sets[s].mask >> p & 1) members.push_back(p);
+    member_start[s + 1] = members.size();
+  }
+  std::vector<double> base(n);
   for (int sweep = 0; sweep < kDualSweeps; ++sweep) {
     double change = 0.0;
     for (std::size_t s = 0; s < sets.size(); ++s) {
       const auto mask = sets[s].mask;
       const double c = std::max(sets[s].capacity, 1e-300);
-      auto usage = [&](double m) {
+      const std::size_t* first = members.data() + member_start[s];
+      const std::size_t* last = members.data() + member_start[s + 1];
+      for (const std::size_t* q = first; q != last; ++q) base[*q] = price[*q] - mu[s];
+      // Whether the set's usage at multiplier m, sum over its paths of r_p / sqrt(price_p - mu_s + m)
+      // in path order, exceeds c. The terms are >= 0, so the partial sums only grow (in floating
+      // point too): stopping at the first one above c gives the answer the whole sum gives.
+      auto exceeds = [&](double m) {
         double u = 0.0;
-        for (std::size_t p = 0; p < n; ++p)
-          if (mask >> p & 1) {
-            const double pr = price[p] - mu[s] + m;
-            u += pr > 0 ? root[p] / std::sqrt(pr) : kInfinity;
-          }
-        return u;
+        for (const std::size_t* q = first; q != last; ++q) {
+          const double pr = base[*q] + m;
+          u += pr > 0 ? root[*q] / std::sqrt(pr) : kInfinity;
+          if (u > c) return true;
+        }
+        return false;
       };
       double next = 0.0;
-      if (usage(0.0) > c) {
+      if (exceeds(0.0)) {
         double sum = 0.0;
         for (std::size_t p = 0; p < n; ++p)
           if (mask >> p & 1) sum += root[p];
         double lo = 0.0, hi = (sum / c) * (sum / c);
         for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
           const double mid = 0.5 * (lo + hi);
-          (usage(mid) > c ? lo : hi) = mid;
+          (exceeds(mid) ? lo : hi) = mid;
         }
         next = hi;
       }

@@ -124,6 +124,7 @@ class Greedy {
       if (memo_on_) {
         memo_.assign(classes_.size() * p, Memo{});
         chg_stamp_.assign(net.link_count(), 0);
+        index_crossings();
       }
     }
   }
@@ -209,13 +210,21 @@ class Greedy {
     std::size_t j = kNone;
     bool valid = false, feasible = false;
     double f[4] = {0, 0, 0, 0};
+    // Equation 4's new terms s_i c_i, s_j c_j, s_k c_k after the insertion, as candidate_tstep
+    // computes them: with weight_ they give its T bit for bit, without its ten divisions.
+    double a[3] = {0, 0, 0};
   };
+  std::vector<double> weight_;  // per ring member h, this step: s_h c_h as prepare_step sums it
   std::vector<Memo> memo_;
   bool memo_on_ = false;
   std::vector<std::size_t> changed_;  // links whose residual the last insertion changed
   std::size_t last_i_ = kNone, last_j_ = kNone, last_k_ = kNone;
   std::vector<std::uint32_t> chg_stamp_;
   std::uint32_t chg_gen_ = 0;
+  // Per shared link l, the pairs (class c, host m), as c p + m, whose routes between the class's
+  // candidate and m cross l: cross_[cross_start_[l] .. cross_start_[l + 1]) (index_crossings).
+  std::vector<std::uint64_t> cross_start_;
+  std::vector<std::uint32_t> cross_;
   // Section 4.2's allocation is a pure function of the four weights, caps and shared capacities;
   // when the sets are not laminar it runs an iterative solver (bandwidth_allocation.cpp) that
   // costs far more than an insertion's other work, and the same inputs recur (a class inserted
@@ -493,38 +502,72 @@ class Greedy {
   // a link private to a member changes only when that member's paths do (it is then one of the
   // three hosts of the insertion), and a representative's private links never change. Twins
   // (same class) have the same fractions: an entry computed for one holds for the next.
+  //
+  // Which entries a changed link invalidates is read from an index (index_crossings) instead of
+  // the routes of every class and ring member at every step: that scan was cubic in p over the run
+  // and, on a fat tree (no twins), most of the greedy's time. The entries invalidated are the same.
   void invalidate_memo() {
     if (!memo_on_ || last_k_ == kNone) return;
-    const std::size_t p = net_.host_count(), r = ring_.size();
+    const std::size_t p = net_.host_count();
+    auto dirty = [&](std::size_t c, std::size_t m) {  // m in the ring: its two edges
+      Memo* row = memo_.data() + c * p;
+      row[m].valid = false;
+      row[pred_of(pos_of_[m])].valid = false;
+    };
+    for (std::size_t c = 0; c < classes_.size(); ++c) {
+      if (class_rep(c) == kNone) continue;
+      for (std::size_t m : {last_i_, last_j_, last_k_}) dirty(c, m);
+    }
     if (++chg_gen_ == 0) {
       std::fill(chg_stamp_.begin(), chg_stamp_.end(), 0);
       chg_gen_ = 1;
     }
-    bool any = false;
-    for (auto l : changed_)
-      if (owner_[l] == kNone) {
-        chg_stamp_[l] = chg_gen_;
-        any = true;
-      }
-    auto crosses = [&](RouteView route) {
-      for (auto l : route)
-        if (chg_stamp_[l] == chg_gen_) return true;
-      return false;
-    };
-    for (std::size_t c = 0; c < classes_.size(); ++c) {
-      const std::size_t rep = class_rep(c);
-      if (rep == kNone) continue;
-      Memo* row = memo_.data() + c * p;
-      for (std::size_t pos = 0; pos < r; ++pos) {
-        const std::size_t m = ring_[pos];
-        const bool dirty = m == last_i_ || m == last_j_ || m == last_k_ ||
-                           (any && (crosses(net_.route(rep, m)) || crosses(net_.route(m, rep))));
-        if (dirty) {
-          row[m].valid = false;
-          row[pred_of(pos)].valid = false;
-        }
+    for (auto l : changed_) {
+      if (owner_[l] != kNone || chg_stamp_[l] == chg_gen_) continue;
+      chg_stamp_[l] = chg_gen_;
+      for (std::uint64_t e = cross_start_[l]; e < cross_start_[l + 1]; ++e) {
+        const std::size_t c = cross_[e] / p, m = cross_[e] % p;
+        if (pos_of_[m] != kNone && class_rep(c) != kNone) dirty(c, m);
       }
     }
+  }
+
+  // The index of invalidate_memo. The shared links (those private to no host) of the routes
+  // between a class's candidate and a host m, both ways, are those of the routes between the
+  // class's lowest member r0 and m when m is not r0, and of those between r0 and the second member
+  // r1 when m is r0: twins' routes differ only by their own private links (find_twin_classes), and
+  // the candidate is r0, or a twin of r0 relative to every host but r0 (and of r1 relative to r0).
+  // Memory: one 32-bit entry per (class, host, shared link crossed), e.g. 4 million for a
+  // 1024-host fat tree.
+  void index_crossings() {
+    const std::size_t p = net_.host_count(), L = net_.link_count();
+    std::vector<std::uint32_t> seen(L, 0);
+    std::uint32_t gen = 0;
+    cross_start_.assign(L + 1, 0);
+    // Calls f(l, c p + m) once per shared link l of the routes between class c's candidate and m.
+    auto each = [&](auto&& f) {
+      for (std::size_t c = 0; c < classes_.size(); ++c) {
+        const auto& members = classes_[c];
+        for (std::size_t m = 0; m < p; ++m) {
+          const std::size_t a = m != members[0] ? members[0] : members.size() > 1 ? members[1] : kNone;
+          if (a == kNone) continue;
+          ++gen;
+          for (const RouteView route : {net_.route(a, m), net_.route(m, a)})
+            for (auto l : route)
+              if (owner_[l] == kNone && seen[l] != gen) {
+                seen[l] = gen;
+                f(l, static_cast<std::uint32_t>(c * p + m));
+              }
+        }
+      }
+    };
+    each([&](std::size_t l, std::uint32_t) { ++cross_start_[l + 1]; });
+    for (std::size_t l = 0; l < L; ++l) cross_start_[l + 1] += cross_start_[l];
+    cross_.resize(cross_start_[L]);
+    std::vector<std::uint64_t> at(cross_start_.begin(), cross_start_.end() - 1);
+    std::fill(seen.begin(), seen.end(), 0);
+    gen = 0;
+    each([&](std::size_t l, std::uint32_t e) { cross_[at[l]++] = e; });
   }
 
   // build_sets for the fixed routes of one candidate, with S_i and P_j re-injected, by marking
@@ -603,7 +646,9 @@ class Greedy {
         if (net_.fixed_routes()) {
           const RouteView there = net_.route(a, b), back = net_.route(b, a);
           const RouteView* lists[4] = {&there, &there, &back, &back};
-          build_sets(4, lists, full_, [](std::size_t) { return 0.0; }, cap, set_cap);
+          // Nothing is taken yet (residual_ == full_) and nothing is given back: the sets and caps
+          // of build_sets on the full network, by marking links instead of searching routes.
+          build_fixed_sets(lists, PathState{}, PathState{}, cap, set_cap);
         } else {
           if (!search_.reached(net_.host_node(b))) continue;
           for (int m = 0; m < 16; ++m) set_cap[m] = kInfinity;
@@ -646,16 +691,18 @@ class Greedy {
   }
 
   // ---- insertion -------------------------------------------------------------------------------
-  std::size_t succ_of(std::size_t pos) const { return ring_[(pos + 1) % ring_.size()]; }
+  std::size_t succ_of(std::size_t pos) const { return ring_[pos + 1 < ring_.size() ? pos + 1 : 0]; }
   std::size_t pred_of(std::size_t pos) const { return ring_[(pos + ring_.size() - 1) % ring_.size()]; }
 
   void prepare_step() {
     csum_ = 0.0;
     speed_sum_ = 0.0;
     for (auto& t : top_) t = {-1.0, kNone};
+    if (memo_on_) weight_.resize(net_.host_count());
     for (auto h : ring_) {
       const double c = member_c(h);
       csum_ += speed_[h] * c;
+      if (memo_on_) weight_[h] = speed_[h] * c;
       speed_sum_ += speed_[h];
       Top cur{c, h};
       for (auto& t : top_)
@@ -679,6 +726,27 @@ class Greedy {
     // T_step = max(Equation 4, the largest communication time) (tstep.hpp).
     if (opt_.criterion == GreedyCriterion::eq4) return t4;
     return std::max(t4, load_.comm * cmax);
+  }
+
+  bool is_cached(std::size_t k, std::size_t pos) const {
+    const Memo& m = memo_[class_of_[k] * net_.host_count() + ring_[pos]];
+    return m.valid && m.j == succ_of(pos);
+  }
+  // The memo's entry for inserting k at pos, when valid: its T_step (+inf when infeasible), as
+  // cached() gives it.
+  bool cached_tstep(std::size_t k, std::size_t pos, double& t) const {
+    const std::size_t i = ring_[pos], j = succ_of(pos);
+    const Memo& m = memo_[class_of_[k] * net_.host_count() + i];
+    if (!m.valid || m.j != j) return false;
+    if (!m.feasible) {
+      t = kInfinity;
+    } else if (opt_.criterion == GreedyCriterion::eq4) {  // candidate_tstep's operations, in its order
+      const double sum = csum_ - weight_[i] - weight_[j] + m.a[0] + m.a[1] + m.a[2];
+      t = (load_.work + load_.comm * sum) / (speed_sum_ + speed_[k]);
+    } else {
+      t = candidate_tstep(k, i, j, 1 / m.f[0], 1 / m.f[1], 1 / m.f[2], 1 / m.f[3]);
+    }
+    return true;
   }
 
   // The memo's entry for inserting k at pos, when valid: what evaluate(k, pos) returns.
@@ -726,7 +794,13 @@ class Greedy {
       }
       for (double x : f)
         if (!(x > 0) || !std::isfinite(x)) return out;
-      if (memo) memo->feasible = true;
+      if (memo) {
+        memo->feasible = true;
+        const double ci = cost(P_[i]) + 1 / f[1], cj = cost(S_[j]) + 1 / f[3], ck = 1 / f[0] + 1 / f[2];
+        memo->a[0] = speed_[i] * ci;
+        memo->a[1] = speed_[j] * cj;
+        memo->a[2] = speed_[k] * ck;
+      }
       out.tstep = candidate_tstep(k, i, j, 1 / f[0], 1 / f[1], 1 / f[2], 1 / f[3]);
       // Fixed routes: the links are the routes, copied only if this candidate is applied.
       out.pk.bw = f[0];
@@ -903,10 +977,10 @@ class Greedy {
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
         if (memo_on_) {
-          Insertion ins;
-          if (cached(k, pos, ins)) {
+          double t;  // the Insertion is built only for a new best: most cached candidates lose
+          if (cached_tstep(k, pos, t)) {
             ++candidates_;
-            if (std::isfinite(ins.tstep) && better(ins.tstep, k, pos, best)) best = std::move(ins);
+            if (std::isfinite(t) && better(t, k, pos, best)) cached(k, pos, best);
             continue;
           }
         }
@@ -1002,8 +1076,7 @@ class Greedy {
       if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (skip_twins && !class_candidate(k))) continue;
       const HostInfo h = host_info(k, net_.pool_capacity(k));
       for (std::size_t pos = 0; pos < r; ++pos) {
-        Insertion ins;
-        if (cached(k, pos, ins)) continue;  // considered in pass 1
+        if (memo_on_ && is_cached(k, pos)) continue;  // considered in pass 1
         Candidate c = l1(h, pos);
         if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) continue;  // in `top`, or out
         tighten(c);
