@@ -318,6 +318,17 @@ TEST_CASE("adaptive waits out a burst of speed changes, but not a steady churn")
 
 namespace {
 
+// A ring of 4 to 31 members, 100 iterations, whose report hops cost 10^u s with u uniform in
+// [log10_hop_low, -0.5], drawn from rng.
+Ring random_ring_with_hops(std::mt19937_64& rng, double log10_hop_low) {
+  const std::size_t n = 4 + rng() % 28;
+  Ring r = ring_of(n, 50 * static_cast<long>(n) + static_cast<long>(rng() % 500), 100);
+  const double hop = std::pow(10.0, std::uniform_real_distribution<double>(log10_hop_low, -0.5)(rng));
+  r.facts.latency_next.assign(n, hop);
+  r.facts.latency_prev.assign(n, hop);
+  return r;
+}
+
 // A ring of n where periodic looks never pay (a report hop costs 1 s) and a column costs
 // `column` s to move.
 Ring network_ring(double column, std::size_t n = 8) {
@@ -397,11 +408,8 @@ TEST_CASE("rent-or-buy decides on the snapshot only when the snapshot is what it
   std::mt19937_64 rng(7);
   int decided_on_looks = 0;
   for (int k = 0; k < 2000; ++k) {
-    const std::size_t n = 4 + rng() % 28;
-    Ring r = ring_of(n, 50 * static_cast<long>(n) + static_cast<long>(rng() % 500), 100);
-    const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-3.0, -0.5)(rng));
-    r.facts.latency_next.assign(n, hop);
-    r.facts.latency_prev.assign(n, hop);
+    Ring r = random_ring_with_hops(rng, -3.0);
+    const std::size_t n = r.facts.n;
     const double column = std::pow(10.0, std::uniform_real_distribution<double>(-5.0, -1.0)(rng));
     r.facts.cost_next.assign(n, column);
     r.facts.cost_prev.assign(n, column);
@@ -472,11 +480,8 @@ TEST_CASE("adaptive-lasting plans on a snapshot only once every member holds one
   std::mt19937_64 rng(11);
   int acted = 0;
   for (int k = 0; k < 2000; ++k) {
-    const std::size_t n = 4 + rng() % 28;
-    Ring r = ring_of(n, 50 * static_cast<long>(n) + static_cast<long>(rng() % 500), 100);
-    const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-5.0, -0.5)(rng));
-    r.facts.latency_next.assign(n, hop);
-    r.facts.latency_prev.assign(n, hop);
+    Ring r = random_ring_with_hops(rng, -5.0);
+    const std::size_t n = r.facts.n;
     const int lag = static_cast<int>(n / 2);
     auto p = make_policy("adaptive-lasting", 100);
     std::vector<double> speeds(n, 1e8);
