@@ -190,26 +190,9 @@ Platform dragonfly(std::mt19937_64& rng) {
   return p;
 }
 
+// Small Tiers graphs: MANs of 4 nodes with 2 LANs of 4.
 Platform tiers(std::size_t hosts, std::uint64_t seed) {
-  TiersParameters tp;
-  tp.nw = 1;
-  tp.sw = 4;
-  tp.sm = 4;
-  tp.nl = 2;
-  tp.sl = 4;
-  tp.nm = static_cast<int>((hosts * 5 / 4 + 7) / 8);
-  tp.rw = 2;
-  tp.rm = 2;
-  tp.rl = 1;
-  tp.rmw = 2;
-  tp.rlm = 1;
-  TiersConversion conv;
-  conv.seed = seed;
-  conv.host_count = hosts;
-  conv.prune_routers = true;
-  Platform p = tiers_to_platform(generate_tiers_graph(tp, seed), embedded_measured_values(), conv);
-  validate(p);
-  return p;
+  return tiers_platform_with_hosts(hosts, seed, TiersShape{4, 4, 2, 4});
 }
 
 // Pruned and unpruned greedy: the same ring, T_step, T_step at every size (bit for bit). Returns

@@ -25,30 +25,6 @@
 namespace ringsim::cli {
 namespace {
 
-// A Tiers platform with exactly `hosts` hosts: one WAN of 10 nodes, MANs of 10 nodes, 5 LANs of
-// 10 nodes per MAN, enough MANs for 1.25 LAN nodes per host (the 2005 conversion's measured values).
-Platform generated_platform(std::size_t hosts, std::uint64_t seed) {
-  TiersParameters tp;
-  tp.nw = 1;
-  tp.sw = 10;
-  tp.sm = 10;
-  tp.nl = 5;
-  tp.sl = 10;
-  tp.nm = static_cast<int>((hosts * 5 / 4 + 49) / 50);
-  tp.rw = 2;
-  tp.rm = 2;
-  tp.rl = 1;
-  tp.rmw = 2;
-  tp.rlm = 1;
-  TiersConversion conv;
-  conv.seed = seed;
-  conv.host_count = hosts;
-  conv.prune_routers = true;
-  Platform p = tiers_to_platform(generate_tiers_graph(tp, seed), embedded_measured_values(), conv);
-  validate(p);
-  return p;
-}
-
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -156,9 +132,9 @@ void add_bench_ring(CLI::App* cmd) {
     for (std::size_t n : {100, 200, 500, 1000, 2000, 5000}) {
       if (n > *max_hosts) break;
       const std::string name = "tiers-generated-" + std::to_string(n);
-      in_child([&] { plan_and_print(name, "free", generated_platform(n, 42), *ratio, *method, true, Timing{}); });
+      in_child([&] { plan_and_print(name, "free", tiers_platform_with_hosts(n, 42, TiersShape{}), *ratio, *method, true, Timing{}); });
       if (*compare && n <= 200)
-        in_child([&] { plan_and_print(name, "free", generated_platform(n, 42), *ratio, *method, false, Timing{}); });
+        in_child([&] { plan_and_print(name, "free", tiers_platform_with_hosts(n, 42, TiersShape{}), *ratio, *method, false, Timing{}); });
     }
   });
 }

@@ -329,4 +329,27 @@ Platform tiers_to_platform(const TiersGraph& graph, const MeasuredValues& values
   return p;
 }
 
+Platform tiers_platform_with_hosts(std::size_t hosts, std::uint64_t seed, const TiersShape& shape) {
+  TiersParameters tp;
+  tp.nw = 1;
+  tp.sw = shape.wan_nodes;
+  tp.sm = shape.man_nodes;
+  tp.nl = shape.lans_per_man;
+  tp.sl = shape.lan_nodes;
+  const std::size_t lan_nodes_per_man = static_cast<std::size_t>(shape.lans_per_man * shape.lan_nodes);
+  tp.nm = static_cast<int>((hosts * 5 / 4 + lan_nodes_per_man - 1) / lan_nodes_per_man);
+  tp.rw = 2;
+  tp.rm = 2;
+  tp.rl = 1;
+  tp.rmw = 2;
+  tp.rlm = 1;
+  TiersConversion conv;
+  conv.seed = seed;
+  conv.host_count = hosts;
+  conv.prune_routers = true;
+  Platform p = tiers_to_platform(generate_tiers_graph(tp, seed), embedded_measured_values(), conv);
+  validate(p);
+  return p;
+}
+
 }  // namespace ringsim

@@ -94,6 +94,16 @@ struct TiersConversion {
 // chosen, when more hosts are asked than there are LAN nodes, or when a class has no values.
 Platform tiers_to_platform(const TiersGraph& graph, const MeasuredValues& values, const TiersConversion& conv);
 
+// A generated Tiers platform of exactly `hosts` hosts for scale tests and benchmarks: one WAN of
+// `wan_nodes` nodes, MANs of `man_nodes` nodes each with `lans_per_man` LANs of `lan_nodes` nodes,
+// as many MANs as give 1.25 LAN nodes per host (so that the exact host count can be drawn among
+// them), redundancy 2 inside the WAN and the MANs, 2 MAN-WAN and 1 LAN-MAN attachments, the
+// embedded measured values, routers leading nowhere pruned; validated.
+struct TiersShape {
+  int wan_nodes = 10, man_nodes = 10, lans_per_man = 5, lan_nodes = 10;
+};
+Platform tiers_platform_with_hosts(std::size_t hosts, std::uint64_t seed, const TiersShape& shape);
+
 // Uniform draws from std::mt19937_64 whose results do not depend on the standard library.
 std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t n);  // in [0, n), n >= 1
 double uniform_unit(std::mt19937_64& rng);                             // in [0, 1), 53 bits
