@@ -116,64 +116,108 @@ void record_answer(const ProbedRoute& r) {
 
 bool g_answer_here = false;
 
-class Reader {
- public:
-  explicit Reader(const std::string& data) : data_(data) {}
-  bool at_end() const { return pos_ >= data_.size(); }
-  bool has(std::size_t n) const { return pos_ + n <= data_.size(); }
-  template <class T>
-  T get() {
-    T v;
-    std::memcpy(&v, data_.data() + pos_, sizeof v);
-    pos_ += sizeof v;
-    return v;
-  }
-  std::string get_string(std::size_t n) {
-    std::string s = data_.substr(pos_, n);
-    pos_ += n;
-    return s;
-  }
-
- private:
-  const std::string& data_;
-  std::size_t pos_ = 0;
+// How a probing child's output ended: its 'E' (the algorithm finished), its 'A' (it died on the
+// pair `crash`, by `signal`, if it could say), or neither (it died before saying anything).
+struct ChildEnd {
+  bool finished = false;
+  std::pair<sg4::Host*, sg4::Host*> crash{nullptr, nullptr};
+  int signal = 0;
 };
 
-// Appends the complete answers of one child's output to `known`. Returns true when the child
-// finished its algorithm, false when it died; then `crash` holds the pair it died on (if it said).
-bool read_answers(const std::string& data, std::deque<ProbedRoute>& known, std::pair<sg4::Host*, sg4::Host*>& crash,
-                  int& signal) {
-  Reader in(data);
-  while (!in.at_end()) {
-    const char tag = in.get<char>();
-    if (tag == 'E') return true;
-    if (tag == 'A') {
-      if (!in.has(2 * sizeof(void*) + sizeof(int))) return false;
-      crash.first = in.get<sg4::Host*>();
-      crash.second = in.get<sg4::Host*>();
-      signal = in.get<int>();
-      return false;
+// Reads a probing child's answers as they arrive and hands each complete one to `take` (a record
+// cut by the end of a chunk waits for the next chunk), until the child's end or its death.
+template <class Take>
+ChildEnd read_child_answers(io::Child& child, Take&& take) {
+  ChildEnd end;
+  bool crashed = false;
+  std::string pending;
+  char chunk[1 << 16];
+  ProbedRoute r;
+  for (;;) {
+    const ssize_t k = ::read(child.from_child(), chunk, sizeof chunk);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    pending.append(chunk, static_cast<std::size_t>(k));
+    std::size_t used = 0;
+    auto has = [&](std::size_t bytes) { return used + bytes <= pending.size(); };
+    auto get = [&](auto& v) {
+      std::memcpy(&v, pending.data() + used, sizeof v);
+      used += sizeof v;
+    };
+    while (!end.finished && !crashed && has(1)) {
+      const std::size_t at = used;
+      char tag = 0;
+      get(tag);
+      if (tag == 'E') {
+        end.finished = true;
+      } else if (tag == 'A') {
+        if (!has(2 * sizeof(void*) + sizeof(int))) {
+          used = at;
+          break;
+        }
+        get(end.crash.first);
+        get(end.crash.second);
+        get(end.signal);
+        crashed = true;
+      } else if (tag == 'R') {
+        std::uint32_t count = 0;
+        if (!has(sizeof(double) + sizeof count)) {
+          used = at;
+          break;
+        }
+        get(r.latency);
+        get(count);
+        if (!has(count * sizeof(void*))) {
+          used = at;
+          break;
+        }
+        r.routed = true;
+        r.why.clear();
+        r.links.resize(count);
+        for (auto& l : r.links) get(l);
+        take(r);
+      } else if (tag == 'N') {
+        std::uint32_t count = 0;
+        if (!has(sizeof count)) {
+          used = at;
+          break;
+        }
+        get(count);
+        if (!has(count)) {
+          used = at;
+          break;
+        }
+        r.routed = false;
+        r.links.clear();
+        r.latency = 0.0;
+        r.why.assign(pending.data() + used, count);
+        used += count;
+        take(r);
+      } else {
+        throw std::logic_error("route probe: unreadable answer");
+      }
     }
-    ProbedRoute r;
-    if (tag == 'R') {
-      if (!in.has(sizeof(double) + sizeof(std::uint32_t))) return false;
-      r.routed = true;
-      r.latency = in.get<double>();
-      const auto n = in.get<std::uint32_t>();
-      if (!in.has(n * sizeof(void*))) return false;
-      r.links.reserve(n);
-      for (std::uint32_t k = 0; k < n; ++k) r.links.push_back(in.get<sg4::Link*>());
-    } else if (tag == 'N') {
-      if (!in.has(sizeof(std::uint32_t))) return false;
-      const auto n = in.get<std::uint32_t>();
-      if (!in.has(n)) return false;
-      r.why = in.get_string(n);
-    } else {
-      throw std::logic_error("route probe: unreadable answer");
-    }
-    known.push_back(std::move(r));
+    pending.erase(0, used);
   }
-  return false;
+  return end;
+}
+
+// The answer of the pair a child died asking: "SimGrid aborts", with SimGrid's own last words
+// from the children's shared log `err_fd` (emptied for the next child) or the signal.
+ProbedRoute aborted_answer(int err_fd, const ChildEnd& end) {
+  const std::string said = abort_reason(read_whole_fd(err_fd));
+  if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
+  ::lseek(err_fd, 0, SEEK_SET);  // the next child writes from the start (children share the offset)
+  ProbedRoute aborted;
+  aborted.why = end.crash.first ? "SimGrid aborts when routing from '" + end.crash.first->get_name() + "' to '" +
+                                      end.crash.second->get_name() + "'"
+                                : "SimGrid aborts when routing";
+  if (!said.empty())
+    aborted.why += ": " + said;
+  else if (end.signal != 0)
+    aborted.why += std::string(" (") + ::strsignal(end.signal) + ")";
+  XBT_DEBUG("probe child died: %s", aborted.why.c_str());
+  return aborted;
 }
 
 }  // namespace
@@ -224,30 +268,15 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
           }
         },
         options);
-    const std::string data = child.read_all();
-    const io::ChildStatus status = child.wait();
     const std::size_t before = known.size();
-    std::pair<sg4::Host*, sg4::Host*> crash{nullptr, nullptr};
-    int signal = 0;
-    const bool finished = read_answers(data, known, crash, signal);
+    const ChildEnd end = read_child_answers(child, [&](const ProbedRoute& r) { known.push_back(r); });
+    const io::ChildStatus status = child.wait();
     asked += known.size() - before;
-    if (finished) break;
+    if (end.finished) break;
     if (status.exit_status() == 72)
       throw std::runtime_error("route probe: the probing algorithm failed in the child");
     // The child died asking the next question: that pair's answer is "SimGrid aborts".
-    ProbedRoute aborted;
-    const std::string said = abort_reason(read_whole_fd(err_fd));
-    if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
-    ::lseek(err_fd, 0, SEEK_SET);  // the next child writes from the start (children share the offset)
-    aborted.why = crash.first ? "SimGrid aborts when routing from '" + crash.first->get_name() + "' to '" +
-                                    crash.second->get_name() + "'"
-                              : "SimGrid aborts when routing";
-    if (!said.empty())
-      aborted.why += ": " + said;
-    else if (signal != 0)
-      aborted.why += std::string(" (") + ::strsignal(signal) + ")";
-    XBT_DEBUG("probe child died: %s", aborted.why.c_str());
-    known.push_back(std::move(aborted));
+    known.push_back(aborted_answer(err_fd, end));
     ++asked;
   }
   ::close(err_fd);
@@ -280,7 +309,6 @@ std::size_t probe_ordered_pairs(const std::vector<sg4::Host*>& hosts, bool want_
   options.pipe_from_child = true;
   options.stderr_fd = err_fd;
   std::size_t next = 0;  // the first pair without an answer
-  ProbedRoute r;
   while (next < total) {
     io::Child child = io::fork_child(
         [&](const io::ChildEnds& ends) {
@@ -297,94 +325,11 @@ std::size_t probe_ordered_pairs(const std::vector<sg4::Host*>& hosts, bool want_
           return 0;
         },
         options);
-    // Answers decoded as they arrive; a record cut by the end of a chunk waits for the next one.
-    std::string pending;
-    char chunk[1 << 16];
-    bool finished = false, crashed = false;
-    std::pair<sg4::Host*, sg4::Host*> crash{nullptr, nullptr};
-    int signal = 0;
-    for (;;) {
-      const ssize_t k = ::read(child.from_child(), chunk, sizeof chunk);
-      if (k < 0 && errno == EINTR) continue;
-      if (k <= 0) break;
-      pending.append(chunk, static_cast<std::size_t>(k));
-      std::size_t used = 0;
-      auto has = [&](std::size_t bytes) { return used + bytes <= pending.size(); };
-      auto get = [&](auto& v) {
-        std::memcpy(&v, pending.data() + used, sizeof v);
-        used += sizeof v;
-      };
-      while (!finished && !crashed && has(1)) {
-        const std::size_t at = used;
-        char tag = 0;
-        get(tag);
-        if (tag == 'E') {
-          finished = true;
-        } else if (tag == 'A') {
-          if (!has(2 * sizeof(void*) + sizeof(int))) {
-            used = at;
-            break;
-          }
-          get(crash.first);
-          get(crash.second);
-          get(signal);
-          crashed = true;
-        } else if (tag == 'R') {
-          std::uint32_t count = 0;
-          if (!has(sizeof(double) + sizeof count)) {
-            used = at;
-            break;
-          }
-          get(r.latency);
-          get(count);
-          if (!has(count * sizeof(void*))) {
-            used = at;
-            break;
-          }
-          r.routed = true;
-          r.why.clear();
-          r.links.resize(count);
-          for (auto& l : r.links) get(l);
-          take(next++, r);
-        } else if (tag == 'N') {
-          std::uint32_t count = 0;
-          if (!has(sizeof count)) {
-            used = at;
-            break;
-          }
-          get(count);
-          if (!has(count)) {
-            used = at;
-            break;
-          }
-          r.routed = false;
-          r.links.clear();
-          r.latency = 0.0;
-          r.why.assign(pending.data() + used, count);
-          used += count;
-          take(next++, r);
-        } else {
-          throw std::logic_error("route probe: unreadable answer");
-        }
-      }
-      pending.erase(0, used);
-    }
+    const ChildEnd end = read_child_answers(child, [&](const ProbedRoute& r) { take(next++, r); });
     child.wait();
-    if (finished) break;
+    if (end.finished) break;
     // The child died asking pair `next`: its answer is "SimGrid aborts".
-    const std::string said = abort_reason(read_whole_fd(err_fd));
-    if (::ftruncate(err_fd, 0) != 0) XBT_WARN("cannot reset the probe's log");
-    ::lseek(err_fd, 0, SEEK_SET);
-    r = ProbedRoute{};
-    r.why = crash.first ? "SimGrid aborts when routing from '" + crash.first->get_name() + "' to '" +
-                              crash.second->get_name() + "'"
-                        : "SimGrid aborts when routing";
-    if (!said.empty())
-      r.why += ": " + said;
-    else if (signal != 0)
-      r.why += std::string(" (") + ::strsignal(signal) + ")";
-    XBT_DEBUG("probe child died: %s", r.why.c_str());
-    take(next++, r);
+    take(next++, aborted_answer(err_fd, end));
   }
   ::close(err_fd);
   return total;
