@@ -15,7 +15,6 @@
 //   RingMember     a member's actor (ring_iteration.cpp): a pointer to the RingRun and an index
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -98,10 +97,6 @@ struct MemberKnowledge {
   BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
 };
 
-// A member's border mailboxes: its own from its predecessor and from its successor, its
-// successor's from it and its predecessor's from it (ring_iteration.cpp).
-using BorderMailboxes = std::array<sg4::Mailbox*, 4>;
-
 // One member's own state. Its actor writes it; member 0 reads everyone's (the iteration's record,
 // the policies' agreement, a decision), hence it lives in the ring's state, not in the actor.
 struct MemberState {
@@ -113,7 +108,6 @@ struct MemberState {
   std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance
   policy::Act act = policy::Act::carry_on;               // the policy's answer this iteration
   MemberKnowledge knowledge;                             // what reached it
-  BorderMailboxes borders{};                             // found at its first border exchange
   // Its columns on their way (staging, rebuild): the interval it will hold and what has arrived.
   ColumnInterval incoming;
   std::vector<long> slots;
@@ -176,8 +170,8 @@ struct RingSync {
   // the members and senders that wait for columns.
   sg4::MutexPtr mutex;
   sg4::ConditionVariablePtr column_arrived;
-  // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall (the border
-  // exchange keeps its four per member besides, MemberState::borders).
+  // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
+  // border exchange asks four times per member and iteration.
   std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes;
 };
 

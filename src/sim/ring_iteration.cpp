@@ -15,19 +15,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_iteration, ringsim_app, "ringsim: ea
 
 namespace ringsim::sim {
 
-// Member i's border mailboxes (its own from each side, then its successor's from its predecessor
-// and its predecessor's from its successor), found at its first exchange: four lookups per member
-// and iteration otherwise.
-static const BorderMailboxes& border_mailboxes(RingRun& r, std::size_t i) {
-  if (r.members[i].borders[0] == nullptr) {
-    // mailbox() may ask SimGrid (a simcall, other actors run meanwhile): fill the entry once all are known.
-    const BorderMailboxes found{mailbox(r, "b", i, "p"), mailbox(r, "b", i, "s"), mailbox(r, "b", succ(r, i), "p"),
-                                mailbox(r, "b", pred(r, i), "s")};
-    r.members[i].borders = found;
-  }
-  return r.members[i].borders;
-}
-
 // One iteration of member i: compute, then exchange border columns with both neighbours; a
 // piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
 static void iterate(RingRun& r, std::size_t i, int it) {
@@ -54,11 +41,10 @@ static void iterate(RingRun& r, std::size_t i, int it) {
     };
     std::vector<sg4::CommPtr> comms;
     comms.reserve(4);  // one allocation per iteration, not three
-    const BorderMailboxes& box = border_mailboxes(r, i);
-    comms.push_back(box[0]->get_async<BorderNote>(&from_pred));
-    comms.push_back(box[1]->get_async<BorderNote>(&from_succ));
-    auto to_succ = box[2]->put_init(next_note, bytes(next_note));
-    auto to_pred = box[3]->put_init(prev_note, bytes(prev_note));
+    comms.push_back(mailbox(r, "b", i, "p")->get_async<BorderNote>(&from_pred));
+    comms.push_back(mailbox(r, "b", i, "s")->get_async<BorderNote>(&from_succ));
+    auto to_succ = mailbox(r, "b", succ(r, i), "p")->put_init(next_note, bytes(next_note));
+    auto to_pred = mailbox(r, "b", pred(r, i), "s")->put_init(prev_note, bytes(prev_note));
     if (!r.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
       to_succ->set_rate(r.rate_next[i]);
       to_pred->set_rate(r.rate_prev[i]);
