@@ -728,16 +728,19 @@ class Greedy {
     return std::max(t4, load_.comm * cmax);
   }
 
-  bool is_cached(std::size_t k, std::size_t pos) const {
+  // The memo's entry for inserting k at pos (after ring_[pos], before its successor), if valid.
+  const Memo* valid_memo(std::size_t k, std::size_t pos) const {
     const Memo& m = memo_[class_of_[k] * net_.host_count() + ring_[pos]];
-    return m.valid && m.j == succ_of(pos);
+    return m.valid && m.j == succ_of(pos) ? &m : nullptr;
   }
+  bool is_cached(std::size_t k, std::size_t pos) const { return valid_memo(k, pos) != nullptr; }
   // The memo's entry for inserting k at pos, when valid: its T_step (+inf when infeasible), as
   // cached() gives it.
   bool cached_tstep(std::size_t k, std::size_t pos, double& t) const {
-    const std::size_t i = ring_[pos], j = succ_of(pos);
-    const Memo& m = memo_[class_of_[k] * net_.host_count() + i];
-    if (!m.valid || m.j != j) return false;
+    const Memo* entry = valid_memo(k, pos);
+    if (entry == nullptr) return false;
+    const Memo& m = *entry;
+    const std::size_t i = ring_[pos], j = m.j;
     if (!m.feasible) {
       t = kInfinity;
     } else if (opt_.criterion == GreedyCriterion::eq4) {  // candidate_tstep's operations, in its order
@@ -752,9 +755,10 @@ class Greedy {
   // The memo's entry for inserting k at pos, when valid: what evaluate(k, pos) returns.
   bool cached(std::size_t k, std::size_t pos, Insertion& out) const {
     if (!memo_on_) return false;
-    const std::size_t i = ring_[pos], j = succ_of(pos);
-    const Memo& m = memo_[class_of_[k] * net_.host_count() + i];
-    if (!m.valid || m.j != j) return false;
+    const Memo* entry = valid_memo(k, pos);
+    if (entry == nullptr) return false;
+    const Memo& m = *entry;
+    const std::size_t i = ring_[pos], j = m.j;
     out = Insertion{};
     out.k = k;
     out.pos = pos;
