@@ -3,6 +3,7 @@
 // several H/W ratios and methods, CSV out (the experiments of experiments/sharedring/).
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -52,6 +53,7 @@ struct CommonOptions {
   std::string criterion = "eq4";
   std::string routing = "auto";
   std::size_t candidates = 0;
+  double progress_every = 10.0;
 
   void add_to(CLI::App* cmd) {
     cmd->add_option("PLATFORM", platform, "platform file (SimGrid XML 4.1, .tiers, or the 2005 XML)")->required();
@@ -76,6 +78,9 @@ struct CommonOptions {
                     "greedy: what chooses each insertion: eq4 (the report's Equation 4) or exact (T_step with "
                     "alpha >= 0; slower: weaker bounds)")
         ->default_val("eq4");
+    cmd->add_option("--progress", progress_every,
+                    "greedy: a line on stderr on the ring's growth every SECONDS (0: after every insertion)")
+        ->default_val(10.0);
   }
 
   ring::RingOptions options() const {
@@ -88,10 +93,30 @@ struct CommonOptions {
       opt.criterion = ring::GreedyCriterion::exact;
     else
       throw InputError("--criterion must be eq4 or exact, not '" + criterion + "'");
+    if (!(progress_every >= 0) || !std::isfinite(progress_every))
+      throw InputError("--progress must be a number of seconds >= 0");
     opt.prune = !no_prune;
     opt.ilp_time_limit = ilp_time_limit;
     opt.global_gap = gap;
+    opt.progress = progress_printer(progress_every);
     return opt;
+  }
+
+  // Where no two hosts are interchangeable (a SimGrid fat tree) a ring of thousands can take hours:
+  // say how far it got and how many candidates may remain, at most every `every` seconds.
+  static std::function<void(const ring::GreedyProgress&)> progress_printer(double every) {
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
+    auto last = std::make_shared<clock::time_point>(start);
+    return [every, start, last](const ring::GreedyProgress& g) {
+      const auto now = clock::now();
+      if (std::chrono::duration<double>(now - *last).count() < every) return;
+      *last = now;
+      std::cerr << "greedy: ring of " << g.ring_size << " of " << g.hosts << " hosts after " << std::fixed
+                << std::setprecision(1) << std::chrono::duration<double>(now - start).count() << " s, "
+                << g.candidates << " insertions considered, " << g.evaluations << " evaluated exactly, at most "
+                << std::setprecision(3) << std::defaultfloat << g.candidates_left << " left to consider\n";
+    };
   }
 };
 

@@ -120,5 +120,32 @@ fi
 "$RINGSIM" ring-sweep "$P" --work 1e9 --ratios 1e-4 --by-size >"$tmp/out" 2>"$tmp/err" && [ "$(wc -l <"$tmp/out")" -eq 6 ] \
   || { echo "FAIL ring-sweep --by-size:"; cat "$tmp/out" "$tmp/err"; fail=1; }
 
+# --progress: a line on stderr per insertion with 0 (the ring grows one host a line, the hosts
+# considered only grow), none on a quick run by default, the same JSON either way; bad values exit 2.
+PP=$(cd "$(dirname "$0")/../platforms" && pwd)/two_clusters.xml
+"$RINGSIM" ring "$PP" --work 1e10 --comm 8e4 >"$tmp/quiet.json" 2>"$tmp/quiet.err" \
+  && "$RINGSIM" ring "$PP" --work 1e10 --comm 8e4 --progress 0 >"$tmp/loud.json" 2>"$tmp/loud.err" \
+  || { echo "FAIL ring --progress 0"; cat "$tmp/loud.err"; fail=1; }
+[ -s "$tmp/quiet.err" ] && { echo "FAIL ring printed progress on a quick run:"; cat "$tmp/quiet.err"; fail=1; }
+cmp -s "$tmp/quiet.json" "$tmp/loud.json" || { echo "FAIL ring --progress changed the answer"; fail=1; }
+/usr/bin/python3 - "$tmp/loud.err" <<'PY' || fail=1
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+pat = re.compile(r"^greedy: ring of (\d+) of (\d+) hosts after [0-9.]+ s, (\d+) insertions considered, (\d+) evaluated exactly, at most \S+ left to consider$")
+got = [pat.match(l) for l in lines]
+assert lines and all(got), lines[:3]
+sizes = [int(m.group(1)) for m in got]
+p = int(got[0].group(2))
+assert sizes == list(range(3, p + 1)), sizes
+considered = [int(m.group(3)) for m in got]
+assert considered == sorted(considered) and all(int(m.group(4)) <= int(m.group(3)) for m in got)
+print(f"progress: {len(lines)} lines, ring of 3 to {p}")
+PY
+for bad in -1 nan abc; do
+  "$RINGSIM" ring "$PP" --work 1e10 --comm 8e4 --progress "$bad" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] \
+    || { echo "FAIL ring --progress $bad: rc=$rc"; cat "$tmp/err"; fail=1; }
+done
+
 [ $fail -eq 0 ] && echo "all ring CLI contract tests passed"
 exit $fail

@@ -148,5 +148,24 @@ if [ -x "$BARE" ]; then
   grep -qx "same_makespan=yes" "$tmp/bench.out" || { echo "FAIL the bare ring does not simulate ringsim's run"; cat "$tmp/bench.out"; fail=1; }
 fi
 
+# The at-scale bench script (bench/simulate_at_scale.sh): one row per run, its messages counted from
+# the run's own points (2 N per iteration, N (N - 1) per all-gather, one per column and hop moved),
+# the iterations and trace source it was told.
+SCALE=$(cd "$(dirname "$0")/../../bench" && pwd)/simulate_at_scale.sh
+bash "$SCALE" "$RINGSIM" "$DATA/ring6-homogeneous.xml" "4" "none every-5" 400 20 measured >"$tmp/scale.csv" 2>"$tmp/err" \
+  || { echo "FAIL simulate_at_scale.sh"; cat "$tmp/err"; fail=1; }
+$PY - "$tmp/scale.csv" <<'PY' || fail=1
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["scheme"] for r in rows] == ["none", "every-5"], rows
+for r in rows:
+    assert r["members"] == "4" and r["iterations"] == "20" and r["traces"] == "measured", r
+none, every = rows
+assert none["points"] == "0" and int(none["messages"]) == 2 * 4 * 20, none
+assert every["points"] == "3" and int(every["gathers"]) == 3, every  # after 5, 10 and 15
+assert int(every["messages"]) >= 2 * 4 * 20 + 3 * 4 * 3, every
+print(f"at-scale script: {len(rows)} rows, messages {none['messages']} and {every['messages']}")
+PY
+
 [ $fail -eq 0 ] && echo "all simulation tests passed"
 exit $fail

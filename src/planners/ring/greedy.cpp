@@ -155,6 +155,7 @@ class Greedy {
         refine();
         t = current_tstep();
         best.tstep_by_size[ring_.size() - 1] = t;
+        if (opt_.progress) opt_.progress(progress());
         if (t < best_t) {
           best_t = t;
           snapshot(best);
@@ -688,6 +689,13 @@ class Greedy {
       take(P_[h]);
     }
     return true;
+  }
+
+  GreedyProgress progress() const {
+    const std::size_t p = net_.host_count(), r = ring_.size();
+    GreedyProgress out{r, p, candidates_, evaluations_, 0.0};
+    for (std::size_t q = r; q < p; ++q) out.candidates_left += static_cast<double>(p - q) * static_cast<double>(q);
+    return out;
   }
 
   // ---- insertion -------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 // (evaluate_plan): its T_step is computed from its allocated bandwidths, with link sharing.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,12 +19,21 @@ namespace ringsim::ring {
 // communication alone exceeds Equation 4's value). Both record the exact T_step of every size.
 enum class GreedyCriterion { eq4, exact };
 
+// The greedy's progress after each insertion: a ring construction on thousands of hosts without
+// interchangeable ones (a SimGrid fat tree) can take hours, and its caller may want to say so.
+struct GreedyProgress {
+  std::size_t ring_size = 0, hosts = 0;         // hosts in the ring, candidate hosts in all
+  std::size_t candidates = 0, evaluations = 0;  // insertions considered, and evaluated exactly, so far
+  double candidates_left = 0.0;  // at most (p - r) r per later step r, summed: what may remain to consider
+};
+
 struct RingOptions {
   GreedyCriterion criterion = GreedyCriterion::eq4;
   bool prune = true;                      // greedy: branch-and-bound over insertion candidates
   double global_gap = 1e-6;               // relative gap at which the global fraction solve stops
   double ilp_time_limit = 30.0;           // tsp-ilp: GLPK time limit (s)
   std::size_t exhaustive_max_hosts = 10;  // exhaustive: refuse larger platforms
+  std::function<void(const GreedyProgress&)> progress;  // greedy: called after each insertion (if set)
 };
 
 enum class Refinement { none, maxmin, global };
