@@ -112,6 +112,15 @@ void record_answer(const ProbedRoute& r) {
   }
 }
 
+// One question asked in a child: the pair is named first, for the crash record if SimGrid aborts.
+ProbedRoute ask_and_record(sg4::Host* from, sg4::Host* to, bool want_links) {
+  g_from = from;
+  g_to = to;
+  ProbedRoute r = ask_simgrid(from, to, want_links);
+  record_answer(r);
+  return r;
+}
+
 // ---- the parent ----
 
 bool g_answer_here = false;
@@ -220,6 +229,42 @@ ProbedRoute aborted_answer(int err_fd, const ChildEnd& end) {
   return aborted;
 }
 
+// The children of one probe, forked one after another (each continues after the pair its
+// predecessor died on). They share one memory file for their standard error: SimGrid's CRITICAL
+// line and backtrace, kept for the answer of the pair a child died on.
+class ProbeChildren {
+ public:
+  ProbeChildren() : err_fd_(::memfd_create("ringsim-route-probe", 0)) {
+    if (err_fd_ < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
+    options_.what = "route probe";
+    options_.pipe_from_child = true;
+    options_.stderr_fd = err_fd_;
+  }
+  ~ProbeChildren() { ::close(err_fd_); }
+  ProbeChildren(const ProbeChildren&) = delete;
+  ProbeChildren& operator=(const ProbeChildren&) = delete;
+
+  // A child that runs `ask` (its exit status) with its answers buffered for the parent and a crash
+  // record written on SimGrid's abort. It seals the root zone itself: routes need a sealed root,
+  // and sealing there leaves this process free to extend its platform first.
+  io::Child fork(const std::function<int()>& ask) const {
+    return io::fork_child(
+        [&](const io::ChildEnds& ends) {
+          become_probe_child(ends.to_parent);
+          sg4::Engine::get_instance()->get_netzone_root()->seal();
+          return ask();
+        },
+        options_);
+  }
+
+  // The answer of the pair the last child died on (see aborted_answer).
+  ProbedRoute aborted(const ChildEnd& end) const { return aborted_answer(err_fd_, end); }
+
+ private:
+  int err_fd_;
+  io::ChildOptions options_;
+};
+
 }  // namespace
 
 void answer_routes_here(bool yes) { g_answer_here = yes; }
@@ -235,39 +280,26 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
     });
     return asked;
   }
-  const int err_fd = ::memfd_create("ringsim-route-probe", 0);
-  if (err_fd < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
-  io::ChildOptions options;
-  options.what = "route probe";
-  options.pipe_from_child = true;
-  options.stderr_fd = err_fd;  // SimGrid's CRITICAL line and backtrace are kept for the message
+  const ProbeChildren children;
   for (;;) {
-    io::Child child = io::fork_child(
-        [&](const io::ChildEnds& ends) {
-          become_probe_child(ends.to_parent);
-          // Routes need a sealed root; sealing here leaves the parent free to extend its platform first.
-          sg4::Engine::get_instance()->get_netzone_root()->seal();
-          std::deque<ProbedRoute> mine;
-          std::size_t index = 0;
-          try {
-            algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
-              const std::size_t i = index++;
-              if (i < known.size()) return known[i];
-              g_from = from;
-              g_to = to;
-              mine.push_back(ask_simgrid(from, to, want_links));
-              record_answer(mine.back());
-              return mine.back();
-            });
-            put_value<char>('E');
-            flush_buffer();
-            return 0;
-          } catch (...) {
-            flush_buffer();
-            return 72;
-          }
-        },
-        options);
+    io::Child child = children.fork([&] {
+      std::deque<ProbedRoute> mine;
+      std::size_t index = 0;
+      try {
+        algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
+          const std::size_t i = index++;
+          if (i < known.size()) return known[i];
+          mine.push_back(ask_and_record(from, to, want_links));
+          return mine.back();
+        });
+        put_value<char>('E');
+        flush_buffer();
+        return 0;
+      } catch (...) {
+        flush_buffer();
+        return 72;
+      }
+    });
     const std::size_t before = known.size();
     const ChildEnd end = read_child_answers(child, [&](const ProbedRoute& r) { known.push_back(r); });
     const io::ChildStatus status = child.wait();
@@ -276,10 +308,9 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
     if (status.exit_status() == 72)
       throw std::runtime_error("route probe: the probing algorithm failed in the child");
     // The child died asking the next question: that pair's answer is "SimGrid aborts".
-    known.push_back(aborted_answer(err_fd, end));
+    known.push_back(children.aborted(end));
     ++asked;
   }
-  ::close(err_fd);
   std::size_t index = 0;
   algorithm([&](sg4::Host*, sg4::Host*) -> const ProbedRoute& {
     if (index >= known.size()) throw std::logic_error("route probe: the algorithm asked more here than in the child");
@@ -302,36 +333,24 @@ std::size_t probe_ordered_pairs(const std::vector<sg4::Host*>& hosts, bool want_
     }
     return total;
   }
-  const int err_fd = ::memfd_create("ringsim-route-probe", 0);
-  if (err_fd < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
-  io::ChildOptions options;
-  options.what = "route probe";
-  options.pipe_from_child = true;
-  options.stderr_fd = err_fd;
+  const ProbeChildren children;
   std::size_t next = 0;  // the first pair without an answer
   while (next < total) {
-    io::Child child = io::fork_child(
-        [&](const io::ChildEnds& ends) {
-          become_probe_child(ends.to_parent);
-          sg4::Engine::get_instance()->get_netzone_root()->seal();
-          for (std::size_t x = next; x < total; ++x) {
-            const auto [from, to] = pair_at(x);
-            g_from = from;
-            g_to = to;
-            record_answer(ask_simgrid(from, to, want_links));
-          }
-          put_value<char>('E');
-          flush_buffer();
-          return 0;
-        },
-        options);
+    io::Child child = children.fork([&] {
+      for (std::size_t x = next; x < total; ++x) {
+        const auto [from, to] = pair_at(x);
+        ask_and_record(from, to, want_links);
+      }
+      put_value<char>('E');
+      flush_buffer();
+      return 0;
+    });
     const ChildEnd end = read_child_answers(child, [&](const ProbedRoute& r) { take(next++, r); });
     child.wait();
     if (end.finished) break;
     // The child died asking pair `next`: its answer is "SimGrid aborts".
-    take(next++, aborted_answer(err_fd, end));
+    take(next++, children.aborted(end));
   }
-  ::close(err_fd);
   return total;
 }
 

@@ -126,32 +126,44 @@ class SpeedChanges {
 // few lags when they churn faster than a balance lasts (on/off load on many hosts: yesterday's
 // balance gives today's slow member more columns). The loads are those of k, not today's: today's
 // were chosen knowing the speeds after k, and would make every earlier balance look bad.
+//
+// Cost. Each saving is computed once, when the snapshot that shows it arrives (O(window n) per
+// snapshot); a decision only adds them up (O(window^2), no n). The sums per lag are added up anew
+// for each decision rather than kept: when the window slides, the snapshot that leaves it holds
+// every lag's first term, and taking it back out of a floating-point sum would not give the sum
+// of the terms that remain, added in order (the results must not change).
 class LastingShare {
  public:
   static constexpr std::size_t window = 40;
 
-  void observe(const std::vector<Report>& snapshot, std::vector<double> speeds, std::vector<Count> targets) {
+  void observe(const std::vector<Report>& snapshot, const std::vector<double>& speeds, std::vector<Count> targets,
+               double flops_per_column) {
     std::vector<long> loads;
     for (const Report& rep : snapshot) loads.push_back(rep.load);
-    past_.push_back({std::move(speeds), std::move(targets), std::move(loads)});
-    if (past_.size() > window) past_.pop_front();
+    if (past_.size() == window) past_.pop_front();
+    for (Seen& k : past_)
+      if (k.promising)
+        k.saved.push_back(compute_time_of(k.loads, speeds, flops_per_column) -
+                          compute_time_of(k.targets, speeds, flops_per_column));
+    const double before = compute_time_of(loads, speeds, flops_per_column);
+    const double promise = before - compute_time_of(targets, speeds, flops_per_column);
+    // A balance that promised (next to) nothing tells nothing about how long balances last.
+    const bool promising = promise > 1e-3 * before;
+    past_.push_back({std::move(targets), std::move(loads), promise, promising, {}});
   }
 
   // Sum over lags first .. first + count - 1 (iterations after a snapshot) of the share of a
   // balance's saving still delivered at that lag: measured where some balance of the window was
   // watched that long, else `unseen(lag)`.
   template <class Unseen>
-  double delivered(double flops_per_column, int first, int count, Unseen unseen) const {
+  double delivered(int first, int count, Unseen unseen) const {
     const std::size_t lags = past_.size();
     std::vector<double> num(lags, 0.0), den(lags, 0.0);
-    for (std::size_t k = 0; k + 1 < past_.size(); ++k) {
-      const auto& [sk, bk, loads] = past_[k];
-      const double promise = compute_time_of(loads, sk, flops_per_column) - compute_time_of(bk, sk, flops_per_column);
-      if (!(promise > 1e-3 * compute_time_of(loads, sk, flops_per_column))) continue;
-      for (std::size_t m = k + 1; m < past_.size(); ++m) {
-        const auto& sm = past_[m].speeds;
-        den[m - k] += promise;
-        num[m - k] += compute_time_of(loads, sm, flops_per_column) - compute_time_of(bk, sm, flops_per_column);
+    for (const Seen& k : past_) {
+      if (!k.promising) continue;
+      for (std::size_t h = 1; h <= k.saved.size(); ++h) {
+        den[h] += k.promise;
+        num[h] += k.saved[h - 1];
       }
     }
     double sum = 0.0;
@@ -164,10 +176,14 @@ class LastingShare {
   }
 
  private:
+  // Snapshot k: the balance B_k of its speeds, its loads L_k, its promise and, when that counts,
+  // what B_k saved at each later snapshot of the window (saved[h - 1] at lag h).
   struct Seen {
-    std::vector<double> speeds;
     std::vector<Count> targets;
     std::vector<long> loads;
+    double promise = 0.0;
+    bool promising = false;
+    std::vector<double> saved;
   };
   std::deque<Seen> past_;
 };
@@ -194,7 +210,6 @@ class Adaptive final : public RedistributionPolicy {
 
   Act after_iteration(const MemberView& v) override {
     const RingFacts& f = *v.ring;
-    flops_per_column_ = f.flops_per_column;
     const int left = f.iterations - v.iteration;
     if (left <= 0 || f.n < 2) return Act::carry_on;
     std::vector<double> speeds = f.peak;  // before any report is common: the nominal speeds
@@ -204,7 +219,7 @@ class Adaptive final : public RedistributionPolicy {
         changes_.observe(*v.common);
         past_targets_.push_back(balanced_targets(speeds, f.columns));
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
-        if (lasting_) lasting_share_.observe(*v.common, speeds, past_targets_.back());
+        if (lasting_) lasting_share_.observe(*v.common, speeds, past_targets_.back(), f.flops_per_column);
       }
       observed_ = v.common_iteration;
     }
@@ -282,7 +297,7 @@ class Adaptive final : public RedistributionPolicy {
     const int first = age + 1 + static_cast<int>(move / step);
     const double members = static_cast<double>(n);
     auto unseen = [&](int lag) { return std::isfinite(persistence) ? std::exp(-lag * step * members / persistence) : 1.0; };
-    return per_iteration * lasting_share_.delivered(flops_per_column_, first, left, unseen);
+    return per_iteration * lasting_share_.delivered(first, left, unseen);
   }
 
   // Whether the snapshots' targets still move: over the last `stable_snapshots` snapshots they
@@ -300,7 +315,6 @@ class Adaptive final : public RedistributionPolicy {
 
   bool lasting_ = false;
   LastingShare lasting_share_;
-  double flops_per_column_ = 0.0;
   std::deque<std::vector<Count>> past_targets_;
   SpeedChanges changes_;
   int observed_ = 0;

@@ -106,7 +106,35 @@ class RentOrBuy final : public RedistributionPolicy {
     observed_ = iteration;
     const double now = compute_time_of(loads, speeds, f.flops_per_column);
     for (Anchor& a : anchors_) a.regret += now - compute_time_of(a.targets, speeds, f.flops_per_column);
+    drop_dominated_latest();
     anchors_.push_back({speeds, balanced_targets(speeds, f.columns), 0.0});
+  }
+
+  // Called when the latest anchor stops being the latest (only the latest's speeds and targets
+  // are read; any other anchor counts through its regret alone): of two anchors with the same
+  // targets, the one with the smaller regret can never again hold the largest one, so it is
+  // dropped. Both grow by the same amount at every later observation (the same computation on
+  // the same targets and speeds, until a move clears them all), and rounding is monotonic: if
+  // r <= r' then r + x <= r' + x in floating point as well. So largest_regret(), and every
+  // decision, is unchanged. Speeds that hold keep giving the same balance, so the anchors then
+  // number the distinct balances seen since the last move rather than the observations; the
+  // update stays O(anchors n) per observation, and anchors are not bounded otherwise: an anchor
+  // with other targets may overtake any other under speeds still to come.
+  void drop_dominated_latest() {
+    if (anchors_.size() < 2) return;
+    const Anchor& latest = anchors_.back();
+    for (auto a = anchors_.begin(); a + 1 != anchors_.end(); ++a) {
+      if (a->targets != latest.targets) continue;
+      if (latest.regret <= a->regret) {
+        anchors_.pop_back();
+        return;
+      }
+      if (a->regret <= latest.regret) {
+        anchors_.erase(a);
+        return;
+      }
+      // A NaN regret compares with nothing: both are kept, as largest_regret() ignores it anyway.
+    }
   }
 
   double largest_regret() const {
@@ -115,7 +143,7 @@ class RentOrBuy final : public RedistributionPolicy {
     return regret;
   }
 
-  std::vector<Anchor> anchors_;  // one per observation since the last move
+  std::vector<Anchor> anchors_;  // one per observation since the last move, but dominated ones
   int observed_ = 0;             // the newest observation's iteration
   int last_move_ = 0;
   int last_look_ = 0;
