@@ -112,10 +112,14 @@ struct CommonOptions {
       const auto now = clock::now();
       if (std::chrono::duration<double>(now - *last).count() < every) return;
       *last = now;
+      // At most (p - q) q candidates at each step q still to come (ring sizes r .. p - 1).
+      double left = 0.0;
+      for (std::size_t q = g.ring_size; q < g.hosts; ++q)
+        left += static_cast<double>(g.hosts - q) * static_cast<double>(q);
       std::cerr << "greedy: ring of " << g.ring_size << " of " << g.hosts << " hosts after " << std::fixed
                 << std::setprecision(1) << std::chrono::duration<double>(now - start).count() << " s, "
                 << g.candidates << " insertions considered, " << g.evaluations << " evaluated exactly, at most "
-                << std::setprecision(3) << std::defaultfloat << g.candidates_left << " left to consider\n";
+                << std::setprecision(3) << std::defaultfloat << left << " left to consider\n";
     };
   }
 };

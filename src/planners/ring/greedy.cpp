@@ -691,12 +691,7 @@ class Greedy {
     return true;
   }
 
-  GreedyProgress progress() const {
-    const std::size_t p = net_.host_count(), r = ring_.size();
-    GreedyProgress out{r, p, candidates_, evaluations_, 0.0};
-    for (std::size_t q = r; q < p; ++q) out.candidates_left += static_cast<double>(p - q) * static_cast<double>(q);
-    return out;
-  }
+  GreedyProgress progress() const { return {ring_.size(), net_.host_count(), candidates_, evaluations_}; }
 
   // ---- insertion -------------------------------------------------------------------------------
   std::size_t succ_of(std::size_t pos) const { return ring_[pos + 1 < ring_.size() ? pos + 1 : 0]; }

@@ -24,7 +24,6 @@ enum class GreedyCriterion { eq4, exact };
 struct GreedyProgress {
   std::size_t ring_size = 0, hosts = 0;         // hosts in the ring, candidate hosts in all
   std::size_t candidates = 0, evaluations = 0;  // insertions considered, and evaluated exactly, so far
-  double candidates_left = 0.0;  // at most (p - r) r per later step r, summed: what may remain to consider
 };
 
 struct RingOptions {
