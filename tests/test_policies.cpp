@@ -520,6 +520,45 @@ TEST_CASE("adaptive-lasting: a balance is credited for the lags it saves, not fo
   CHECK(acts_after(r, 12, 90, runs_of_6, "adaptive-lasting") > 40);
 }
 
+namespace {
+
+// Iterations 1..last of member 0 under `scheme`, told the ring's time of each previous iteration
+// (`time(k)` s for iteration k), no report common yet: the iterations after which it acts.
+template <class Time>
+std::vector<int> acts_on_ring_times(const Ring& r, int last, Time time, const std::string& scheme) {
+  auto p = make_policy(scheme, 100);
+  std::vector<int> acts;
+  for (int it = 1; it <= last; ++it) {
+    MemberView v = view_of(r, 0, it, 0);
+    v.ring_time = it > 1 ? time(it - 1) : 0.0;
+    if (p->after_iteration(v) != Act::carry_on) acts.push_back(it);
+  }
+  return acts;
+}
+
+}  // namespace
+
+TEST_CASE("adaptive-lasting: a rise of the ring's iteration time buys a look once the time lost pays for it") {
+  // Ring of 8, 125 columns each; a look costs 4 s (4 report hops of 1 s) and 0.01 s of planning
+  // (1 Mflop at 100 Mflop/s): periodic looks never pay. Iterations take 1 s, then 3 s from
+  // iteration 10 on, which members are told after iteration 11; no report shows it yet. Undoing
+  // the rise moves at least the share 1 - 0.99 / 2.99 of the slowest member's 125 columns, half
+  // each way: 0.042 s at 0.001 s a column, 41.8 s at 1 s. The look is bought when the 2 s lost per
+  // iteration reach look and move: after iteration 13 (6 s >= 4.05 s), resp. 33 (46 s >= 45.8 s);
+  // once looked, the 3 s iterations are the new reference: no further look.
+  auto rise_at_10 = [](int k) { return k >= 10 ? 3.0 : 1.0; };
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive-lasting") == std::vector<int>{13});
+  CHECK(acts_on_ring_times(network_ring(1.0), 60, rise_at_10, "adaptive-lasting") == std::vector<int>{33});
+  // adaptive does not read the ring's time: nothing in its reports has changed.
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive").empty());
+  // A slow iteration that does not last loses 2 s, less than the look: never bought; nor is a
+  // rise the iterations left cannot repay (1 s a column, from iteration 90 on).
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, [](int k) { return k == 10 ? 3.0 : 1.0; }, "adaptive-lasting").empty());
+  CHECK(acts_on_ring_times(network_ring(1.0), 99, [](int k) { return k >= 90 ? 3.0 : 1.0; }, "adaptive-lasting").empty());
+  // Steady iterations: nothing lost, no look.
+  CHECK(acts_on_ring_times(network_ring(0.001), 99, [](int) { return 2.0; }, "adaptive-lasting").empty());
+}
+
 TEST_CASE("adaptive-lasting plans on a snapshot only once every member holds one") {
   // Before the first common snapshot (a ring of n: floor(n/2) - 1 iterations), a move may only be
   // planned on a look, never on reports nobody holds yet.

@@ -216,6 +216,29 @@ class Adaptive final : public RedistributionPolicy {
   bool gathers_both_ways() const override { return true; }
 
   Act after_iteration(const MemberView& v) override {
+    const Act act = answer(v);
+    if (act != Act::carry_on) rise_ = Rise{rise_.floor};  // measured anew from the loads it leaves
+    return act;
+  }
+
+  bool accept(const MemberView& v, const Prediction& p) override {
+    const double margin = p.fresh ? fresh_margin : stale_margin;
+    double persistence = changes_.persistence();
+    if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
+    const int left = v.ring->iterations - v.iteration;
+    const double saved = lasting_ ? lasting_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time,
+                                                   persistence, p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n)
+                                  : expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after,
+                                                    p.transfer_time, persistence);
+    const bool pays = p.moves && saved > margin * p.transfer_time;
+    if (!pays && !planned_.empty()) refused_ = planned_;
+    // Until columns move, undoing a rise costs at least the move just refused.
+    rise_.floor = pays ? 0.0 : std::max(rise_.floor, p.transfer_time);
+    return pays;
+  }
+
+ private:
+  Act answer(const MemberView& v) {
     const RingFacts& f = *v.ring;
     const int left = f.iterations - v.iteration;
     if (left <= 0 || f.n < 2) return Act::carry_on;
@@ -232,6 +255,18 @@ class Adaptive final : public RedistributionPolicy {
     }
     const double now = compute_time_of(*v.loads, speeds, f.flops_per_column);
     const double gather = gather_cost(f);
+    if (lasting_) {
+      const double look = gather + f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
+      // A look the rise has paid for, if what a move would save (at the share balances deliver,
+      // as accept() counts it) can repay the move and the look.
+      if (rise_.paid(v, f, look) &&
+          lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n) >
+              fresh_margin * rise_.move + look) {
+        last_gather_ = v.iteration;
+        planned_.clear();
+        return Act::gather_and_decide;
+      }
+    }
     // A fresh look every P iterations, P such that gathering costs at most `information_share`
     // of the iterations between two looks: often where computation dominates, never where the
     // network does.
@@ -265,21 +300,6 @@ class Adaptive final : public RedistributionPolicy {
     return Act::gather_and_decide;
   }
 
-  bool accept(const MemberView& v, const Prediction& p) override {
-    const double margin = p.fresh ? fresh_margin : stale_margin;
-    double persistence = changes_.persistence();
-    if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
-    const int left = v.ring->iterations - v.iteration;
-    const double saved = lasting_ ? lasting_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time,
-                                                   persistence, p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n)
-                                  : expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after,
-                                                    p.transfer_time, persistence);
-    const bool pays = p.moves && saved > margin * p.transfer_time;
-    if (!pays && !planned_.empty()) refused_ = planned_;
-    return pays;
-  }
-
- private:
   // What a move saves, `per_iteration` on each iteration after it, if speeds hold: over the
   // iterations left, or over the time a member keeps its speed (`persistence`, s) when that is
   // shorter; and only if the speeds have not changed while the columns moved (each member keeps
@@ -320,7 +340,54 @@ class Adaptive final : public RedistributionPolicy {
     return drift > stable_share * move;
   }
 
+  // Stop at a rise (adaptive-lasting): a look is bought once the time the ring has lost since the
+  // last decision pays for it. Members start each iteration together and leave its barrier
+  // together, so every member measures the iteration's time alike (MemberView::ring_time): a
+  // slowdown is common knowledge the iteration after it happens, where reports reach every member
+  // floor(n/2) iterations later (16 iterations of a 5x slowdown on a ring of 32, paper's traces,
+  // ratio 1). What is lost is the excess of each iteration over the first one after the last
+  // decision (its loads, the speeds then). Buying a look (an all-gather and a planner run) and
+  // the least move that could undo the rise when the loss reaches their cost is the ski-rental
+  // rule (Karlin, Manasse, Rudolph and Sleator, 1988): what is spent on looks never exceeds what
+  // had been lost, and a rise that lasts is looked at within (look + move) / excess iterations.
+  // Nicol and Saltz's Stop-At-Rise (1988) also decides on the degradation measured since the last
+  // remap. Whether to move stays accept()'s, as after any look.
+  struct Rise {
+    double floor = 0.0;      // s, the least move known for the present loads (a refused plan's)
+    double reference = 0.0;  // s, the first iteration after the last decision (0: not yet seen)
+    double lost = 0.0;       // s, the excess over it summed since
+    double excess = 0.0;     // s, the last iteration's
+    double move = 0.0;       // s, at least what undoing the last excess would move
+    // Whether the loss up to the previous iteration reaches a look (`look`, s) and the least move.
+    bool paid(const MemberView& v, const RingFacts& f, double look) {
+      if (!(v.ring_time > 0.0) || v.last_move >= v.iteration - 1) return false;  // unknown, or before a move
+      if (reference == 0.0) {
+        reference = v.ring_time;
+        return false;
+      }
+      excess = std::max(0.0, v.ring_time - reference);
+      lost += excess;
+      move = std::max(floor, least_move(f, *v.loads, v.ring_time, reference));
+      return lost >= look + move;
+    }
+    // A lower bound on a move that takes an iteration of `from` s back to `to`: the slowest member,
+    // whichever it is, computes from - border s and must shed the share 1 - (to - border) /
+    // (from - border) of its columns, to its two neighbours at once (one port per link: the split
+    // that ends both sends together).
+    static double least_move(const RingFacts& f, const std::vector<long>& loads, double from, double to) {
+      if (!(from > to)) return 0.0;
+      const double keep = std::clamp((to - f.border_time) / std::max(from - f.border_time, 1e-300), 0.0, 1.0);
+      double least = INFINITY;
+      for (std::size_t m = 0; m < loads.size(); ++m) {
+        const double next = f.cost_next[m], prev = f.cost_prev[m];
+        least = std::min(least, static_cast<double>(loads[m]) * (1.0 - keep) * next * prev / (next + prev));
+      }
+      return std::isfinite(least) ? least : 0.0;
+    }
+  };
+
   bool lasting_ = false;
+  Rise rise_;
   LastingShare lasting_share_;
   std::deque<std::vector<Count>> past_targets_;
   SpeedChanges changes_;

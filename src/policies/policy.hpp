@@ -50,6 +50,11 @@ struct MemberView {
   int iteration = 0;
   Report own;                    // this iteration
   double iteration_time = 0.0;   // own: computation and borders
+  // The ring's previous iteration (iteration - 1), s: members start an iteration together (after
+  // the barrier that ends the previous one, or a redistribution point) and end it at a barrier
+  // they leave at the same instant, so each measures this on its own clock. 0 when not known (the
+  // first iteration: members start it as their own columns arrive).
+  double ring_time = 0.0;
   // Every member's column count now: the initial balance and each plan's targets, which all
   // members computed alike, so common knowledge without a message.
   const std::vector<long>* loads = nullptr;

@@ -158,6 +158,7 @@ policy::MemberView view_of(const RingRun& r, std::size_t i, int it) {
   v.own = own_report(r, i, it);
   const MemberState& m = r.members[i];
   v.iteration_time = m.iter_span;
+  v.ring_time = m.ring_time;
   v.loads = &r.known.loads;
   v.last_move = r.known.last_move;
   const MemberKnowledge& k = m.knowledge;

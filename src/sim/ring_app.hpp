@@ -103,6 +103,9 @@ struct MemberState {
   std::deque<long> columns;          // the columns it holds, in order
   double last_compute = 0.0;         // its last computation, s (measured targets)
   double iter_start = 0.0, iter_end = 0.0, iter_span = 0.0;  // its current iteration
+  // The ring's last iteration from its common start to the end-of-iteration barrier (0: not known,
+  // e.g. the first iteration, whose start follows each member's own staging).
+  double ring_time = 0.0;
   // Its host's entry in RunOutputs::computed_from when that is recorded (else null): found once.
   std::vector<double>* computed_from = nullptr;
   std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance

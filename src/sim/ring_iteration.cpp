@@ -92,11 +92,15 @@ void RingMember::operator()() {
   RingRun& r = *ring_;
   const std::size_t i = member_;
   await_columns(r, i);
+  double together = -1.0;  // when the members last left a barrier together (not yet: -1)
   for (int it = first_iteration_; it <= r.app.iterations; ++it) {
     iterate(r, i, it);
     MemberState& me = r.members[i];
     me.act = me.policy->after_iteration(view_of(r, i, it));
     r.sync.barrier->wait();
+    const double now = sg4::Engine::get_clock();
+    me.ring_time = together >= 0.0 ? now - together : 0.0;
+    together = now;
     if (i == 0) {
       record_iteration(r, it);
       check_agreement(r, it);
@@ -105,7 +109,10 @@ void RingMember::operator()() {
       rebuild_point(r, i, it);
       return;  // the rebuilt ring's members carry on (this member's state went with its ring)
     }
-    if (me.act != policy::Act::carry_on && it < r.app.iterations) redistribution_point(r, i, it, me.act);
+    if (me.act != policy::Act::carry_on && it < r.app.iterations) {
+      redistribution_point(r, i, it, me.act);
+      together = sg4::Engine::get_clock();  // a point ends at a barrier too
+    }
   }
   enter_phase(r.hosts[i], Phase::done);
 }

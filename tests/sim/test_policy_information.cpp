@@ -63,7 +63,32 @@ class Liar final : public RedistributionPolicy {
   }
 };
 
+// Records the ring's iteration time every member is told, and looks once, after iteration 20
+// (every member alike), so that columns move in between.
+struct Timed {
+  std::size_t member = 0;
+  int iteration = 0;
+  double ring_time = 0.0;
+};
+
+std::vector<Timed>& timed() {
+  static std::vector<Timed> all;
+  return all;
+}
+
+class Timer final : public RedistributionPolicy {
+ public:
+  bool piggybacks_reports() const override { return true; }
+  Act after_iteration(const MemberView& v) override {
+    timed().push_back({v.me, v.iteration, v.ring_time});
+    return v.iteration == 20 ? Act::gather_and_decide : Act::carry_on;
+  }
+};
+
 void register_test_policies() {
+  add_policy({"timer", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+                return s == "timer" ? std::make_unique<Timer>() : nullptr;
+              }});
   add_policy({"spy", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
                 return s == "spy" ? std::make_unique<Spy>() : nullptr;
               }});
@@ -160,6 +185,37 @@ TEST_CASE("a policy sees a speed change exactly when a border message could have
     }
   }
   CHECK(checked == static_cast<int>(kMembers * kMembers * 40));
+}
+
+TEST_CASE("every member is told the ring's previous iteration time, as the run records it, across a move") {
+  register_test_policies();
+  const auto dir = scratch("timer");
+  const RunConfig cfg = nine_member_run("timer", dir);
+  char arg0[] = "ringsim";
+  char* argv[] = {arg0, nullptr};
+  int argc = 1;
+  const RunResult res = run_simulation(cfg, &argc, argv);
+  std::filesystem::remove_all(dir);
+  REQUIRE(res.iterations.size() == 40);
+  REQUIRE(timed().size() == kMembers * 40);
+  // Member 3 slowed at iteration 10: the look after iteration 20 moved columns away from it.
+  REQUIRE(res.points.size() == 1);
+  CHECK(res.points[0].after_iteration == 20);
+  CHECK(res.points[0].performed);
+  for (const Timed& t : timed()) {
+    INFO("member ", t.member, ", iteration ", t.iteration);
+    if (t.iteration <= 2) {
+      // Nothing before iteration 1, and iteration 1 starts as each member's columns arrive.
+      CHECK(t.ring_time == 0.0);
+      continue;
+    }
+    // Iteration t - 1 from its common start (after the barrier or the move) to its barrier.
+    const IterationRecord& rec = res.iterations[static_cast<std::size_t>(t.iteration - 2)];
+    CHECK(t.ring_time == rec.end - rec.start);
+    CHECK(t.ring_time > 0.0);
+  }
+  // The move made iterations shorter: what members were told shows it.
+  CHECK(res.iterations[25].end - res.iterations[25].start < 0.9 * (res.iterations[15].end - res.iterations[15].start));
 }
 
 TEST_CASE("members that answer differently stop the simulation, naming the policy and the iteration") {
