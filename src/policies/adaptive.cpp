@@ -401,7 +401,8 @@ class Adaptive final : public RedistributionPolicy {
 PolicyEntry adaptive_policy() {
   return {"adaptive, adaptive-lasting",
           "reports piggybacked on border messages; move when the predicted saving exceeds the cost (-lasting: the "
-          "saving counted at the share of it that earlier balances delivered, lag by lag)",
+          "saving counted at the share of it that earlier balances delivered, lag by lag, and a look bought once the "
+          "ring's iteration time has risen by enough to pay for it)",
           [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
             if (s == "adaptive") return std::make_unique<Adaptive>();
             if (s == "adaptive-lasting") return std::make_unique<Adaptive>(true);
