@@ -133,6 +133,19 @@ std::filesystem::path scratch(const char* name) {
   return std::filesystem::temp_directory_path() / ("ringsim-simtest-" + std::to_string(getpid()) + "-" + name);
 }
 
+// The nine-member run under one of the test policies (one simulation: once per process).
+RunResult run_nine_members(const std::string& scheme) {
+  register_test_policies();
+  const auto dir = scratch(scheme.c_str());
+  const RunConfig cfg = nine_member_run(scheme, dir);
+  char arg0[] = "ringsim";
+  char* argv[] = {arg0, nullptr};
+  int argc = 1;
+  const RunResult res = run_simulation(cfg, &argc, argv);
+  std::filesystem::remove_all(dir);
+  return res;
+}
+
 // Hops a report of member `from` travels to reach member `to` (forward up to floor(n/2), else backward).
 int hops(std::size_t from, std::size_t to) {
   const std::size_t forward = (to + kMembers - from) % kMembers;
@@ -144,14 +157,7 @@ bool slowed(const Report& r) { return r.iteration > 0 && std::abs(r.speed - kPea
 }  // namespace
 
 TEST_CASE("a policy sees a speed change exactly when a border message could have brought it") {
-  register_test_policies();
-  const auto dir = scratch("spy");
-  const RunConfig cfg = nine_member_run("spy", dir);
-  char arg0[] = "ringsim";
-  char* argv[] = {arg0, nullptr};
-  int argc = 1;
-  const RunResult res = run_simulation(cfg, &argc, argv);
-  std::filesystem::remove_all(dir);
+  const RunResult res = run_nine_members("spy");
   REQUIRE(res.iterations.size() == 40);
   REQUIRE(seen().size() == kMembers * 40);
 
@@ -188,14 +194,7 @@ TEST_CASE("a policy sees a speed change exactly when a border message could have
 }
 
 TEST_CASE("every member is told the ring's previous iteration time, as the run records it, across a move") {
-  register_test_policies();
-  const auto dir = scratch("timer");
-  const RunConfig cfg = nine_member_run("timer", dir);
-  char arg0[] = "ringsim";
-  char* argv[] = {arg0, nullptr};
-  int argc = 1;
-  const RunResult res = run_simulation(cfg, &argc, argv);
-  std::filesystem::remove_all(dir);
+  const RunResult res = run_nine_members("timer");
   REQUIRE(res.iterations.size() == 40);
   REQUIRE(timed().size() == kMembers * 40);
   // Member 3 slowed at iteration 10: the look after iteration 20 moved columns away from it.
