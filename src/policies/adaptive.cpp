@@ -227,7 +227,8 @@ class Adaptive final : public RedistributionPolicy {
     if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
     const int left = v.ring->iterations - v.iteration;
     const double saved = lasting_ ? lasting_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time,
-                                                   persistence, p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n)
+                                                   persistence, p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n,
+                                                   p.tstep_before)
                                   : expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after,
                                                     p.transfer_time, persistence);
     const bool pays = p.moves && saved > margin * p.transfer_time;
@@ -260,7 +261,7 @@ class Adaptive final : public RedistributionPolicy {
       // A look the rise has paid for, if what a move would save (at the share balances deliver,
       // as accept() counts it) can repay the move and the look.
       if (rise_.paid(v, f, look) &&
-          lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n) >
+          lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n, v.ring_time) >
               fresh_margin * rise_.move + look) {
         last_gather_ = v.iteration;
         planned_.clear();
@@ -285,7 +286,7 @@ class Adaptive final : public RedistributionPolicy {
     const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
     const double move = decision + move_lower_bound(f, *v.loads, targets);
     const double gain = lasting_ ? lasting_saving(now - after, left, after + f.border_time, move, changes_.persistence(),
-                                                  v.iteration - v.common_iteration, f.n)
+                                                  v.iteration - v.common_iteration, f.n, now + f.border_time)
                                  : expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());
     // Speeds drift in bursts: a plan on reports older than a few iterations may move columns
     // towards processors that have slowed since (and did, on the paper's traces, on a ring of 32);
@@ -312,16 +313,21 @@ class Adaptive final : public RedistributionPolicy {
   // adaptive-lasting's saving: `per_iteration` on each of the `left` iterations after the move,
   // times the share a balance still delivers at that lag after the speeds it was made for (the
   // snapshot is `age` iterations old and the move lasts `move` s: the first iteration after it is
-  // age + 1 + move / tstep lags after the snapshot). Where the backtest has not watched a balance
+  // age + 1 + move / pace lags after the snapshot, `pace` the iteration time of the loads now, s).
+  // The backtest's lags are iterations run at the pace of the loads it watched, not of the balance
+  // planned: a move of 35 s spans 2.5 iterations of 14 s, not 14 iterations of the 2.5 s balance
+  // (counted at the balance's pace, on the paper's traces, ring of 8, ratio 0.1, seed 8, the
+  // saving started 14 lags after the snapshot, past the lags a balance had been seen to last, and
+  // five looks refused a move saving 11.4 s an iteration). Where the backtest has not watched a balance
   // that long, the share is the chance that no member has changed its speed since: each keeps its
   // speed `persistence` s on average (SpeedChanges), so the ring keeps all its speeds
   // persistence / n s (a balance is for all n speeds; adaptive's own rule counts one member's).
   // No move is credited for longer than balances have been seen, or speeds known, to last.
   double lasting_saving(double per_iteration, int left, double tstep, double move, double persistence,
-                        int age, std::size_t n) const {
+                        int age, std::size_t n, double pace) const {
     if (!(persistence > 0.0)) return 0.0;
     const double step = std::max(tstep, 1e-300);
-    const int first = age + 1 + static_cast<int>(move / step);
+    const int first = age + 1 + static_cast<int>(move / std::max(pace, 1e-300));
     const double members = static_cast<double>(n);
     auto unseen = [&](int lag) { return std::isfinite(persistence) ? std::exp(-lag * step * members / persistence) : 1.0; };
     return per_iteration * lasting_share_.delivered(first, left, unseen);
