@@ -256,34 +256,25 @@ class Adaptive final : public RedistributionPolicy {
     }
     const double now = compute_time_of(*v.loads, speeds, f.flops_per_column);
     const double gather = gather_cost(f);
-    if (lasting_) {
-      const double look = gather + f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
-      // A look the rise has paid for, if what a move would save (at the share balances deliver,
-      // as accept() counts it) can repay the move and the look.
-      if (rise_.paid(v, f, look) &&
-          lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n, v.ring_time) >
-              fresh_margin * rise_.move + look) {
-        last_gather_ = v.iteration;
-        planned_.clear();
-        return Act::gather_and_decide;
-      }
-    }
+    const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
+    // A look the rise has paid for (adaptive-lasting), if what a move would save (at the share
+    // balances deliver, as accept() counts it) can repay the move and the look.
+    const double look = gather + decision;
+    if (lasting_ && rise_.paid(v, f, look) &&
+        lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n, v.ring_time) >
+            fresh_margin * rise_.move + look)
+      return look_now(v.iteration);
     // A fresh look every P iterations, P such that gathering costs at most `information_share`
     // of the iterations between two looks: often where computation dominates, never where the
     // network does.
     const double period = std::ceil(gather / (information_share * (now + f.border_time)));
-    if (period <= left && v.iteration - last_gather_ >= period) {
-      last_gather_ = v.iteration;
-      planned_.clear();
-      return Act::gather_and_decide;
-    }
+    if (period <= left && v.iteration - last_gather_ >= period) return look_now(v.iteration);
     // Reports no newer than the last all-gather tell nothing that gather did not.
     if (v.common_iteration == 0 || v.common_iteration <= last_gather_) return Act::carry_on;
     const std::vector<Count>& targets = past_targets_.back();  // the common snapshot's, balanced
     if (std::equal(targets.begin(), targets.end(), v.loads->begin()) || targets == refused_) return Act::carry_on;
     if (changes_.in_burst(stable_snapshots, burst_factor) && still_moving(targets, *v.loads)) return Act::carry_on;
     const double after = compute_time_of(targets, speeds, f.flops_per_column);
-    const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
     const double move = decision + move_lower_bound(f, *v.loads, targets);
     const double gain = lasting_ ? lasting_saving(now - after, left, after + f.border_time, move, changes_.persistence(),
                                                   v.iteration - v.common_iteration, f.n, now + f.border_time)
@@ -298,6 +289,13 @@ class Adaptive final : public RedistributionPolicy {
     planned_ = targets;
     if (recent) return Act::decide;
     last_gather_ = v.iteration;
+    return Act::gather_and_decide;
+  }
+
+  // An all-gather now, planned on its reports alone (no snapshot's targets pending).
+  Act look_now(int iteration) {
+    last_gather_ = iteration;
+    planned_.clear();
     return Act::gather_and_decide;
   }
 
