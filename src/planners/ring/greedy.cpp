@@ -49,6 +49,10 @@
 // cross changes residual (the memo: without refinement an insertion changes only the links of the
 // six paths it removes and adds), and T_step is recomputed from them (Equation 4's sums change at
 // every step); the non-laminar allocations, an iterative solve, are kept by their exact inputs.
+// The kept insertions of one ring edge (a row) carry a bound computed with T_step's own
+// operations from the row's smallest terms (RowSummary), so a row that cannot beat the best
+// found is passed over unread: on a SimGrid fat tree, where no two hosts are twins and every
+// insertion of a step ties bit for bit, a step reads a few rows instead of all (p - r) r entries.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -75,6 +79,7 @@ struct PathState {
 struct Insertion {
   double tstep = kInfinity;
   std::size_t k = kNone, pos = kNone;
+  bool cached = false;  // taken from the memo: paths not filled in yet
   // P_k = k -> i, S_i = i -> k, S_k = k -> j, P_j = j -> k
   PathState pk, si, sk, pj;
 };
@@ -119,10 +124,13 @@ class Greedy {
     if (net.fixed_routes() && opt.prune) {
       find_private_links();
       find_twin_classes();
-      // One entry per class and host: beyond 4M entries (224 MB) the memo is left out.
-      memo_on_ = refinement == Refinement::none && classes_.size() * p <= (std::size_t{1} << 22);
+      // One entry per host and class (33 bytes): beyond 32M entries (1 GB) the memo is left out.
+      memo_on_ = refinement == Refinement::none && classes_.size() * p <= (std::size_t{1} << 25);
       if (memo_on_) {
         memo_.assign(classes_.size() * p, Memo{});
+        listed_.assign(classes_.size() * p, 0);
+        pending_.assign(p, {});
+        row_.assign(p, RowSummary{});
         chg_stamp_.assign(net.link_count(), 0);
         index_crossings();
       }
@@ -205,19 +213,34 @@ class Greedy {
   std::vector<std::uint64_t> key_;   // fixed routes: a private link's key (find_private_links)
   std::vector<std::size_t> class_of_, class_next_;  // fixed routes, pruning: classes of twins
   std::vector<std::vector<std::size_t>> classes_;
-  // Fixed routes, pruning, no refinement: per class c and ring member i, the fractions of the
-  // class's insertion on the edge i -> j (memo_[c p + i]), valid while no input changed.
+  // Fixed routes, pruning, no refinement: per ring member i and class c, the fractions of the
+  // class's insertion on the edge i -> j (memo_[i C + c], C classes: the entries of one edge, a
+  // row, lie together), valid while no input changed. f[0] is NaN while the entry is not valid,
+  // 0 when the insertion is impossible.
   struct Memo {
-    std::size_t j = kNone;
-    bool valid = false, feasible = false;
-    double f[4] = {0, 0, 0, 0};
-    // Equation 4's new terms s_i c_i, s_j c_j, s_k c_k after the insertion, as candidate_tstep
-    // computes them: with weight_ they give its T bit for bit, without its ten divisions.
-    double a[3] = {0, 0, 0};
+    double f[4] = {NAN, NAN, NAN, NAN};
   };
   std::vector<double> weight_;  // per ring member h, this step: s_h c_h as prepare_step sums it
   std::vector<Memo> memo_;
   bool memo_on_ = false;
+  // The entries of a row that are not valid, each listed once (listed_), so that a step visits
+  // what changed instead of every (class, edge) pair.
+  std::vector<unsigned char> listed_;
+  std::vector<std::vector<std::uint32_t>> pending_;  // per ring member: classes
+  // Per row, bounds over every valid entry it held since it was last emptied or scanned: the
+  // smallest of each of Equation 4's three new terms (s_i c_i, s_j c_j, s_k c_k, as
+  // candidate_tstep sums them), the largest speed s_k and the lowest host k. Equation 4's sum
+  // only grows with each term and its quotient only shrinks with s_k, operation by operation in
+  // floating point (rounding to nearest is monotone), so Equation 4 computed from these is at
+  // most every entry's value bit for bit: a row whose bound cannot beat the best insertion found
+  // is passed over without reading its entries, with no rounding margin.
+  struct RowSummary {
+    double a[3] = {kInfinity, kInfinity, kInfinity};
+    double speed = 0.0;
+    std::size_t k = kNone;
+    bool any = false;  // a feasible entry was folded in
+  };
+  std::vector<RowSummary> row_;
   std::vector<std::size_t> changed_;  // links whose residual the last insertion changed
   std::size_t last_i_ = kNone, last_j_ = kNone, last_k_ = kNone;
   std::vector<std::uint32_t> chg_stamp_;
@@ -507,18 +530,37 @@ class Greedy {
   // Which entries a changed link invalidates is read from an index (index_crossings) instead of
   // the routes of every class and ring member at every step: that scan was cubic in p over the run
   // and, on a fat tree (no twins), most of the greedy's time. The entries invalidated are the same.
+  // The entry of class c on the edge that starts at ring member `row` is no longer valid.
+  void drop_entry(std::size_t row, std::size_t c) {
+    const std::size_t at = row * classes_.size() + c;
+    memo_[at].f[0] = NAN;
+    if (!listed_[at]) {
+      listed_[at] = 1;
+      pending_[row].push_back(static_cast<std::uint32_t>(c));
+    }
+  }
+  // Every entry of the two edges at ring member m (the members of the insertion, whose paths and
+  // sums changed; or the first pair).
+  void drop_edges(std::size_t m) {
+    for (std::size_t row : {m, pred_of(pos_of_[m])}) {
+      row_[row] = RowSummary{};
+      for (std::size_t c = 0; c < classes_.size(); ++c)
+        if (class_rep(c) != kNone) drop_entry(row, c);
+    }
+  }
+
   void invalidate_memo() {
-    if (!memo_on_ || last_k_ == kNone) return;
+    if (!memo_on_) return;
+    if (last_k_ == kNone) {  // the first pair's step: nothing is known yet
+      for (std::size_t m : ring_) drop_edges(m);
+      return;
+    }
     const std::size_t p = net_.host_count();
     auto dirty = [&](std::size_t c, std::size_t m) {  // m in the ring: its two edges
-      Memo* row = memo_.data() + c * p;
-      row[m].valid = false;
-      row[pred_of(pos_of_[m])].valid = false;
+      drop_entry(m, c);
+      drop_entry(pred_of(pos_of_[m]), c);
     };
-    for (std::size_t c = 0; c < classes_.size(); ++c) {
-      if (class_rep(c) == kNone) continue;
-      for (std::size_t m : {last_i_, last_j_, last_k_}) dirty(c, m);
-    }
+    for (std::size_t m : {last_i_, last_j_, last_k_}) drop_edges(m);
     if (++chg_gen_ == 0) {
       std::fill(chg_stamp_.begin(), chg_stamp_.end(), 0);
       chg_gen_ = 1;
@@ -731,47 +773,87 @@ class Greedy {
     return std::max(t4, load_.comm * cmax);
   }
 
-  // The memo's entry for inserting k at pos (after ring_[pos], before its successor), if valid.
-  const Memo* valid_memo(std::size_t k, std::size_t pos) const {
-    const Memo& m = memo_[class_of_[k] * net_.host_count() + ring_[pos]];
-    return m.valid && m.j == succ_of(pos) ? &m : nullptr;
+  struct PosInfo {
+    std::size_t i, j;
+    double base;              // Equation 4's sum without the terms of S_i and P_j (which leave)
+    double avail_i, avail_j;  // bound on the new pair's bandwidth sum at i, at j
+    double rest_comm;         // H C_m of the member with the largest C_m other than i and j
+    double s_i, r_i, s_j, r_j, c_pi, c_sj;  // speeds, their roots, c(P_i), c(S_j)
+  };
+  // Equation 4's three new terms (s_i c_i, s_j c_j, s_k c_k) of a feasible entry of the edge
+  // i -> j for host k, as candidate_tstep computes them.
+  void entry_terms(const Memo& m, std::size_t i, std::size_t j, std::size_t k, double* a) const {
+    const double ci = cost(P_[i]) + 1 / m.f[1], cj = cost(S_[j]) + 1 / m.f[3], ck = 1 / m.f[0] + 1 / m.f[2];
+    a[0] = speed_[i] * ci;
+    a[1] = speed_[j] * cj;
+    a[2] = speed_[k] * ck;
   }
-  bool is_cached(std::size_t k, std::size_t pos) const { return valid_memo(k, pos) != nullptr; }
-  // The memo's entry for inserting k at pos, when valid: its T_step (+inf when infeasible), as
-  // cached() gives it.
-  bool cached_tstep(std::size_t k, std::size_t pos, double& t) const {
-    const Memo* entry = valid_memo(k, pos);
-    if (entry == nullptr) return false;
-    const Memo& m = *entry;
-    const std::size_t i = ring_[pos], j = m.j;
-    if (!m.feasible) {
-      t = kInfinity;
-    } else if (opt_.criterion == GreedyCriterion::eq4) {  // candidate_tstep's operations, in its order
-      const double sum = csum_ - weight_[i] - weight_[j] + m.a[0] + m.a[1] + m.a[2];
-      t = (load_.work + load_.comm * sum) / (speed_sum_ + speed_[k]);
-    } else {
-      t = candidate_tstep(k, i, j, 1 / m.f[0], 1 / m.f[1], 1 / m.f[2], 1 / m.f[3]);
+  void fold(RowSummary& row, const double* a, std::size_t k) const {
+    for (int n = 0; n < 3; ++n) row.a[n] = std::min(row.a[n], a[n]);
+    row.speed = std::max(row.speed, speed_[k]);
+    row.k = std::min(row.k, k);
+    row.any = true;
+  }
+  // At most the criterion's value of every valid entry of the row at pi (RowSummary), bit for
+  // bit: candidate_tstep's operations in its order on the row's smallest terms and largest speed
+  // (the exact criterion is also at least the largest communication time of the other members).
+  // -inf when no bound holds (a numerator that is not positive).
+  double row_bound(const RowSummary& row, const PosInfo& pi) const {
+    const double sum = csum_ - weight_[pi.i] - weight_[pi.j] + row.a[0] + row.a[1] + row.a[2];
+    const double numerator = load_.work + load_.comm * sum;
+    if (!(numerator > 0)) return -kInfinity;
+    const double t4 = numerator / (speed_sum_ + row.speed);
+    return opt_.criterion == GreedyCriterion::eq4 ? t4 : std::max(t4, pi.rest_comm);
+  }
+  // The entry of class c at pos, if valid and feasible, against the best: its value is
+  // candidate_tstep's on the kept fractions, what evaluate(k, pos) returns. Folds it into `row`.
+  void consider_entry(std::size_t pos, std::size_t c, std::size_t k, RowSummary& row, Insertion& best) {
+    const std::size_t i = ring_[pos], j = succ_of(pos);
+    const Memo& m = memo_[i * classes_.size() + c];
+    if (std::isnan(m.f[0])) return;
+    ++candidates_;
+    if (!(m.f[0] > 0)) return;  // no insertion possible
+    double a[3];
+    entry_terms(m, i, j, k, a);
+    fold(row, a, k);
+    const double t = candidate_tstep(k, i, j, 1 / m.f[0], 1 / m.f[1], 1 / m.f[2], 1 / m.f[3]);
+    if (better(t, k, pos, best)) {
+      best = Insertion{};
+      best.tstep = t;
+      best.k = k;
+      best.pos = pos;
+      best.cached = true;  // its paths are filled in once it has won (finish)
     }
-    return true;
   }
-
-  // The memo's entry for inserting k at pos, when valid: what evaluate(k, pos) returns.
-  bool cached(std::size_t k, std::size_t pos, Insertion& out) const {
-    if (!memo_on_) return false;
-    const Memo* entry = valid_memo(k, pos);
-    if (entry == nullptr) return false;
-    const Memo& m = *entry;
-    const std::size_t i = ring_[pos], j = m.j;
-    out = Insertion{};
-    out.k = k;
-    out.pos = pos;
-    if (!m.feasible) return true;
-    out.tstep = candidate_tstep(k, i, j, 1 / m.f[0], 1 / m.f[1], 1 / m.f[2], 1 / m.f[3]);
-    out.pk.bw = m.f[0];
-    out.si.bw = m.f[1];
-    out.sk.bw = m.f[2];
-    out.pj.bw = m.f[3];
-    return true;
+  // The best of the valid entries, row by row: a row is read only when its bound could beat the
+  // best so far, or tie it with a lower host; reading it renews its summary. `lowest` is the
+  // lowest candidate host: no entry has a lower k, however old the summary.
+  void best_from_rows(const std::vector<PosInfo>& pos_info, Insertion& best) {
+    std::size_t lowest = kNone;
+    for (std::size_t c = 0; c < classes_.size(); ++c) lowest = std::min(lowest, class_rep(c));
+    for (std::size_t pos = 0; pos < ring_.size(); ++pos) {
+      RowSummary& row = row_[ring_[pos]];
+      if (!row.any) continue;
+      const double bound = row_bound(row, pos_info[pos]);
+      if (bound > best.tstep) continue;
+      // Every entry's value >= the best's: at most a tie, which only a lower host would win (the
+      // rows are read in position order: the best is at a lower position).
+      if (bound == best.tstep && std::max(row.k, lowest) >= best.k) continue;
+      RowSummary fresh;
+      for (std::size_t c = 0; c < classes_.size(); ++c) {
+        const std::size_t k = class_rep(c);
+        if (k != kNone) consider_entry(pos, c, k, fresh, best);
+      }
+      row = fresh;
+    }
+  }
+  // A best taken from the memo gets its paths (evaluate gives the same value, bit for bit).
+  Insertion finish(Insertion best) {
+    if (!best.cached) return best;
+    const double t = best.tstep;
+    best = evaluate(best.k, best.pos);
+    if (best.tstep != t) throw std::logic_error("ring greedy: a kept insertion's value differs from its evaluation");
+    return best;
   }
 
   // Inserting k at position pos (between ring_[pos] and its successor): the four paths, their
@@ -792,22 +874,20 @@ class Greedy {
       const RouteView* lists[4] = {&ki, &ik, &kj, &jk};
       build_fixed_sets(lists, old_si, old_pj, cap, set_cap);
       allocate4(w, cap, set_cap, f);
-      Memo* memo = memo_on_ ? &memo_[class_of_[k] * net_.host_count() + i] : nullptr;
-      if (memo) {
-        memo->j = j;
-        memo->valid = true;
-        memo->feasible = false;
-        std::copy(f, f + 4, memo->f);
+      bool feasible = true;
+      for (double x : f) feasible = feasible && x > 0 && std::isfinite(x);
+      if (memo_on_) {
+        Memo& memo = memo_[i * classes_.size() + class_of_[k]];
+        std::copy(f, f + 4, memo.f);
+        if (!feasible) {
+          memo.f[0] = 0.0;
+        } else {
+          double a[3];
+          entry_terms(memo, i, j, k, a);
+          fold(row_[i], a, k);
+        }
       }
-      for (double x : f)
-        if (!(x > 0) || !std::isfinite(x)) return out;
-      if (memo) {
-        memo->feasible = true;
-        const double ci = cost(P_[i]) + 1 / f[1], cj = cost(S_[j]) + 1 / f[3], ck = 1 / f[0] + 1 / f[2];
-        memo->a[0] = speed_[i] * ci;
-        memo->a[1] = speed_[j] * cj;
-        memo->a[2] = speed_[k] * ck;
-      }
+      if (!feasible) return out;
       out.tstep = candidate_tstep(k, i, j, 1 / f[0], 1 / f[1], 1 / f[2], 1 / f[3]);
       // Fixed routes: the links are the routes, copied only if this candidate is applied.
       out.pk.bw = f[0];
@@ -847,13 +927,6 @@ class Greedy {
     return out;
   }
 
-  struct PosInfo {
-    std::size_t i, j;
-    double base;              // Equation 4's sum without the terms of S_i and P_j (which leave)
-    double avail_i, avail_j;  // bound on the new pair's bandwidth sum at i, at j
-    double rest_comm;         // H C_m of the member with the largest C_m other than i and j
-    double s_i, r_i, s_j, r_j, c_pi, c_sj;  // speeds, their roots, c(P_i), c(S_j)
-  };
   struct HostInfo {
     std::size_t k;
     double s, r, denom, pool;
@@ -922,7 +995,42 @@ class Greedy {
     return c.floor == best.tstep && (c.k > best.k || (c.k == best.k && c.pos > best.pos));
   }
 
-  Insertion choose_insertion() {
+  Insertion choose_insertion() { return finish(choose_best()); }
+
+  // Calls f(h, pos) for every candidate (host k = h.k, position pos) whose value is not known:
+  // without the memo every pair (only each class's candidate with pruning on fixed routes); with
+  // it, the entries listed as not valid (those that became valid are struck off the lists).
+  template <class F>
+  void for_each_open(F&& f) {
+    const std::size_t r = ring_.size();
+    if (!memo_on_) {
+      const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
+      for (std::size_t k = 0; k < net_.host_count(); ++k) {
+        if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
+        const HostInfo h = host_info(k, net_.pool_capacity(k));
+        for (std::size_t pos = 0; pos < r; ++pos) f(h, pos);
+      }
+      return;
+    }
+    const std::size_t C = classes_.size();
+    for (std::size_t pos = 0; pos < r; ++pos) {
+      const std::size_t i = ring_[pos];
+      auto& list = pending_[i];
+      std::size_t keep = 0;
+      for (const std::uint32_t c : list) {
+        const std::size_t at = i * C + c, k = class_rep(c);
+        if (k == kNone || !std::isnan(memo_[at].f[0])) {
+          listed_[at] = 0;
+          continue;
+        }
+        list[keep++] = c;
+        f(host_info(k, net_.pool_capacity(k)), pos);
+      }
+      list.resize(keep);
+    }
+  }
+
+  Insertion choose_best() {
     prepare_step();
     invalidate_memo();
     const std::size_t p = net_.host_count(), r = ring_.size();
@@ -973,40 +1081,29 @@ class Greedy {
       return x.bound < y.bound || (x.bound == y.bound && (x.k < y.k || (x.k == y.k && x.pos < y.pos)));
     };
     Insertion best;
-    // Pass 1: every candidate's first bound; the smallest per host k, and the kTop smallest overall
-    // (a max-heap in (bound, k, pos) order).
+    // Pass 0, with the memo: the best of the insertions whose value is kept, exactly.
+    if (memo_on_) best_from_rows(pos_info, best);
+    // Pass 1: every other candidate's first bound; the smallest per host k, and the kTop smallest
+    // overall (a max-heap in (bound, k, pos) order).
     constexpr std::size_t kTop = 256;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
-    const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
-    for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
-      const HostInfo h = host_info(k, net_.pool_capacity(k));
-      for (std::size_t pos = 0; pos < r; ++pos) {
-        if (memo_on_) {
-          double t;  // the Insertion is built only for a new best: most cached candidates lose
-          if (cached_tstep(k, pos, t)) {
-            ++candidates_;
-            if (std::isfinite(t) && better(t, k, pos, best)) cached(k, pos, best);
-            continue;
-          }
-        }
-        const Candidate c = l1(h, pos);
-        if (!std::isfinite(c.soft)) continue;
-        ++candidates_;
-        kmin[k] = std::min(kmin[k], c.bound);
-        if (!opt_.prune) {
-          all.push_back(c);
-        } else if (top.size() < kTop) {
-          top.push_back(c);
-          std::push_heap(top.begin(), top.end(), by_bound);
-        } else if (by_bound(c, top.front())) {
-          std::pop_heap(top.begin(), top.end(), by_bound);
-          top.back() = c;
-          std::push_heap(top.begin(), top.end(), by_bound);
-        }
+    for_each_open([&](const HostInfo& h, std::size_t pos) {
+      const Candidate c = l1(h, pos);
+      if (!std::isfinite(c.soft)) return;
+      ++candidates_;
+      kmin[h.k] = std::min(kmin[h.k], c.bound);
+      if (!opt_.prune) {
+        all.push_back(c);
+      } else if (top.size() < kTop) {
+        top.push_back(c);
+        std::push_heap(top.begin(), top.end(), by_bound);
+      } else if (by_bound(c, top.front())) {
+        std::pop_heap(top.begin(), top.end(), by_bound);
+        top.back() = c;
+        std::push_heap(top.begin(), top.end(), by_bound);
       }
-    }
+    });
     if (!opt_.prune) {
       for (const auto& c : all) consider(c, best);
       return best;
@@ -1079,17 +1176,13 @@ class Greedy {
     if (complete || last.bound > best.tstep * margin) return best;
     // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
     std::vector<Candidate> open;
-    for (std::size_t k = 0; k < p; ++k) {
-      if (pos_of_[k] != kNone || kmin[k] > best.tstep * margin || (skip_twins && !class_candidate(k))) continue;
-      const HostInfo h = host_info(k, net_.pool_capacity(k));
-      for (std::size_t pos = 0; pos < r; ++pos) {
-        if (memo_on_ && is_cached(k, pos)) continue;  // considered in pass 1
-        Candidate c = l1(h, pos);
-        if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) continue;  // in `top`, or out
-        tighten(c);
-        if (!prunable(c, best)) open.push_back(c);
-      }
-    }
+    for_each_open([&](const HostInfo& h, std::size_t pos) {  // entries evaluated in `top` are struck off
+      if (kmin[h.k] > best.tstep * margin) return;
+      Candidate c = l1(h, pos);
+      if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) return;  // in `top`, or out
+      tighten(c);
+      if (!prunable(c, best)) open.push_back(c);
+    });
     run(open);
     return best;
   }
