@@ -241,6 +241,9 @@ class Greedy {
     bool any = false;  // a feasible entry was folded in
   };
   std::vector<RowSummary> row_;
+  static constexpr int kBoundCheck = 16;
+  int unbounded_steps_ = 0;     // steps left to evaluate the open entries without bounds
+  std::size_t open_count_ = 0;  // open entries bounded in this step
   std::vector<std::size_t> changed_;  // links whose residual the last insertion changed
   std::size_t last_i_ = kNone, last_j_ = kNone, last_k_ = kNone;
   std::vector<std::uint32_t> chg_stamp_;
@@ -995,7 +998,16 @@ class Greedy {
     return c.floor == best.tstep && (c.k > best.k || (c.k == best.k && c.pos > best.pos));
   }
 
-  Insertion choose_insertion() { return finish(choose_best()); }
+  Insertion choose_insertion() {
+    const std::size_t evaluated_before = evaluations_;
+    const bool bounded = unbounded_steps_ == 0;
+    open_count_ = 0;
+    Insertion best = choose_best();
+    // Whether the bounds spared at least a tenth of the open entries (see choose_best).
+    if (memo_on_ && bounded && open_count_ > 0)
+      unbounded_steps_ = (evaluations_ - evaluated_before) * 10 >= open_count_ * 9 ? kBoundCheck : 0;
+    return finish(std::move(best));
+  }
 
   // Calls f(h, pos) for every candidate (host k = h.k, position pos) whose value is not known:
   // without the memo every pair (only each class's candidate with pruning on fixed routes); with
@@ -1083,12 +1095,27 @@ class Greedy {
     Insertion best;
     // Pass 0, with the memo: the best of the insertions whose value is kept, exactly.
     if (memo_on_) best_from_rows(pos_info, best);
+    // With the memo, when the bounds have been ruling out almost nothing (every insertion of a
+    // step tied, as on SimGrid's fat trees), the open entries are evaluated in row order without
+    // bounding and sorting them first: the same minimum (ties by value, host, position whatever
+    // the order), the same evaluations, and the routes read row by row. The bounds are tried again
+    // every kBoundCheck steps.
+    if (memo_on_ && unbounded_steps_ > 0) {
+      --unbounded_steps_;
+      for_each_open([&](const HostInfo& h, std::size_t pos) {
+        ++candidates_;
+        Insertion ins = evaluate(h.k, pos);
+        if (std::isfinite(ins.tstep) && better(ins.tstep, h.k, pos, best)) best = std::move(ins);
+      });
+      return best;
+    }
     // Pass 1: every other candidate's first bound; the smallest per host k, and the kTop smallest
     // overall (a max-heap in (bound, k, pos) order).
     constexpr std::size_t kTop = 256;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
     for_each_open([&](const HostInfo& h, std::size_t pos) {
+      ++open_count_;
       const Candidate c = l1(h, pos);
       if (!std::isfinite(c.soft)) return;
       ++candidates_;
