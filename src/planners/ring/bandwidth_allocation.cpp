@@ -183,10 +183,11 @@ void min_weighted_cost_allocation_small(int n, const double* weight, const doubl
   int count = 0;
   for (int m = 1; m < (1 << n); ++m)
     if (set_cap[m] < kInfinity) masks[count++] = m;
-  // Children before parents.
-  std::stable_sort(masks, masks + count, [](int x, int y) {
-    return popcount(static_cast<std::uint64_t>(x)) < popcount(static_cast<std::uint64_t>(y));
-  });
+  // Children before parents: a stable insertion sort by popcount (std::stable_sort would ask for
+  // a buffer from the heap on every call: the greedy makes a hundred million of them).
+  for (int a = 1; a < count; ++a)
+    for (int b = a; b > 0 && popcount(static_cast<std::uint64_t>(masks[b])) < popcount(static_cast<std::uint64_t>(masks[b - 1])); --b)
+      std::swap(masks[b], masks[b - 1]);
   bool is_laminar = true;
   for (int x = 0; x < count && is_laminar; ++x)
     for (int y = x + 1; y < count; ++y) {

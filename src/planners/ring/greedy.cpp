@@ -1011,9 +1011,11 @@ class Greedy {
 
   // Calls f(h, pos) for every candidate (host k = h.k, position pos) whose value is not known:
   // without the memo every pair (only each class's candidate with pruning on fixed routes); with
-  // it, the entries listed as not valid (those that became valid are struck off the lists).
+  // it, the entries listed as not valid (those that became valid are struck off the lists), and
+  // when they are all to be evaluated (`evaluating`), the routes of those a few places on are
+  // asked into the cache first.
   template <class F>
-  void for_each_open(F&& f) {
+  void for_each_open(F&& f, bool evaluating = false) {
     const std::size_t r = ring_.size();
     if (!memo_on_) {
       const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
@@ -1028,8 +1030,19 @@ class Greedy {
     for (std::size_t pos = 0; pos < r; ++pos) {
       const std::size_t i = ring_[pos];
       auto& list = pending_[i];
+      const std::size_t j = succ_of(pos);
+      auto prefetch = [&](std::size_t n, int stage) {  // the four routes evaluate() reads for list[n]
+        const std::size_t k = n < list.size() ? class_rep(list[n]) : kNone;
+        if (k == kNone) return;
+        for (const auto& [a, b] : {std::pair{k, i}, {i, k}, {k, j}, {j, k}}) net_.prefetch_route(a, b, stage);
+      };
       std::size_t keep = 0;
-      for (const std::uint32_t c : list) {
+      for (std::size_t n = 0; n < list.size(); ++n) {
+        const std::uint32_t c = list[n];
+        if (evaluating && net_.fixed_routes()) {
+          prefetch(n + 16, 0);
+          prefetch(n + 8, 1);
+        }
         const std::size_t at = i * C + c, k = class_rep(c);
         if (k == kNone || !std::isnan(memo_[at].f[0])) {
           listed_[at] = 0;
@@ -1106,7 +1119,7 @@ class Greedy {
         ++candidates_;
         Insertion ins = evaluate(h.k, pos);
         if (std::isfinite(ins.tstep) && better(ins.tstep, h.k, pos, best)) best = std::move(ins);
-      });
+      }, true);
       return best;
     }
     // Pass 1: every other candidate's first bound; the smallest per host k, and the kTop smallest
