@@ -99,6 +99,33 @@ Platform clusters_of_clusters(std::mt19937_64& rng, bool asymmetric) {
   return p;
 }
 
+// The routes of a two-level fat tree of `per_leaf` nodes a leaf: a node's own link; between leaves,
+// the source leaf's link up to the spine the destination's index selects (b mod spines), then that
+// spine's link down to the destination's leaf, down[leaf][spine] (the spine the source's index
+// selects when `down_by_source`, as SimGrid's d-mod-k comes down by the source's port); the
+// destination's own link.
+void add_fat_tree_routes(Platform& p, const std::vector<std::size_t>& own, const std::vector<std::vector<std::size_t>>& up,
+                         const std::vector<std::vector<std::size_t>>& down, std::size_t per_leaf, bool down_by_source) {
+  const std::size_t spines = up.front().size();
+  const auto hosts = p.host_indices();
+  for (std::size_t a = 0; a < hosts.size(); ++a)
+    for (std::size_t b = 0; b < hosts.size(); ++b) {
+      if (a == b) continue;
+      ExplicitRoute r;
+      r.src = hosts[a];
+      r.dst = hosts[b];
+      r.links.push_back(own[a]);
+      const std::size_t la = a / per_leaf, lb = b / per_leaf;
+      if (la != lb) {
+        r.links.push_back(up[la][b % spines]);
+        r.links.push_back(down[lb][(down_by_source ? a : b) % spines]);
+      }
+      r.links.push_back(own[b]);
+      p.routes.push_back(r);
+    }
+  validate(p);
+}
+
 // A two-level fat tree as SimGrid routes one: a node's link to its leaf switch, the leaf's link to
 // the spine chosen by the destination's index, that spine's link down to the destination's leaf.
 Platform fat_tree(std::mt19937_64& rng) {
@@ -116,24 +143,7 @@ Platform fat_tree(std::mt19937_64& rng) {
     p.add_host("n" + std::to_string(n), rng() % 9 == 0 ? 2 * speed : speed);
     own.push_back(p.add_link("own" + std::to_string(n), pick(rng, {1e7, 1.25e8}), 1e-5));
   }
-  const auto hosts = p.host_indices();
-  for (std::size_t a = 0; a < hosts.size(); ++a)
-    for (std::size_t b = 0; b < hosts.size(); ++b) {
-      if (a == b) continue;
-      ExplicitRoute r;
-      r.src = hosts[a];
-      r.dst = hosts[b];
-      r.links.push_back(own[a]);
-      const std::size_t la = a / per_leaf, lb = b / per_leaf;
-      if (la != lb) {
-        const std::size_t s = b % spines;
-        r.links.push_back(up[la][s]);
-        r.links.push_back(up[lb][s]);
-      }
-      r.links.push_back(own[b]);
-      p.routes.push_back(r);
-    }
-  validate(p);
+  add_fat_tree_routes(p, own, up, up, per_leaf, false);
   return p;
 }
 
@@ -155,23 +165,7 @@ Platform dmodk_fat_tree(std::size_t leaves, std::size_t per_leaf, std::size_t sp
     p.add_host("n" + std::to_string(n), 1e9);
     own.push_back(p.add_link("own" + std::to_string(n), 1.25e8, 1e-6));
   }
-  const auto hosts = p.host_indices();
-  for (std::size_t a = 0; a < hosts.size(); ++a)
-    for (std::size_t b = 0; b < hosts.size(); ++b) {
-      if (a == b) continue;
-      ExplicitRoute r;
-      r.src = hosts[a];
-      r.dst = hosts[b];
-      r.links.push_back(own[a]);
-      const std::size_t la = a / per_leaf, lb = b / per_leaf;
-      if (la != lb) {
-        r.links.push_back(up[la][b % spines]);
-        r.links.push_back(down[lb][a % spines]);
-      }
-      r.links.push_back(own[b]);
-      p.routes.push_back(r);
-    }
-  validate(p);
+  add_fat_tree_routes(p, own, up, down, per_leaf, true);
   return p;
 }
 
