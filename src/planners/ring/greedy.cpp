@@ -241,7 +241,7 @@ class Greedy {
     bool any = false;  // a feasible entry was folded in
   };
   std::vector<RowSummary> row_;
-  static constexpr int kBoundCheck = 16;
+  static constexpr int kBoundCheck = 64;
   int unbounded_steps_ = 0;     // steps left to evaluate the open entries without bounds
   std::size_t open_count_ = 0;  // open entries bounded in this step
   std::vector<std::size_t> changed_;  // links whose residual the last insertion changed
