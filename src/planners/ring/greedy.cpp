@@ -542,8 +542,7 @@ class Greedy {
       pending_[row].push_back(static_cast<std::uint32_t>(c));
     }
   }
-  // Every entry of the two edges at ring member m (the members of the insertion, whose paths and
-  // sums changed; or the first pair).
+  // Every entry of the two edges at ring member m.
   void drop_edges(std::size_t m) {
     for (std::size_t row : {m, pred_of(pos_of_[m])}) {
       row_[row] = RowSummary{};
@@ -554,8 +553,8 @@ class Greedy {
 
   void invalidate_memo() {
     if (!memo_on_) return;
-    if (last_k_ == kNone) {  // the first pair's step: nothing is known yet
-      for (std::size_t m : ring_) drop_edges(m);
+    if (last_k_ == kNone) {  // the first pair's step: nothing is known yet (its two edges)
+      drop_edges(ring_[0]);
       return;
     }
     const std::size_t p = net_.host_count();
@@ -563,7 +562,9 @@ class Greedy {
       drop_entry(m, c);
       drop_entry(pred_of(pos_of_[m]), c);
     };
-    for (std::size_t m : {last_i_, last_j_, last_k_}) drop_edges(m);
+    // The insertion's members' edges, whose paths and sums changed: pred(i) -> i and i -> k at i,
+    // k -> j and j -> succ(j) at j (k's two edges are among them).
+    for (std::size_t m : {last_i_, last_j_}) drop_edges(m);
     if (++chg_gen_ == 0) {
       std::fill(chg_stamp_.begin(), chg_stamp_.end(), 0);
       chg_gen_ = 1;
