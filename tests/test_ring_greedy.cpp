@@ -137,19 +137,12 @@ TEST_CASE("greedy on clusters: skipping twins picks exactly what evaluating ever
       }
     }
     const std::size_t wan = p.add_link("wan", 1e6 * static_cast<double>(1 + rng() % 10), 1e-2);
-    const auto hosts = p.host_indices();
-    for (std::size_t a = 0; a < hosts.size(); ++a)
-      for (std::size_t b = 0; b < hosts.size(); ++b) {
-        if (a == b) continue;
-        ExplicitRoute r;
-        r.src = hosts[a];
-        r.dst = hosts[b];
-        r.links = {host_link[a], backbone[cluster_of[a]]};
-        if (cluster_of[a] != cluster_of[b]) r.links.insert(r.links.end(), {wan, backbone[cluster_of[b]]});
-        r.links.push_back(host_link[b]);
-        p.routes.push_back(r);
-      }
-    validate(p);
+    testing::add_route_per_pair(p, [&](std::size_t a, std::size_t b) {
+      std::vector<std::size_t> links{host_link[a], backbone[cluster_of[a]]};
+      if (cluster_of[a] != cluster_of[b]) links.insert(links.end(), {wan, backbone[cluster_of[b]]});
+      links.push_back(host_link[b]);
+      return links;
+    });
     const RingNetwork net(p);
     const Workload load{1e9, std::pow(10.0, -5.0 + (trial % 6) * 0.7) * 1e9};
     for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) {

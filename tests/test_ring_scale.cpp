@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/tiers_generator.hpp"
+#include "oracles/ring_platforms.hpp"
 #include "planners/ring/ring_planner.hpp"
 
 using namespace ringsim;
@@ -68,34 +69,28 @@ Platform clusters_of_clusters(std::mt19937_64& rng, bool asymmetric) {
   }
   std::vector<std::size_t> wan(static_cast<std::size_t>(sites * sites));
   for (auto& w : wan) w = p.add_link("wan" + std::to_string(&w - wan.data()), pick(rng, {5e6, 1e7, 5e7}), 1e-2);
-  const auto hosts = p.host_indices();
-  for (std::size_t a = 0; a < nodes.size(); ++a)
-    for (std::size_t b = 0; b < nodes.size(); ++b) {
-      if (a == b) continue;
-      const Node &x = nodes[a], &y = nodes[b];
-      ExplicitRoute r;
-      r.src = hosts[a];
-      r.dst = hosts[b];
-      if (limiter) r.links.push_back(x.limiter);
-      r.links.push_back(x.up);
-      r.links.push_back(backbone[x.cluster]);
-      if (x.cluster != y.cluster) {
-        r.links.push_back(cluster_up[x.cluster]);
-        if (x.site != y.site) {
-          r.links.push_back(site_up[x.site]);
-          const std::size_t lo = std::min(x.site, y.site), hi = std::max(x.site, y.site);
-          r.links.push_back(asymmetric ? wan[x.site * static_cast<std::size_t>(sites) + y.site]
-                                       : wan[lo * static_cast<std::size_t>(sites) + hi]);
-          r.links.push_back(site_up[y.site]);
-        }
-        r.links.push_back(cluster_up[y.cluster]);
-        r.links.push_back(backbone[y.cluster]);
+  testing::add_route_per_pair(p, [&](std::size_t a, std::size_t b) {
+    const Node &x = nodes[a], &y = nodes[b];
+    std::vector<std::size_t> links;
+    if (limiter) links.push_back(x.limiter);
+    links.push_back(x.up);
+    links.push_back(backbone[x.cluster]);
+    if (x.cluster != y.cluster) {
+      links.push_back(cluster_up[x.cluster]);
+      if (x.site != y.site) {
+        links.push_back(site_up[x.site]);
+        const std::size_t lo = std::min(x.site, y.site), hi = std::max(x.site, y.site);
+        links.push_back(asymmetric ? wan[x.site * static_cast<std::size_t>(sites) + y.site]
+                                   : wan[lo * static_cast<std::size_t>(sites) + hi]);
+        links.push_back(site_up[y.site]);
       }
-      r.links.push_back(y.down);
-      if (limiter) r.links.push_back(y.limiter);
-      p.routes.push_back(r);
+      links.push_back(cluster_up[y.cluster]);
+      links.push_back(backbone[y.cluster]);
     }
-  validate(p);
+    links.push_back(y.down);
+    if (limiter) links.push_back(y.limiter);
+    return links;
+  });
   return p;
 }
 
@@ -107,23 +102,11 @@ Platform clusters_of_clusters(std::mt19937_64& rng, bool asymmetric) {
 void add_fat_tree_routes(Platform& p, const std::vector<std::size_t>& own, const std::vector<std::vector<std::size_t>>& up,
                          const std::vector<std::vector<std::size_t>>& down, std::size_t per_leaf, bool down_by_source) {
   const std::size_t spines = up.front().size();
-  const auto hosts = p.host_indices();
-  for (std::size_t a = 0; a < hosts.size(); ++a)
-    for (std::size_t b = 0; b < hosts.size(); ++b) {
-      if (a == b) continue;
-      ExplicitRoute r;
-      r.src = hosts[a];
-      r.dst = hosts[b];
-      r.links.push_back(own[a]);
-      const std::size_t la = a / per_leaf, lb = b / per_leaf;
-      if (la != lb) {
-        r.links.push_back(up[la][b % spines]);
-        r.links.push_back(down[lb][(down_by_source ? a : b) % spines]);
-      }
-      r.links.push_back(own[b]);
-      p.routes.push_back(r);
-    }
-  validate(p);
+  testing::add_route_per_pair(p, [&](std::size_t a, std::size_t b) {
+    const std::size_t la = a / per_leaf, lb = b / per_leaf;
+    if (la == lb) return std::vector<std::size_t>{own[a], own[b]};
+    return std::vector<std::size_t>{own[a], up[la][b % spines], down[lb][(down_by_source ? a : b) % spines], own[b]};
+  });
 }
 
 // A two-level fat tree as SimGrid routes one: a node's link to its leaf switch, the leaf's link to
@@ -198,28 +181,21 @@ Platform dragonfly(std::mt19937_64& rng) {
         own.push_back(p.add_link(name, pick(rng, {1e7, 1e8}), 1e-6));
         router_of.push_back(rid(g, r));
       }
-  const auto hosts = p.host_indices();
-  for (std::size_t a = 0; a < hosts.size(); ++a)
-    for (std::size_t b = 0; b < hosts.size(); ++b) {
-      if (a == b) continue;
-      ExplicitRoute r;
-      r.src = hosts[a];
-      r.dst = hosts[b];
-      r.links.push_back(own[a]);
-      std::size_t at = router_of[a];
-      const std::size_t to = router_of[b];
-      const std::size_t ga = at / routers, gb = to / routers;
-      if (ga != gb) {
-        const std::size_t out = rid(ga, gateway(ga, gb)), in = rid(gb, gateway(ga, gb));
-        if (at != out) r.links.push_back(local[at][out]);
-        r.links.push_back(global[ga][gb]);
-        at = in;
-      }
-      if (at != to) r.links.push_back(local[at][to]);
-      r.links.push_back(own[b]);
-      p.routes.push_back(r);
+  testing::add_route_per_pair(p, [&](std::size_t a, std::size_t b) {
+    std::vector<std::size_t> links{own[a]};
+    std::size_t at = router_of[a];
+    const std::size_t to = router_of[b];
+    const std::size_t ga = at / routers, gb = to / routers;
+    if (ga != gb) {
+      const std::size_t out = rid(ga, gateway(ga, gb)), in = rid(gb, gateway(ga, gb));
+      if (at != out) links.push_back(local[at][out]);
+      links.push_back(global[ga][gb]);
+      at = in;
     }
-  validate(p);
+    if (at != to) links.push_back(local[at][to]);
+    links.push_back(own[b]);
+    return links;
+  });
   return p;
 }
 

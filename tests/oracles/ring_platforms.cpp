@@ -17,6 +17,20 @@ double draw_bandwidth(std::mt19937_64& rng, bool discrete) {
 
 }  // namespace
 
+void add_route_per_pair(Platform& p, const std::function<std::vector<std::size_t>(std::size_t, std::size_t)>& links) {
+  const auto hosts = p.host_indices();
+  for (std::size_t a = 0; a < hosts.size(); ++a)
+    for (std::size_t b = 0; b < hosts.size(); ++b) {
+      if (a == b) continue;
+      ExplicitRoute r;
+      r.src = hosts[a];
+      r.dst = hosts[b];
+      r.links = links(a, b);
+      p.routes.push_back(std::move(r));
+    }
+  validate(p);
+}
+
 Platform random_graph_platform(std::mt19937_64& rng, const RandomPlatformShape& shape) {
   Platform p;
   p.routing = ZoneRouting::dijkstra;

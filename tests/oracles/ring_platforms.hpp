@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "model/platform.hpp"
 #include "oracles/ring_bruteforce.hpp"
@@ -31,6 +33,10 @@ Platform complete_graph_platform(std::mt19937_64& rng, std::size_t n, bool fatpi
 // A cluster as a Full zone: host i -> private link "l<i>" (SHARED) -> backbone "bb" (FATPIPE when
 // fatpipe_backbone) -> private link of the other host; symmetrical routes.
 Platform cluster_platform(std::mt19937_64& rng, std::size_t n, bool fatpipe_backbone);
+
+// The routes of a Full zone built in code: every ordered pair of distinct hosts (the a-th and the
+// b-th of host_indices()) gets the links `links(a, b)`; then the platform is validated.
+void add_route_per_pair(Platform& p, const std::function<std::vector<std::size_t>(std::size_t, std::size_t)>& links);
 
 oracles::RingAnswer to_answer(const ring::RingNetwork& net, const ring::RingPlan& plan);
 
