@@ -10,6 +10,7 @@
 #include <xbt/log.h>
 
 #include "model/errors.hpp"
+#include "model/huge_pages.hpp"
 #include "platform/reachable_hosts.hpp"
 #include "platform/route_prober.hpp"
 
@@ -168,12 +169,14 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   std::uint32_t latency_only = unused;
   if (latency_only_used)
     latency_only = static_cast<std::uint32_t>(p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe));
-  // The kept pairs come in the order of `start` (a-major), so the table is written in place over
-  // what it was read from.
+  // The kept pairs in the order of `start` (a-major), into a table that asks for huge pages (the
+  // planners read it in no predictable order: model/huge_pages.hpp).
   const std::size_t m = n - dropped;
   HostRouteTable& t = p.host_routes;
+  reserve_huge(t.start, m * m + 1);
   t.start.assign(m * m + 1, 0);
-  std::size_t w = 0, row = 0;
+  reserve_huge(t.links, links.size());
+  std::size_t row = 0;
   for (std::size_t a = 0; a < n; ++a) {
     if (!in[a]) continue;
     std::size_t col = 0;
@@ -182,16 +185,13 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
       if (a != b) {
         const std::size_t x = ordered_pair_index(a, b, n);
         for (std::uint64_t y = start[x]; y < start[x + 1]; ++y)
-          links[w++] = links[y] == no_link ? latency_only : model_link[links[y]];
+          t.links.push_back(links[y] == no_link ? latency_only : model_link[links[y]]);
       }
-      t.start[row * m + col + 1] = w;
+      t.start[row * m + col + 1] = t.links.size();
       ++col;
     }
     ++row;
   }
-  links.resize(w);
-  if (dropped > 0) links.shrink_to_fit();
-  t.links = std::move(links);
   return out;
 }
 

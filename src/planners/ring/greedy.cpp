@@ -60,6 +60,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "model/huge_pages.hpp"
 #include "planners/ring/bandwidth_allocation.hpp"
 #include "planners/ring/fractions.hpp"
 #include "planners/ring/ring_planner.hpp"
@@ -127,6 +128,7 @@ class Greedy {
       // One entry per host and class (33 bytes): beyond 32M entries (1 GB) the memo is left out.
       memo_on_ = refinement == Refinement::none && classes_.size() * p <= (std::size_t{1} << 25);
       if (memo_on_) {
+        reserve_huge(memo_, classes_.size() * p);
         memo_.assign(classes_.size() * p, Memo{});
         listed_.assign(classes_.size() * p, 0);
         pending_.assign(p, {});

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "model/errors.hpp"
+#include "model/huge_pages.hpp"
 
 namespace ringsim::ring {
 
@@ -15,6 +16,9 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
   hosts_ = platform.host_indices();
   const std::size_t p = hosts_.size();
   const std::size_t n = platform.nodes.size();
+  // p x p tables the greedy reads row by row for each candidate (model/huge_pages.hpp).
+  reserve_huge(full_bw_, p * p);
+  reserve_huge(pair_shared_, p * p);
   full_bw_.assign(p * p, kInfinity);
   pool_.assign(p, kInfinity);
   pair_shared_.assign(p * p, kInfinity);
@@ -103,6 +107,7 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
           if (!fatpipe(l) && std::find(back.begin(), back.end(), l) != back.end()) both = std::min(both, capacity(l));
         pair_shared_[a * p + b] = both;
       }
+    reserve_huge(full_bw_t_, p * p);
     full_bw_t_.resize(p * p);
     for (std::size_t a = 0; a < p; ++a)
       for (std::size_t b = 0; b < p; ++b) full_bw_t_[a * p + b] = full_bw_[b * p + a];

@@ -1,0 +1,27 @@
+// Large tables read in an order no cache or prefetcher predicts (the route table of a Full
+// platform, the ring greedy's memo of insertions: hundreds of megabytes, one random read per
+// candidate) spend much of their time on address translation with 4 KiB pages: each read misses
+// the TLB as well as the cache. Transparent huge pages (2 MiB) cut those misses by 512; kernels
+// commonly give them only to memory that asks (transparent_hugepage = madvise), so the tables ask.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace ringsim {
+
+// Asks that the whole 2 MiB pages inside [data, data + bytes) be backed by huge pages when first
+// touched (madvise MADV_HUGEPAGE). Only a hint: where the kernel refuses or has none to give,
+// nothing changes but speed. Small ranges (under 8 MiB) are left alone.
+void advise_huge_pages(const void* data, std::size_t bytes);
+
+// Empties v and reserves n elements advised for huge pages, before anything touches them (pages
+// already touched keep their 4 KiB pages). The caller then fills v within that capacity.
+template <class T>
+void reserve_huge(std::vector<T>& v, std::size_t n) {
+  std::vector<T>().swap(v);
+  v.reserve(n);
+  advise_huge_pages(v.data(), n * sizeof(T));
+}
+
+}  // namespace ringsim
