@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -135,6 +136,9 @@ ProbedRoute ask_and_record(sg4::Host* from, sg4::Host* to, bool want_links) {
 // ---- the parent ----
 
 bool g_answer_here = false;
+// From this many pairs on, two children ask them at once (below, a second fork costs more than it
+// saves; split_probes_from changes it).
+std::size_t g_split_pairs = std::size_t{1} << 18;
 
 // How a probing child's output ended: its 'E' (the algorithm finished), its 'A' (it died on the
 // pair `crash`, by `signal`, if it could say), or neither (it died before saying anything).
@@ -144,17 +148,18 @@ struct ChildEnd {
   int signal = 0;
 };
 
-// Reads a probing child's answers as they arrive and hands each complete one to `take` (a record
-// cut by the end of a chunk waits for the next chunk), until the child's end or its death.
+// Reads a probing child's answers from `fd` (its pipe, as they arrive, or the file it wrote) and
+// hands each complete one to `take` (a record cut by the end of a chunk waits for the next chunk),
+// until the child's end or its death.
 template <class Take>
-ChildEnd read_child_answers(io::Child& child, Take&& take) {
+ChildEnd read_child_answers(int fd, Take&& take) {
   ChildEnd end;
   bool crashed = false;
   std::string pending;
   char chunk[1 << 16];
   ProbedRoute r;
   for (;;) {
-    const ssize_t k = ::read(child.from_child(), chunk, sizeof chunk);
+    const ssize_t k = ::read(fd, chunk, sizeof chunk);
     if (k < 0 && errno == EINTR) continue;
     if (k <= 0) break;
     pending.append(chunk, static_cast<std::size_t>(k));
@@ -240,18 +245,31 @@ ProbedRoute aborted_answer(int err_fd, const ChildEnd& end) {
   return aborted;
 }
 
+// An anonymous file in memory, closed with its holder.
+class MemoryFile {
+ public:
+  explicit MemoryFile(const char* name) : fd_(::memfd_create(name, 0)) {
+    if (fd_ < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
+  }
+  ~MemoryFile() { ::close(fd_); }
+  MemoryFile(const MemoryFile&) = delete;
+  MemoryFile& operator=(const MemoryFile&) = delete;
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
 // The children of one probe, forked one after another (each continues after the pair its
 // predecessor died on). They share one memory file for their standard error: SimGrid's CRITICAL
 // line and backtrace, kept for the answer of the pair a child died on.
 class ProbeChildren {
  public:
-  ProbeChildren() : err_fd_(::memfd_create("ringsim-route-probe", 0)) {
-    if (err_fd_ < 0) throw std::runtime_error(std::string("route probe: memfd_create: ") + std::strerror(errno));
+  ProbeChildren() : err_("ringsim-route-probe") {
     options_.what = "route probe";
     options_.pipe_from_child = true;
-    options_.stderr_fd = err_fd_;
+    options_.stderr_fd = err_.fd();
   }
-  ~ProbeChildren() { ::close(err_fd_); }
   ProbeChildren(const ProbeChildren&) = delete;
   ProbeChildren& operator=(const ProbeChildren&) = delete;
 
@@ -268,17 +286,32 @@ class ProbeChildren {
         options_);
   }
 
+  // The same child writing its answers into the file `out` instead of a pipe: it never waits for
+  // the parent, who reads the file once the child has ended.
+  io::Child fork_into(int out, const std::function<int()>& ask) const {
+    io::ChildOptions options = options_;
+    options.pipe_from_child = false;
+    return io::fork_child(
+        [&](const io::ChildEnds&) {
+          become_probe_child(out);
+          sg4::Engine::get_instance()->get_netzone_root()->seal();
+          return ask();
+        },
+        options);
+  }
+
   // The answer of the pair the last child died on (see aborted_answer).
-  ProbedRoute aborted(const ChildEnd& end) const { return aborted_answer(err_fd_, end); }
+  ProbedRoute aborted(const ChildEnd& end) const { return aborted_answer(err_.fd(), end); }
 
  private:
-  int err_fd_;
+  MemoryFile err_;
   io::ChildOptions options_;
 };
 
 }  // namespace
 
 void answer_routes_here(bool yes) { g_answer_here = yes; }
+void split_probes_from(std::size_t pairs) { g_split_pairs = pairs; }
 
 std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links) {
   std::deque<ProbedRoute> known;  // deque: answers handed out by reference stay put
@@ -312,7 +345,7 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
       }
     });
     const std::size_t before = known.size();
-    const ChildEnd end = read_child_answers(child, [&](const ProbedRoute& r) { known.push_back(r); });
+    const ChildEnd end = read_child_answers(child.from_child(), [&](const ProbedRoute& r) { known.push_back(r); });
     const io::ChildStatus status = child.wait();
     asked += known.size() - before;
     if (end.finished) break;
@@ -332,11 +365,29 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
 
 namespace {
 
+// Asks pairs first .. last - 1 (pair_at(x) names pair x), writing the answers for the parent; the
+// body of a probing child.
+template <class PairAt>
+int ask_pairs(std::size_t first, std::size_t last, PairAt& pair_at, bool want_links) {
+  for (std::size_t x = first; x < last; ++x) {
+    const auto [from, to] = pair_at(x);
+    ask_and_record(from, to, want_links);
+  }
+  put_value<char>('E');
+  flush_buffer();
+  return 0;
+}
+
 // The answers of pairs 0 .. total - 1 (pair_at(x) names pair x), handed to take(x, answer) in
-// order as they arrive. A child that dies on pair x is followed by one that starts at x + 1: the
-// questions are fixed in advance, so nothing is asked twice or replayed (run_with_probes replays an
-// algorithm's earlier answers in every child, which for a long list of pairs of which many abort,
-// as SimGrid's cloud.xml, cost O(aborts x pairs) copies).
+// order. A child that dies on pair x is followed by one that starts at x + 1: the questions are
+// fixed in advance, so nothing is asked twice or replayed (run_with_probes replays an algorithm's
+// earlier answers in every child, which for a long list of pairs of which many abort, as
+// SimGrid's cloud.xml, cost O(aborts x pairs) copies).
+//
+// A long list is cut in two halves asked at once, SimGrid's routing being most of the probe's
+// time (16.7 million routes of a 4096-host fat tree: 10 s in one child): the first half through a
+// pipe, handed on as it comes, the second written by its own child into a memory file, read once
+// the first half is done. The answers and their order are those of one child.
 template <class PairAt>
 std::size_t probe_pairs_in_order(std::size_t total, PairAt pair_at, bool want_links,
                                  const std::function<void(std::size_t, const ProbedRoute&)>& take) {
@@ -349,22 +400,30 @@ std::size_t probe_pairs_in_order(std::size_t total, PairAt pair_at, bool want_li
   }
   const ProbeChildren children;
   std::size_t next = 0;  // the first pair without an answer
-  while (next < total) {
-    io::Child child = children.fork([&] {
-      for (std::size_t x = next; x < total; ++x) {
-        const auto [from, to] = pair_at(x);
-        ask_and_record(from, to, want_links);
-      }
-      put_value<char>('E');
-      flush_buffer();
-      return 0;
-    });
-    const ChildEnd end = read_child_answers(child, [&](const ProbedRoute& r) { take(next++, r); });
-    child.wait();
-    if (end.finished) break;
-    // The child died asking pair `next`: its answer is "SimGrid aborts".
-    take(next++, children.aborted(end));
+  // Pairs next .. last - 1 through pipes, a child after each that died.
+  auto through_pipes = [&](std::size_t last) {
+    while (next < last) {
+      io::Child child = children.fork([&] { return ask_pairs(next, last, pair_at, want_links); });
+      const ChildEnd end = read_child_answers(child.from_child(), [&](const ProbedRoute& r) { take(next++, r); });
+      child.wait();
+      if (end.finished) break;
+      // The child died asking pair `next`: its answer is "SimGrid aborts".
+      take(next++, children.aborted(end));
+    }
+  };
+  const std::size_t half = total >= std::max<std::size_t>(g_split_pairs, 2) ? total / 2 : total;
+  if (half < total) {
+    const MemoryFile file("ringsim-route-answers");
+    // Its own log (both halves may die at once); if it dies, the pipes below ask its last pair
+    // again and record why, as for any pair.
+    const ProbeChildren second_children;
+    io::Child second = second_children.fork_into(file.fd(), [&] { return ask_pairs(half, total, pair_at, want_links); });
+    through_pipes(half);
+    second.wait();
+    ::lseek(file.fd(), 0, SEEK_SET);  // the child moved the offset it shares with this process
+    read_child_answers(file.fd(), [&](const ProbedRoute& r) { take(next++, r); });
   }
+  through_pipes(total);
   return total;
 }
 

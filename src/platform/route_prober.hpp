@@ -37,6 +37,11 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
 // which none can abort (LoadedPlatform::routes_cannot_abort). Process-wide, as SimGrid's engine is.
 void answer_routes_here(bool yes);
 
+// From how many pairs on a list (probe_routes, probe_ordered_pairs) are asked by two children at
+// once: 2^18 unless changed. The answers are the same either way; tests lower it to cover the
+// split on small platforms. Process-wide.
+void split_probes_from(std::size_t pairs);
+
 // Convenience: the answers for a list of pairs, in order.
 std::vector<ProbedRoute> probe_routes(const std::vector<std::pair<simgrid::s4u::Host*, simgrid::s4u::Host*>>& pairs,
                                       bool want_links);
