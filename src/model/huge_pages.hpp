@@ -15,13 +15,23 @@ namespace ringsim {
 // nothing changes but speed. Small ranges (under 8 MiB) are left alone.
 void advise_huge_pages(const void* data, std::size_t bytes);
 
-// Empties v and reserves n elements advised for huge pages, before anything touches them (pages
-// already touched keep their 4 KiB pages). The caller then fills v within that capacity.
+// Moves v's elements into a new array of capacity n (at least v.size()) advised for huge pages
+// before anything touches it (pages already touched keep their 4 KiB pages): call it before
+// filling v, and where v must grow (push_back would take an array that did not ask).
 template <class T>
 void reserve_huge(std::vector<T>& v, std::size_t n) {
-  std::vector<T>().swap(v);
-  v.reserve(n);
-  advise_huge_pages(v.data(), n * sizeof(T));
+  std::vector<T> advised;
+  advised.reserve(n < v.size() ? v.size() : n);
+  advise_huge_pages(advised.data(), advised.capacity() * sizeof(T));
+  advised.insert(advised.end(), v.begin(), v.end());
+  v.swap(advised);
+}
+
+// push_back, growing v (doubling) through reserve_huge.
+template <class T>
+void push_back_huge(std::vector<T>& v, const T& value) {
+  if (v.size() == v.capacity()) reserve_huge(v, v.capacity() < 1024 ? 1024 : 2 * v.capacity());
+  v.push_back(value);
 }
 
 }  // namespace ringsim

@@ -109,6 +109,8 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   // Every ordered pair's route, as SimGrid computes it, read straight into one flat array of
   // SimGrid link indices (a latency-only route: one placeholder), then renumbered in place into
   // the model's table (model/platform.hpp's HostRouteTable): no route is ever a vector of its own.
+  // The planners read that table in no predictable order: its arrays ask for huge pages
+  // (model/huge_pages.hpp).
   const std::size_t n = hosts.size();
   constexpr std::uint32_t no_link = std::numeric_limits<std::uint32_t>::max();
   std::vector<char> is_routed(n > 0 ? n * (n - 1) : 0, 0);
@@ -126,8 +128,8 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   out.routes_asked += probe_ordered_pairs(hosts, true, [&](std::size_t x, const ProbedRoute& r) {
     is_routed[x] = r.routed ? 1 : 0;
     if (r.routed) {
-      for (auto* l : r.links) links.push_back(index_of(l));
-      if (r.links.empty()) links.push_back(no_link);
+      for (auto* l : r.links) push_back_huge(links, index_of(l));
+      if (r.links.empty()) push_back_huge(links, no_link);
     }
     start[x + 1] = links.size();
   });
@@ -169,14 +171,13 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
   std::uint32_t latency_only = unused;
   if (latency_only_used)
     latency_only = static_cast<std::uint32_t>(p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe));
-  // The kept pairs in the order of `start` (a-major), into a table that asks for huge pages (the
-  // planners read it in no predictable order: model/huge_pages.hpp).
+  // The kept pairs come in the order of `start` (a-major), so the table is written in place over
+  // what it was read from.
   const std::size_t m = n - dropped;
   HostRouteTable& t = p.host_routes;
   reserve_huge(t.start, m * m + 1);
   t.start.assign(m * m + 1, 0);
-  reserve_huge(t.links, links.size());
-  std::size_t row = 0;
+  std::size_t w = 0, row = 0;
   for (std::size_t a = 0; a < n; ++a) {
     if (!in[a]) continue;
     std::size_t col = 0;
@@ -185,13 +186,16 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
       if (a != b) {
         const std::size_t x = ordered_pair_index(a, b, n);
         for (std::uint64_t y = start[x]; y < start[x + 1]; ++y)
-          t.links.push_back(links[y] == no_link ? latency_only : model_link[links[y]]);
+          links[w++] = links[y] == no_link ? latency_only : model_link[links[y]];
       }
-      t.start[row * m + col + 1] = t.links.size();
+      t.start[row * m + col + 1] = w;
       ++col;
     }
     ++row;
   }
+  links.resize(w);
+  if (dropped > 0) reserve_huge(links, w);  // shrunk, still advised
+  t.links = std::move(links);
   return out;
 }
 
