@@ -255,6 +255,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
     };
     for (auto* l : all) add(l);
     links_ = std::move(unique);
+    link_index_.reserve(links_.size());
     for (std::size_t i = 0; i < links_.size(); ++i) link_index_[links_[i]] = i;
   }
   for (const auto* np : engine.get_all_netpoints())

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <set>
 #include <string>
@@ -86,7 +87,7 @@ class LoadedPlatform {
   bool sealed_ = false;
   std::vector<simgrid::s4u::Host*> hosts_;
   std::vector<simgrid::s4u::Link*> links_;
-  std::map<const simgrid::s4u::Link*, std::size_t> link_index_;
+  std::unordered_map<const simgrid::s4u::Link*, std::size_t> link_index_;  // asked for every link of millions of routes
   std::size_t routers_ = 0;
   std::vector<ZoneSummary> zones_;
   // A route as the file declares it, recorded while SimGrid parses.

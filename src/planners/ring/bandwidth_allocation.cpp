@@ -177,7 +177,7 @@ std::vector<double> dual_allocation(const std::vector<double>& weight, const std
 }  // namespace
 
 void min_weighted_cost_allocation_small(int n, const double* weight, const double* cap, const double* set_cap,
-                                        double* f) {
+                                        double* f, const double* given_root) {
   if (n < 1 || n > 4) throw std::logic_error("min_weighted_cost_allocation_small: 1 to 4 paths");
   int masks[16];
   int count = 0;
@@ -205,7 +205,7 @@ void min_weighted_cost_allocation_small(int n, const double* weight, const doubl
     return;
   }
   double root[4], limit[4] = {kInfinity, kInfinity, kInfinity, kInfinity};
-  for (int p = 0; p < n; ++p) root[p] = std::sqrt(weight[p]);
+  for (int p = 0; p < n; ++p) root[p] = given_root != nullptr ? given_root[p] : std::sqrt(weight[p]);
   for (int x = 0; x < count; ++x) {
     const int mask = masks[x];
     const double capacity = set_cap[mask];

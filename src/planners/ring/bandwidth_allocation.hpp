@@ -33,9 +33,10 @@ std::vector<double> min_weighted_cost_allocation(const std::vector<double>& weig
 
 // The same for at most 4 paths without allocating memory (the greedy's inner loop): `set_cap` has
 // 2^n entries, set_cap[mask] the smallest capacity shared by exactly the paths of `mask` (+inf
-// when no link is shared by exactly them). Writes f[0..n).
+// when no link is shared by exactly them). Writes f[0..n). `root`, when given, holds
+// sqrt(weight[p]) already computed (the same values: sqrt is correctly rounded).
 void min_weighted_cost_allocation_small(int n, const double* weight, const double* cap, const double* set_cap,
-                                        double* f);
+                                        double* f, const double* root = nullptr);
 
 // The fallback alone (dual coordinate ascent), whatever the family: exposed for the tests, which
 // compare it with the exact laminar computation.

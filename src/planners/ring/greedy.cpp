@@ -273,7 +273,7 @@ class Greedy {
   };
   std::unordered_map<AllocKey, std::array<double, 4>, AllocHash> alloc_cache_;
 
-  void allocate4(const double* w, const double* cap, const double* set_cap, double* f) {
+  void allocate4(const double* w, const double* root, const double* cap, const double* set_cap, double* f) {
     int masks[16], count = 0;
     for (int m = 1; m < 16; ++m)
       if (set_cap[m] < kInfinity) masks[count++] = m;
@@ -284,7 +284,7 @@ class Greedy {
         laminar = both == 0 || both == masks[x] || both == masks[y];
       }
     if (laminar) {  // closed form: cheaper than a look-up
-      min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
+      min_weighted_cost_allocation_small(4, w, cap, set_cap, f, root);
       return;
     }
     AllocKey key;
@@ -631,7 +631,11 @@ class Greedy {
       old_mark_.assign(full_.size(), 0);
     }
     ++mark_gen_;
-    touched_.clear();
+    // Room for every link of the four routes, written by index: push_back's growth check is an
+    // out-of-line call on the greedy's innermost loop.
+    std::size_t most = 0, used = 0;
+    for (int p = 0; p < 4; ++p) most += lists[p]->size();
+    if (touched_.size() < most) touched_.resize(2 * most);
     for (int m = 0; m < 16; ++m) set_cap[m] = kInfinity;
     for (int p = 0; p < 4; ++p) {
       cap[p] = kInfinity;
@@ -643,7 +647,7 @@ class Greedy {
         if (mark_stamp_[l] != mark_gen_) {
           mark_stamp_[l] = mark_gen_;
           mark_[l] = 0;
-          touched_.push_back(l);
+          touched_[used++] = l;
         }
         mark_[l] = static_cast<unsigned char>(mark_[l] | (1u << p));
       }
@@ -656,7 +660,8 @@ class Greedy {
         }
         old_mark_[l] = static_cast<unsigned char>(old_mark_[l] | (1u << which));
       }
-    for (auto l : touched_) {
+    for (std::size_t t = 0; t < used; ++t) {
+      const std::size_t l = touched_[t];
       double x = 0.0;
       if (old_stamp_[l] == mark_gen_) {
         if (old_mark_[l] & 1u) x += old_si.bw;
@@ -879,7 +884,8 @@ class Greedy {
       const RouteView ki = net_.route(k, i), ik = net_.route(i, k), kj = net_.route(k, j), jk = net_.route(j, k);
       const RouteView* lists[4] = {&ki, &ik, &kj, &jk};
       build_fixed_sets(lists, old_si, old_pj, cap, set_cap);
-      allocate4(w, cap, set_cap, f);
+      const double root[4] = {root_[k], root_[i], root_[k], root_[j]};
+      allocate4(w, root, cap, set_cap, f);
       bool feasible = true;
       for (double x : f) feasible = feasible && x > 0 && std::isfinite(x);
       if (memo_on_) {
