@@ -124,6 +124,14 @@ void record_answer(const ProbedRoute& r) {
   }
 }
 
+// A child's last record: every question was answered ('E'), and the buffer goes out. Its exit
+// status.
+int end_answers() {
+  put_value<char>('E');
+  flush_buffer();
+  return 0;
+}
+
 // One question asked in a child: the pair is named first, for the crash record if SimGrid aborts.
 ProbedRoute ask_and_record(sg4::Host* from, sg4::Host* to, bool want_links) {
   g_from = from;
@@ -267,7 +275,6 @@ class ProbeChildren {
  public:
   ProbeChildren() : err_("ringsim-route-probe") {
     options_.what = "route probe";
-    options_.pipe_from_child = true;
     options_.stderr_fd = err_.fd();
   }
   ProbeChildren(const ProbeChildren&) = delete;
@@ -275,25 +282,15 @@ class ProbeChildren {
 
   // A child that runs `ask` (its exit status) with its answers buffered for the parent and a crash
   // record written on SimGrid's abort. It seals the root zone itself: routes need a sealed root,
-  // and sealing there leaves this process free to extend its platform first.
-  io::Child fork(const std::function<int()>& ask) const {
+  // and sealing there leaves this process free to extend its platform first. Its answers go
+  // through a pipe (Child::from_child), or into the file `into` when one is given: then it never
+  // waits for the parent, who reads the file once the child has ended.
+  io::Child fork(const std::function<int()>& ask, int into = -1) const {
+    io::ChildOptions options = options_;
+    options.pipe_from_child = into < 0;
     return io::fork_child(
         [&](const io::ChildEnds& ends) {
-          become_probe_child(ends.to_parent);
-          sg4::Engine::get_instance()->get_netzone_root()->seal();
-          return ask();
-        },
-        options_);
-  }
-
-  // The same child writing its answers into the file `out` instead of a pipe: it never waits for
-  // the parent, who reads the file once the child has ended.
-  io::Child fork_into(int out, const std::function<int()>& ask) const {
-    io::ChildOptions options = options_;
-    options.pipe_from_child = false;
-    return io::fork_child(
-        [&](const io::ChildEnds&) {
-          become_probe_child(out);
+          become_probe_child(into < 0 ? ends.to_parent : into);
           sg4::Engine::get_instance()->get_netzone_root()->seal();
           return ask();
         },
@@ -336,9 +333,7 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
           mine.push_back(ask_and_record(from, to, want_links));
           return mine.back();
         });
-        put_value<char>('E');
-        flush_buffer();
-        return 0;
+        return end_answers();
       } catch (...) {
         flush_buffer();
         return 72;
@@ -373,9 +368,7 @@ int ask_pairs(std::size_t first, std::size_t last, PairAt& pair_at, bool want_li
     const auto [from, to] = pair_at(x);
     ask_and_record(from, to, want_links);
   }
-  put_value<char>('E');
-  flush_buffer();
-  return 0;
+  return end_answers();
 }
 
 // The answers of pairs 0 .. total - 1 (pair_at(x) names pair x), handed to take(x, answer) in
@@ -417,7 +410,7 @@ std::size_t probe_pairs_in_order(std::size_t total, PairAt pair_at, bool want_li
     // Its own log (both halves may die at once); if it dies, the pipes below ask its last pair
     // again and record why, as for any pair.
     const ProbeChildren second_children;
-    io::Child second = second_children.fork_into(file.fd(), [&] { return ask_pairs(half, total, pair_at, want_links); });
+    io::Child second = second_children.fork([&] { return ask_pairs(half, total, pair_at, want_links); }, file.fd());
     through_pipes(half);
     second.wait();
     ::lseek(file.fd(), 0, SEEK_SET);  // the child moved the offset it shares with this process

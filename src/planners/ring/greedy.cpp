@@ -1126,8 +1126,7 @@ class Greedy {
       --unbounded_steps_;
       for_each_open([&](const HostInfo& h, std::size_t pos) {
         ++candidates_;
-        Insertion ins = evaluate(h.k, pos);
-        if (std::isfinite(ins.tstep) && better(ins.tstep, h.k, pos, best)) best = std::move(ins);
+        consider(h.k, pos, best);
       }, true);
       return best;
     }
@@ -1154,7 +1153,7 @@ class Greedy {
       }
     });
     if (!opt_.prune) {
-      for (const auto& c : all) consider(c, best);
+      for (const auto& c : all) consider(c.k, c.pos, best);
       return best;
     }
     if (top.empty()) return best;
@@ -1213,7 +1212,7 @@ class Greedy {
       std::sort(list.begin(), list.end(), by_bound);
       for (const auto& c : list) {
         if (c.bound > best.tstep * margin) break;
-        if (!prunable(c, best)) consider(c, best);
+        if (!prunable(c, best)) consider(c.k, c.pos, best);
       }
     };
     // The most promising candidates first: usually one of them wins and nothing else can.
@@ -1236,9 +1235,9 @@ class Greedy {
     return best;
   }
 
-  void consider(const Candidate& c, Insertion& best) {
-    Insertion ins = evaluate(c.k, c.pos);
-    if (std::isfinite(ins.tstep) && better(ins.tstep, c.k, c.pos, best)) best = std::move(ins);
+  void consider(std::size_t k, std::size_t pos, Insertion& best) {
+    Insertion ins = evaluate(k, pos);
+    if (std::isfinite(ins.tstep) && better(ins.tstep, k, pos, best)) best = std::move(ins);
   }
 
   void apply(const Insertion& ins) {
