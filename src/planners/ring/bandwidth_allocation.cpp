@@ -174,36 +174,43 @@ std::vector<double> dual_allocation(const std::vector<double>& weight, const std
   return f;
 }
 
-}  // namespace
-
-void min_weighted_cost_allocation_small(int n, const double* weight, const double* cap, const double* set_cap,
-                                        double* f, const double* given_root) {
+// The masks of the sets (set_cap[m] finite), in increasing order. A subset's mask is below its
+// superset's, so in a laminar family every set comes after the sets inside it, as the water
+// filling needs (sets that do not nest are disjoint: their order does not matter).
+int set_masks(int n, const double* set_cap, int* masks) {
   if (n < 1 || n > 4) throw std::logic_error("min_weighted_cost_allocation_small: 1 to 4 paths");
-  int masks[16];
   int count = 0;
   for (int m = 1; m < (1 << n); ++m)
     if (set_cap[m] < kInfinity) masks[count++] = m;
-  // Children before parents: a stable insertion sort by popcount (std::stable_sort would ask for
-  // a buffer from the heap on every call: the greedy makes a hundred million of them).
-  for (int a = 1; a < count; ++a)
-    for (int b = a; b > 0 && popcount(static_cast<std::uint64_t>(masks[b])) < popcount(static_cast<std::uint64_t>(masks[b - 1])); --b)
-      std::swap(masks[b], masks[b - 1]);
-  bool is_laminar = true;
-  for (int x = 0; x < count && is_laminar; ++x)
+  return count;
+}
+
+}  // namespace
+
+void min_weighted_cost_allocation_small(int n, const double* weight, const double* cap, const double* set_cap,
+                                        double* f, const double* root) {
+  if (laminar_allocation_small(n, weight, cap, set_cap, f, root)) return;
+  int masks[16];
+  const int count = set_masks(n, set_cap, masks);
+  // The iterative solve gets the sets by size (the order it has always had).
+  std::stable_sort(masks, masks + count, [](int x, int y) {
+    return popcount(static_cast<std::uint64_t>(x)) < popcount(static_cast<std::uint64_t>(y));
+  });
+  std::vector<SharedSet> sets;
+  for (int x = 0; x < count; ++x) sets.push_back({static_cast<std::uint64_t>(masks[x]), set_cap[masks[x]]});
+  const auto g = dual_allocation(std::vector<double>(weight, weight + n), std::vector<double>(cap, cap + n), sets);
+  std::copy(g.begin(), g.end(), f);
+}
+
+bool laminar_allocation_small(int n, const double* weight, const double* cap, const double* set_cap, double* f,
+                              const double* given_root) {
+  int masks[16];
+  const int count = set_masks(n, set_cap, masks);
+  for (int x = 0; x < count; ++x)
     for (int y = x + 1; y < count; ++y) {
       const int both = masks[x] & masks[y];
-      if (both != 0 && both != masks[x] && both != masks[y]) {
-        is_laminar = false;
-        break;
-      }
+      if (both != 0 && both != masks[x] && both != masks[y]) return false;
     }
-  if (!is_laminar) {
-    std::vector<SharedSet> sets;
-    for (int x = 0; x < count; ++x) sets.push_back({static_cast<std::uint64_t>(masks[x]), set_cap[masks[x]]});
-    const auto g = dual_allocation(std::vector<double>(weight, weight + n), std::vector<double>(cap, cap + n), sets);
-    std::copy(g.begin(), g.end(), f);
-    return;
-  }
   double root[4], limit[4] = {kInfinity, kInfinity, kInfinity, kInfinity};
   for (int p = 0; p < n; ++p) root[p] = given_root != nullptr ? given_root[p] : std::sqrt(weight[p]);
   for (int x = 0; x < count; ++x) {
@@ -235,6 +242,7 @@ void min_weighted_cost_allocation_small(int n, const double* weight, const doubl
       if (mask >> p & 1) limit[p] = std::min(limit[p], level);
   }
   for (int p = 0; p < n; ++p) f[p] = std::min(cap[p], root[p] * limit[p]);
+  return true;
 }
 
 bool laminar(const std::vector<SharedSet>& sets) { return laminar_normalized(normalize(sets)); }

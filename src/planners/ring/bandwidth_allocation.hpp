@@ -37,6 +37,10 @@ std::vector<double> min_weighted_cost_allocation(const std::vector<double>& weig
 // sqrt(weight[p]) already computed (the same values: sqrt is correctly rounded).
 void min_weighted_cost_allocation_small(int n, const double* weight, const double* cap, const double* set_cap,
                                         double* f, const double* root = nullptr);
+// Its exact closed form alone: when the sets are laminar, writes f and returns true; otherwise
+// returns false and leaves f as it was (the caller may keep the iterative solve's answers).
+bool laminar_allocation_small(int n, const double* weight, const double* cap, const double* set_cap, double* f,
+                              const double* root = nullptr);
 
 // The fallback alone (dual coordinate ascent), whatever the family: exposed for the tests, which
 // compare it with the exact laminar computation.

@@ -274,19 +274,7 @@ class Greedy {
   std::unordered_map<AllocKey, std::array<double, 4>, AllocHash> alloc_cache_;
 
   void allocate4(const double* w, const double* root, const double* cap, const double* set_cap, double* f) {
-    int masks[16], count = 0;
-    for (int m = 1; m < 16; ++m)
-      if (set_cap[m] < kInfinity) masks[count++] = m;
-    bool laminar = true;
-    for (int x = 0; x < count && laminar; ++x)
-      for (int y = x + 1; y < count && laminar; ++y) {
-        const int both = masks[x] & masks[y];
-        laminar = both == 0 || both == masks[x] || both == masks[y];
-      }
-    if (laminar) {  // closed form: cheaper than a look-up
-      min_weighted_cost_allocation_small(4, w, cap, set_cap, f, root);
-      return;
-    }
+    if (laminar_allocation_small(4, w, cap, set_cap, f, root)) return;  // closed form: cheaper than a look-up
     AllocKey key;
     std::copy(w, w + 4, key.v);
     std::copy(cap, cap + 4, key.v + 4);
