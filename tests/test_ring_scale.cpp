@@ -13,6 +13,7 @@
 
 #include "model/tiers_generator.hpp"
 #include "oracles/ring_platforms.hpp"
+#include "planners/ring/ring_network.hpp"
 #include "planners/ring/ring_planner.hpp"
 
 using namespace ringsim;
@@ -287,12 +288,48 @@ TEST_CASE("greedy prunings on dragonflies: the answers of evaluating every candi
 }
 
 TEST_CASE("greedy prunings on Tiers graphs: the answers of evaluating every candidate") {
-  for (int trial = 0; trial < 12; ++trial) {
+  for (int trial = 0; trial < 60; ++trial) {
     CAPTURE(trial);
-    const Platform p = tiers(12 + 4 * static_cast<std::size_t>(trial % 4), 500 + static_cast<std::uint64_t>(trial));
+    const Platform p = tiers(12 + 6 * static_cast<std::size_t>(trial % 8), 500 + static_cast<std::uint64_t>(trial));
     const Workload load{1e9, ratio_of(trial) * 1e9};
     for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
+    if (trial % 3 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4);
   }
+}
+
+// A widest search with targets does not enter the pendant trees that hold neither the source nor
+// a target (RingNetwork::hangs_from): every target must get the label and the path of a search
+// that enters everything. Capacities from three values (ties, which the search breaks by hops,
+// latency and settling order) or zero; sources anywhere, routers and pendant nodes included.
+TEST_CASE("widest searches skip pendant trees: each target's bottleneck and path as a search of every node") {
+  std::mt19937_64 rng(24005);
+  std::size_t pendant = 0, checked = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    CAPTURE(trial);
+    const Platform p = tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 700 + static_cast<std::uint64_t>(trial));
+    const RingNetwork net(p);
+    for (std::size_t v = 0; v < net.node_count(); ++v) pendant += net.hangs_from(v) != RingNetwork::kCore ? 1 : 0;
+    std::vector<double> cap(net.link_count());
+    for (auto& c : cap) c = rng() % 10 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0});
+    WidestSearch some(net), every(net);
+    for (int q = 0; q < 10; ++q) {
+      const std::size_t source = rng() % net.node_count();
+      std::vector<std::size_t> targets;
+      for (std::size_t n = 1 + rng() % 3; targets.size() < n;) targets.push_back(rng() % net.node_count());
+      some.run(source, cap, targets);
+      every.run(source, cap, {});
+      for (auto t : targets) {
+        CAPTURE(t);
+        REQUIRE(some.reached(t) == every.reached(t));
+        if (!every.reached(t)) continue;
+        REQUIRE(some.bottleneck(t) == every.bottleneck(t));
+        REQUIRE(some.links_to(t) == every.links_to(t));
+        ++checked;
+      }
+    }
+  }
+  CHECK(pendant > 1000);  // the graphs have pendant trees to skip
+  CHECK(checked > 3000);
 }
 
 // The platform routing mode hands the planners every host pair's route in one flat table

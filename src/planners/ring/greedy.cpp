@@ -196,6 +196,8 @@ class Greedy {
   WidestSearch search_;
   BottleneckTree tree_, res_tree_;
   std::vector<double> speed_, root_, full_, residual_, residual_plus_;
+  std::vector<std::uint32_t> below_;  // graph zones, per node: ring members in its pendant subtree
+  std::vector<double> pool_, chain_;  // per open host, this step: four_path_capacity
   std::vector<std::vector<std::size_t>> incident_;  // graph zones: each host's incident links
   std::vector<std::size_t> ring_, pos_of_;
   std::vector<PathState> S_, P_;  // per host id: path to the successor / predecessor
@@ -719,6 +721,8 @@ class Greedy {
     const double w[4] = {speed_[ba], speed_[ba], speed_[bb], speed_[bb]};
     min_weighted_cost_allocation_small(4, w, cap, set_cap, f);
     ring_ = {ba, bb};
+    count_below(ba);
+    count_below(bb);
     pos_of_[ba] = 0;
     pos_of_[bb] = 1;
     S_[ba] = {ab.links, f[0]};
@@ -778,6 +782,8 @@ class Greedy {
     double avail_i, avail_j;  // bound on the new pair's bandwidth sum at i, at j
     double rest_comm;         // H C_m of the member with the largest C_m other than i and j
     double s_i, r_i, s_j, r_j, c_pi, c_sj;  // speeds, their roots, c(P_i), c(S_j)
+    std::uint32_t top_i = 0, top_j = 0;     // graph zones: pendant_top of i and j
+    double chain_i = kInfinity, chain_j = kInfinity;  // graph zones: side_capacity at i and j
   };
   // Equation 4's three new terms (s_i c_i, s_j c_j, s_k c_k) of a feasible entry of the edge
   // i -> j for host k, as candidate_tstep computes them.
@@ -931,6 +937,8 @@ class Greedy {
     std::size_t k;
     double s, r, denom, pool;
     const double *from, *to, *pair;  // full_bandwidth(k, .), full_bandwidth(., k), pair_shared(k, .)
+    double chain = kInfinity;        // graph zones: pool and every link above k (four_path_capacity)
+    std::uint32_t top = RingNetwork::kCore;  // graph zones: the pendant tree k is in, or kCore
   };
   // `bound` orders the candidates; `soft` (Equation 4 and the new members' communication times
   // with optimistic costs) is a bound up to rounding, `floor` (an unchanged member's
@@ -944,8 +952,8 @@ class Greedy {
   };
 
   // Graph zones: capacity a new path could find at a link, whatever the position: the residual
-  // plus the largest re-injection of one position (its S_i and P_j), and the maximum spanning tree
-  // of that (FATPIPE links unlimited: it bounds sums of fractions).
+  // plus the largest re-injection of one position (its S_i and P_j). Its maximum spanning tree
+  // (tree_, FATPIPE links unlimited: it bounds sums of fractions) is built when a step tightens.
   void prepare_residual_plus() {
     residual_plus_ = residual_;
     std::vector<double> add(net_.link_count(), 0.0);
@@ -963,28 +971,124 @@ class Greedy {
       }
       touched.clear();
     }
-    tree_.build(residual_plus_, kInfinity);
+  }
+
+  // Graph zones: ring members per pendant subtree (RingNetwork::hangs_from), kept as hosts join.
+  void count_below(std::size_t h) {
+    if (net_.fixed_routes()) return;
+    if (below_.empty()) below_.assign(net_.node_count(), 0);
+    for (std::size_t u = net_.host_node(h); u != RingNetwork::kCore; u = net_.hangs_from(u)) ++below_[u];
+  }
+  double pool_of(std::size_t k) const { return net_.fixed_routes() ? net_.pool_capacity(k) : pool_[k]; }
+  // Graph zones: a bound on the four new paths' bandwidth sum at host k. While k's pendant
+  // subtree at node u holds neither i nor j, the four paths (between k and i or j) leave it
+  // through u's one edge, whose link, when SHARED, carries their sum within its residual
+  // capacity -- the residual itself: S_i and P_j, which give theirs back, join i and j and so
+  // never enter the subtree. The pool of k's incident links bounds the same sum. Nodes i, j:
+  // those of the position; kCore for none (every link above k); a subtree with no ring member
+  // holds neither, whatever the position (members_only).
+  double four_path_capacity(std::size_t k, std::size_t i, std::size_t j, bool members_only = false) const {
+    double cap = net_.pool_capacity(k);
+    for (std::size_t u = net_.host_node(k); net_.hangs_from(u) != RingNetwork::kCore; u = net_.hangs_from(u)) {
+      if (members_only ? below_[u] != 0 : (holds(u, i) || holds(u, j))) break;
+      const std::size_t l = net_.hang_link(u);
+      if (!net_.fatpipe(l)) cap = std::min(cap, residual_[l]);
+    }
+    return cap;
+  }
+  // Graph zones: a bound on the two new paths' bandwidth sum at member m (i or j) of a position,
+  // for a host k outside m's pendant tree: both paths between k and m cross every link above m,
+  // within its capacity once S_i and P_j (`a`, `b`) gave theirs back, computed as evaluate()
+  // re-injects them, bit for bit.
+  double side_capacity(std::size_t m, const PathState& a, const PathState& b) const {
+    double cap = kInfinity;
+    for (std::size_t u = net_.host_node(m); net_.hangs_from(u) != RingNetwork::kCore; u = net_.hangs_from(u)) {
+      const std::size_t l = net_.hang_link(u);
+      if (net_.fatpipe(l)) continue;
+      double v = residual_[l];
+      for (const PathState* ps : {&a, &b})
+        for (auto x : ps->links)
+          if (x == l) v = std::min(full_[l], v + ps->bw);
+      cap = std::min(cap, v);
+    }
+    return cap;
+  }
+  // The pair bound at i (at j) for host h: the chain's when h is outside i's pendant tree.
+  static double pair_at(const HostInfo& h, std::uint32_t top, double chain, double pair) {
+    return h.top == RingNetwork::kCore || h.top != top ? std::min(pair, chain) : pair;
+  }
+  // Whether node x is in u's pendant subtree (u is on x's way to the core).
+  bool holds(std::size_t u, std::size_t x) const {
+    for (; x != RingNetwork::kCore; x = net_.hangs_from(x))
+      if (x == u) return true;
+    return false;
+  }
+  std::uint32_t pendant_top(std::size_t k) const {
+    std::uint32_t u = static_cast<std::uint32_t>(net_.host_node(k));
+    if (net_.hangs_from(u) == RingNetwork::kCore) return RingNetwork::kCore;
+    while (net_.hangs_from(net_.hangs_from(u)) != RingNetwork::kCore) u = net_.hangs_from(u);
+    return u;
   }
 
   // Lower bound of the criterion after inserting h.k at pi's position: `pair_i` bounds
-  // f(k->i) + f(i->k), `pair_j` the same at j, h.pool the four new paths together. T_step >= Equation
+  // f(k->i) + f(i->k), `pair_j` the same at j, `pool` the four new paths together. T_step >= Equation
   // 4 and T_step >= every member's communication time (tstep.hpp).
-  Bound bound(const HostInfo& h, const PosInfo& pi, double pair_i, double pair_j) const {
+  Bound bound(const HostInfo& h, const PosInfo& pi, double pair_i, double pair_j, double pool) const {
     const double ri_sum = std::min(pi.avail_i, pair_i), rj_sum = std::min(pi.avail_j, pair_j);
     const double u_pk = std::min(h.from[pi.i], ri_sum), u_si = std::min(h.to[pi.i], ri_sum);
     const double u_sk = std::min(h.from[pi.j], rj_sum), u_pj = std::min(h.to[pi.j], rj_sum);
     const double side_i = two_path_bound(h.s, h.r, u_pk, pi.s_i, pi.r_i, u_si, ri_sum);
     const double side_j = two_path_bound(h.s, h.r, u_sk, pi.s_j, pi.r_j, u_pj, rj_sum);
     const double roots = 2 * h.r + pi.r_i + pi.r_j;
-    const double fresh = std::max(side_i + side_j, roots * roots / h.pool);
+    const double fresh = std::max(side_i + side_j, roots * roots / pool);
     const double t4 = (load_.work + load_.comm * (pi.base + fresh)) / h.denom;
     if (opt_.criterion == GreedyCriterion::eq4) return {t4, 0.0};
-    const double ck = std::max(1 / u_pk + 1 / u_sk, 4 / h.pool);
+    const double ck = std::max(1 / u_pk + 1 / u_sk, 4 / pool);
     const double ci = pi.c_pi + 1 / u_si, cj = pi.c_sj + 1 / u_pj;
     return {std::max(t4, load_.comm * std::max(ck, std::max(ci, cj))), pi.rest_comm};
   }
   HostInfo host_info(std::size_t k, double pool) const {
-    return {k, speed_[k], root_[k], speed_sum_ + speed_[k], pool, net_.from_row(k), net_.to_row(k), net_.pair_row(k)};
+    HostInfo h{k, speed_[k], root_[k], speed_sum_ + speed_[k], pool, net_.from_row(k), net_.to_row(k), net_.pair_row(k)};
+    h.chain = pool;
+    if (!net_.fixed_routes()) {
+      h.chain = std::min(pool, chain_[k]);
+      h.top = pendant_top(k);
+    }
+    return h;
+  }
+  // The four new paths' sum at k for the position pi (see four_path_capacity): every link above k
+  // unless i or j is in the same pendant tree, then the links below where their branches meet.
+  double pool_at(const HostInfo& h, const PosInfo& pi) const {
+    if (h.top == RingNetwork::kCore || (pi.top_i != h.top && pi.top_j != h.top)) return h.chain;
+    return std::min(h.pool, four_path_capacity(h.k, net_.host_node(pi.i), net_.host_node(pi.j)));
+  }
+
+  // A lower bound of bound()'s soft value at every position, for host h: Equation 4 with the
+  // smallest base of any position and, of the fresh term, only the pool's share with the
+  // smallest member root (bound() computes the same expressions from values at least as large,
+  // and rounding to nearest is monotone, so this is at most its t4 bit for bit).
+  double host_floor(const HostInfo& h, double min_base, double min_root) const {
+    const double roots = 2 * h.r + min_root + min_root;
+    const double fresh = roots * roots / h.pool;
+    return (load_.work + load_.comm * (min_base + fresh)) / h.denom;
+  }
+  // The open hosts (those for_each_open visits without the memo) with their floors, by floor
+  // then host; a floor that is not a number sorts first.
+  std::vector<std::pair<double, std::size_t>> hosts_by_floor(const std::vector<PosInfo>& pos_info) {
+    double min_base = kInfinity, min_root = kInfinity;
+    for (const auto& pi : pos_info) {
+      min_base = std::min(min_base, pi.base);
+      min_root = std::min({min_root, pi.r_i, pi.r_j});
+    }
+    std::vector<std::pair<double, std::size_t>> order;
+    const bool skip_twins = net_.fixed_routes();  // pruning: each class's candidate only
+    for (std::size_t k = 0; k < net_.host_count(); ++k) {
+      if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
+      const double floor = host_floor(host_info(k, pool_of(k)), min_base, min_root);
+      order.push_back({std::isnan(floor) ? -kInfinity : floor, k});
+    }
+    std::sort(order.begin(), order.end());
+    return order;
   }
 
   // Whether candidate c can be skipped given the best insertion found so far (see Candidate).
@@ -1018,7 +1122,7 @@ class Greedy {
       const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
       for (std::size_t k = 0; k < net_.host_count(); ++k) {
         if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
-        const HostInfo h = host_info(k, net_.pool_capacity(k));
+        const HostInfo h = host_info(k, pool_of(k));
         for (std::size_t pos = 0; pos < r; ++pos) f(h, pos);
       }
       return;
@@ -1056,6 +1160,16 @@ class Greedy {
     prepare_step();
     invalidate_memo();
     const std::size_t p = net_.host_count(), r = ring_.size();
+    if (!net_.fixed_routes()) {
+      prepare_residual_plus();
+      pool_.assign(p, kInfinity);
+      chain_.assign(p, kInfinity);
+      for (std::size_t k = 0; k < p; ++k)
+        if (pos_of_[k] == kNone) {
+          pool_[k] = four_path_capacity(k, RingNetwork::kCore, RingNetwork::kCore, true);
+          chain_[k] = four_path_capacity(k, RingNetwork::kCore, RingNetwork::kCore);
+        }
+    }
     std::vector<PosInfo> pos_info(r);
     for (std::size_t pos = 0; pos < r; ++pos) {
       const std::size_t i = ring_[pos], j = succ_of(pos);
@@ -1069,6 +1183,12 @@ class Greedy {
       pi.r_j = root_[j];
       pi.c_pi = cost(P_[i]);
       pi.c_sj = cost(S_[j]);
+      if (!net_.fixed_routes()) {
+        pi.top_i = pendant_top(i);
+        pi.top_j = pendant_top(j);
+        pi.chain_i = side_capacity(i, S_[i], P_[j]);
+        pi.chain_j = side_capacity(j, S_[i], P_[j]);
+      }
       if (net_.fixed_routes()) {
         // i keeps P_i and S_pred(i), j keeps S_j and P_succ(j): all cross the pool link.
         pi.avail_i = std::max(0.0, net_.pool_capacity(i) - P_[i].bw - S_[pred_of(pos)].bw);
@@ -1096,7 +1216,8 @@ class Greedy {
     }
     auto l1 = [&](const HostInfo& h, std::size_t pos) {
       const PosInfo& pi = pos_info[pos];
-      const Bound b = bound(h, pi, h.pair[pi.i], h.pair[pi.j]);
+      const Bound b = bound(h, pi, pair_at(h, pi.top_i, pi.chain_i, h.pair[pi.i]),
+                            pair_at(h, pi.top_j, pi.chain_j, h.pair[pi.j]), pool_at(h, pi));
       return Candidate{std::max(b.soft, b.floor), b.soft, b.floor, h.k, pos};
     };
     auto by_bound = [](const Candidate& x, const Candidate& y) {
@@ -1123,7 +1244,7 @@ class Greedy {
     constexpr std::size_t kTop = 256;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
-    for_each_open([&](const HostInfo& h, std::size_t pos) {
+    auto bound_first = [&](const HostInfo& h, std::size_t pos) {
       ++open_count_;
       const Candidate c = l1(h, pos);
       if (!std::isfinite(c.soft)) return;
@@ -1139,7 +1260,27 @@ class Greedy {
         top.back() = c;
         std::push_heap(top.begin(), top.end(), by_bound);
       }
-    });
+    };
+    // Without the memo, hosts by a bound of all their positions (host_floor), until that bound
+    // is above the kTop-th smallest candidate bound: no candidate of the hosts left could enter
+    // `top` (bound >= floor, by_bound is a strict order), so `top` is the one of a full scan, and
+    // their floors stand for their smallest bounds in pass 2 (a shortcut there only: each
+    // candidate is still checked by its own bound).
+    const bool by_host = opt_.prune && !memo_on_;
+    std::vector<std::pair<double, std::size_t>> host_order;
+    if (by_host) {
+      host_order = hosts_by_floor(pos_info);
+      std::size_t n = 0;
+      for (; n < host_order.size(); ++n) {
+        const auto [floor, k] = host_order[n];
+        if (top.size() == kTop && floor > top.front().bound) break;
+        const HostInfo h = host_info(k, pool_of(k));
+        for (std::size_t pos = 0; pos < r; ++pos) bound_first(h, pos);
+      }
+      for (; n < host_order.size(); ++n) kmin[host_order[n].second] = host_order[n].first;
+    } else {
+      for_each_open(bound_first);
+    }
     if (!opt_.prune) {
       for (const auto& c : all) consider(c.k, c.pos, best);
       return best;
@@ -1157,7 +1298,7 @@ class Greedy {
       if (net_.fixed_routes()) return;
       if (!second) {
         second = true;
-        prepare_residual_plus();
+        tree_.build(residual_plus_, kInfinity);
         res_tree_.build(residual_, kInfinity);
         xs.assign(r, {});
         to_i.assign(r, {});
@@ -1178,9 +1319,11 @@ class Greedy {
       }
       if (from_k[c.k].empty()) {
         res_tree_.from_source(net_.host_node(c.k), from_k[c.k]);
+        pool_plus[c.k] = pool_of(c.k);
         if (std::isfinite(net_.pool_capacity(c.k))) {
-          pool_plus[c.k] = 0.0;
-          for (auto l : incident_[c.k]) pool_plus[c.k] += residual_plus_[l];
+          double incident = 0.0;
+          for (auto l : incident_[c.k]) incident += residual_plus_[l];
+          pool_plus[c.k] = std::min(pool_plus[c.k], incident);
         }
       }
       const auto& fk = from_k[c.k];
@@ -1190,7 +1333,10 @@ class Greedy {
         pair_i = std::max(pair_i, std::min(f, to_i[c.pos][x]));
         pair_j = std::max(pair_j, std::min(f, to_j[c.pos][x]));
       }
-      const Bound b = bound(host_info(c.k, pool_plus[c.k]), pos_info[c.pos], pair_i, pair_j);
+      const HostInfo h = host_info(c.k, pool_plus[c.k]);
+      const PosInfo& pi = pos_info[c.pos];
+      const Bound b = bound(h, pi, pair_at(h, pi.top_i, pi.chain_i, pair_i), pair_at(h, pi.top_j, pi.chain_j, pair_j),
+                            pool_at(h, pi));
       c.soft = std::max(c.soft, b.soft);
       c.bound = std::max(c.soft, c.floor);
     };
@@ -1212,13 +1358,22 @@ class Greedy {
     if (complete || last.bound > best.tstep * margin) return best;
     // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
     std::vector<Candidate> open;
-    for_each_open([&](const HostInfo& h, std::size_t pos) {  // entries evaluated in `top` are struck off
+    auto bound_again = [&](const HostInfo& h, std::size_t pos) {  // entries evaluated in `top` are struck off
       if (kmin[h.k] > best.tstep * margin) return;
       Candidate c = l1(h, pos);
       if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) return;  // in `top`, or out
       tighten(c);
       if (!prunable(c, best)) open.push_back(c);
-    });
+    };
+    if (by_host) {
+      for (const auto& [floor, k] : host_order) {
+        if (floor > best.tstep * margin) break;  // and every host after it
+        const HostInfo h = host_info(k, pool_of(k));
+        for (std::size_t pos = 0; pos < r; ++pos) bound_again(h, pos);
+      }
+    } else {
+      for_each_open(bound_again);
+    }
     run(open);
     return best;
   }
@@ -1260,6 +1415,7 @@ class Greedy {
       last_k_ = k;
     }
     ring_.insert(ring_.begin() + static_cast<std::ptrdiff_t>(pos + 1), k);
+    count_below(k);
     for (std::size_t m = 0; m < ring_.size(); ++m) pos_of_[ring_[m]] = m;
   }
 
