@@ -13,6 +13,7 @@
 
 #include "model/tiers_generator.hpp"
 #include "oracles/ring_platforms.hpp"
+#include "planners/ring/bridge_tree.hpp"
 #include "planners/ring/ring_network.hpp"
 #include "planners/ring/ring_planner.hpp"
 
@@ -205,6 +206,46 @@ Platform tiers(std::size_t hosts, std::uint64_t seed) {
   return tiers_platform_with_hosts(hosts, seed, TiersShape{4, 4, 2, 4});
 }
 
+// Graph zones with 2-edge-connected parts below bridges, not only trees: blocks (a lone router,
+// two routers joined once, or a cycle, sometimes with a chord) joined in a random tree by
+// bridges; hosts hanging from a block by their own link, some inside blocks. Bandwidths from few
+// values (ties), a FATPIPE link now and then.
+Platform bridged_blocks(std::mt19937_64& rng) {
+  Platform p;
+  p.routing = ZoneRouting::dijkstra;
+  auto link = [&] {
+    const auto sharing = rng() % 10 == 0 ? SharingPolicy::fatpipe : SharingPolicy::shared;
+    return p.add_link("l" + std::to_string(p.links.size()), pick(rng, {1e6, 2e6, 5e6}),
+                      1e-4 * static_cast<double>(1 + rng() % 3), sharing);
+  };
+  auto host = [&] { return p.add_host("h" + std::to_string(p.nodes.size()), pick(rng, {1e8, 2e8, 3e8})); };
+  const int count = 2 + static_cast<int>(rng() % 10);
+  std::vector<std::vector<std::size_t>> blocks;
+  for (int b = 0; b < count; ++b) {
+    const int size = 1 + static_cast<int>(rng() % 5);
+    std::vector<std::size_t> nodes;
+    for (int v = 0; v < size; ++v)
+      nodes.push_back(rng() % 4 == 0 ? host() : p.add_router("r" + std::to_string(p.nodes.size())));
+    if (size == 2) {
+      p.add_edge(nodes[0], nodes[1], link());  // a bridge: two blocks of one node
+    } else if (size >= 3) {
+      for (int v = 0; v < size; ++v) p.add_edge(nodes[v], nodes[(v + 1) % size], link());
+      if (size >= 4 && rng() % 2 == 0) p.add_edge(nodes[0], nodes[2], link());
+    }
+    if (b > 0) {
+      const auto& other = blocks[rng() % blocks.size()];
+      p.add_edge(nodes[rng() % nodes.size()], other[rng() % other.size()], link());
+    }
+    blocks.push_back(nodes);
+  }
+  for (const auto& nodes : blocks)
+    for (std::size_t n = rng() % 4; n > 0; --n) p.add_edge(host(), nodes[rng() % nodes.size()], link());
+  if (p.host_count() < 2) p.add_edge(host(), blocks[0][0], link());
+  if (p.host_count() < 2) p.add_edge(host(), blocks[0][0], link());
+  validate(p);
+  return p;
+}
+
 // Pruned and unpruned greedy: the same ring, T_step, T_step at every size (bit for bit). Returns
 // whether the pruned run evaluated fewer candidates exactly.
 bool same_answers(const Platform& p, const Workload& load, Refinement refinement, GreedyCriterion criterion) {
@@ -297,18 +338,85 @@ TEST_CASE("greedy prunings on Tiers graphs: the answers of evaluating every cand
   }
 }
 
-// A widest search with targets does not enter the pendant trees that hold neither the source nor
-// a target (RingNetwork::hangs_from): every target must get the label and the path of a search
-// that enters everything. Capacities from three values (ties, which the search breaks by hops,
-// latency and settling order) or zero; sources anywhere, routers and pendant nodes included.
-TEST_CASE("widest searches skip pendant trees: each target's bottleneck and path as a search of every node") {
+// The bridge tree against brute force: an edge is a bridge exactly when removing it disconnects
+// its ends; a bridge joins a component to its parent, through its link; other edges stay inside
+// one component; each connected part is rooted at a largest component.
+TEST_CASE("the bridge tree: bridges, components and roots as brute force finds them") {
+  std::mt19937_64 rng(24007);
+  std::size_t bridges = 0, inner = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    CAPTURE(trial);
+    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 900 + static_cast<std::uint64_t>(trial))
+                                      : bridged_blocks(rng);
+    const BridgeTree tree(p);
+    const std::size_t n = p.nodes.size();
+    auto connected_without = [&](std::size_t skip, std::size_t from, std::size_t to) {
+      std::vector<char> seen(n, 0);
+      std::vector<std::size_t> todo{from};
+      seen[from] = 1;
+      while (!todo.empty()) {
+        const std::size_t v = todo.back();
+        todo.pop_back();
+        for (std::size_t e = 0; e < p.edges.size(); ++e) {
+          if (e == skip) continue;
+          const std::size_t a = p.edges[e].a, b = p.edges[e].b;
+          const std::size_t u = a == v ? b : b == v ? a : n;
+          if (u < n && !seen[u]) {
+            seen[u] = 1;
+            todo.push_back(u);
+          }
+        }
+      }
+      return seen[to] != 0;
+    };
+    for (std::size_t e = 0; e < p.edges.size(); ++e) {
+      CAPTURE(e);
+      const auto ca = tree.component(p.edges[e].a), cb = tree.component(p.edges[e].b);
+      if (connected_without(e, p.edges[e].a, p.edges[e].b)) {
+        REQUIRE(ca == cb);
+        ++inner;
+      } else {
+        REQUIRE(ca != cb);
+        const auto child = tree.parent(ca) == cb ? ca : cb;
+        REQUIRE(tree.parent(child) == (child == ca ? cb : ca));
+        REQUIRE(tree.link(child) == p.edges[e].link);
+        ++bridges;
+      }
+    }
+    // Same component: connected after removing any single edge (no bridge inside).
+    std::vector<std::size_t> size(tree.size(), 0);
+    for (std::size_t v = 0; v < n; ++v) ++size[tree.component(v)];
+    for (std::uint32_t c = 0; c < tree.size(); ++c) {
+      auto root = c;
+      while (tree.parent(root) != BridgeTree::kNone) root = tree.parent(root);
+      REQUIRE(size[root] >= size[c]);  // one connected part here: the root is a largest component
+      if (tree.parent(c) != BridgeTree::kNone) REQUIRE(tree.top(c) == (tree.parent(c) == root ? c : tree.top(tree.parent(c))));
+    }
+  }
+  CHECK(bridges > 1000);
+  CHECK(inner > 1000);
+}
+
+// A widest search with targets does not enter the parts below a bridge that hold neither the
+// source nor a target (RingNetwork::bridges): every target must get the label and the path of a
+// search that enters everything. Capacities from three values (ties, which the search breaks by
+// hops, latency and settling order) or zero; sources anywhere, routers included.
+TEST_CASE("widest searches skip what lies below bridges: each target's bottleneck and path as a search of every node") {
   std::mt19937_64 rng(24005);
-  std::size_t pendant = 0, checked = 0;
+  std::size_t below = 0, blocks = 0, checked = 0;
   for (int trial = 0; trial < 300; ++trial) {
     CAPTURE(trial);
-    const Platform p = tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 700 + static_cast<std::uint64_t>(trial));
+    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 700 + static_cast<std::uint64_t>(trial))
+                                      : bridged_blocks(rng);
     const RingNetwork net(p);
-    for (std::size_t v = 0; v < net.node_count(); ++v) pendant += net.hangs_from(v) != RingNetwork::kCore ? 1 : 0;
+    const BridgeTree& tree = net.bridges();
+    std::vector<std::size_t> size(tree.size(), 0);
+    for (std::size_t v = 0; v < net.node_count(); ++v) ++size[tree.component(v)];
+    for (std::size_t v = 0; v < net.node_count(); ++v) {
+      const auto c = tree.component(v);
+      below += tree.parent(c) != BridgeTree::kNone ? 1 : 0;
+      blocks += tree.parent(c) != BridgeTree::kNone && size[c] > 1 ? 1 : 0;
+    }
     std::vector<double> cap(net.link_count());
     for (auto& c : cap) c = rng() % 10 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0});
     WidestSearch some(net), every(net);
@@ -328,8 +436,20 @@ TEST_CASE("widest searches skip pendant trees: each target's bottleneck and path
       }
     }
   }
-  CHECK(pendant > 1000);  // the graphs have pendant trees to skip
+  CHECK(below > 1000);  // the graphs have parts below bridges to skip
+  CHECK(blocks > 100);  // and some of them hold cycles
   CHECK(checked > 3000);
+}
+
+TEST_CASE("greedy prunings on blocks joined by bridges: the answers of evaluating every candidate") {
+  std::mt19937_64 rng(24006);
+  for (int trial = 0; trial < 300; ++trial) {
+    CAPTURE(trial);
+    const Platform p = bridged_blocks(rng);
+    const Workload load{1e9, ratio_of(trial) * 1e9};
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
+    if (trial % 5 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4);
+  }
 }
 
 // The platform routing mode hands the planners every host pair's route in one flat table

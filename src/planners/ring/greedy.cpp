@@ -196,7 +196,7 @@ class Greedy {
   WidestSearch search_;
   BottleneckTree tree_, res_tree_;
   std::vector<double> speed_, root_, full_, residual_, residual_plus_;
-  std::vector<std::uint32_t> below_;  // graph zones, per node: ring members in its pendant subtree
+  std::vector<std::uint32_t> below_;  // graph zones, per bridge-tree component: ring members below
   std::vector<double> pool_, chain_;  // per open host, this step: four_path_capacity
   std::vector<std::vector<std::size_t>> incident_;  // graph zones: each host's incident links
   std::vector<std::size_t> ring_, pos_of_;
@@ -782,8 +782,9 @@ class Greedy {
     double avail_i, avail_j;  // bound on the new pair's bandwidth sum at i, at j
     double rest_comm;         // H C_m of the member with the largest C_m other than i and j
     double s_i, r_i, s_j, r_j, c_pi, c_sj;  // speeds, their roots, c(P_i), c(S_j)
-    std::uint32_t top_i = 0, top_j = 0;     // graph zones: pendant_top of i and j
+    std::uint32_t top_i = 0, top_j = 0;     // graph zones: BridgeTree::top of i's and j's components
     double chain_i = kInfinity, chain_j = kInfinity;  // graph zones: side_capacity at i and j
+    double meet_chain = kInfinity;  // graph zones: the bridges above meet(i, j), all of them
   };
   // Equation 4's three new terms (s_i c_i, s_j c_j, s_k c_k) of a feasible entry of the edge
   // i -> j for host k, as candidate_tstep computes them.
@@ -938,7 +939,7 @@ class Greedy {
     double s, r, denom, pool;
     const double *from, *to, *pair;  // full_bandwidth(k, .), full_bandwidth(., k), pair_shared(k, .)
     double chain = kInfinity;        // graph zones: pool and every link above k (four_path_capacity)
-    std::uint32_t top = RingNetwork::kCore;  // graph zones: the pendant tree k is in, or kCore
+    std::uint32_t top = BridgeTree::kNone;  // graph zones: BridgeTree::top of k's component
   };
   // `bound` orders the candidates; `soft` (Equation 4 and the new members' communication times
   // with optimistic costs) is a bound up to rounding, `floor` (an unchanged member's
@@ -973,37 +974,68 @@ class Greedy {
     }
   }
 
-  // Graph zones: ring members per pendant subtree (RingNetwork::hangs_from), kept as hosts join.
+  // Graph zones: ring members below each component of the bridge tree, kept as hosts join.
   void count_below(std::size_t h) {
     if (net_.fixed_routes()) return;
-    if (below_.empty()) below_.assign(net_.node_count(), 0);
-    for (std::size_t u = net_.host_node(h); u != RingNetwork::kCore; u = net_.hangs_from(u)) ++below_[u];
+    if (below_.empty()) below_.assign(bt().size(), 0);
+    for (auto c = comp_of(h); c != BridgeTree::kNone; c = bt().parent(c)) ++below_[c];
   }
+  const BridgeTree& bt() const { return net_.bridges(); }
+  std::uint32_t comp_of(std::size_t h) const { return bt().component(net_.host_node(h)); }
   double pool_of(std::size_t k) const { return net_.fixed_routes() ? net_.pool_capacity(k) : pool_[k]; }
-  // Graph zones: a bound on the four new paths' bandwidth sum at host k. While k's pendant
-  // subtree at node u holds neither i nor j, the four paths (between k and i or j) leave it
-  // through u's one edge, whose link, when SHARED, carries their sum within its residual
-  // capacity -- the residual itself: S_i and P_j, which give theirs back, join i and j and so
-  // never enter the subtree. The pool of k's incident links bounds the same sum. Nodes i, j:
-  // those of the position; kCore for none (every link above k); a subtree with no ring member
-  // holds neither, whatever the position (members_only).
-  double four_path_capacity(std::size_t k, std::size_t i, std::size_t j, bool members_only = false) const {
-    double cap = net_.pool_capacity(k);
-    for (std::size_t u = net_.host_node(k); net_.hangs_from(u) != RingNetwork::kCore; u = net_.hangs_from(u)) {
-      if (members_only ? below_[u] != 0 : (holds(u, i) || holds(u, j))) break;
-      const std::size_t l = net_.hang_link(u);
+
+  // Graph zones: bounds from the bridges (bridge_tree.hpp), which every path between the two
+  // sides of one crosses, whatever the widest search picks. A SHARED bridge carries the paths
+  // crossing it within its capacity in the residual network where evaluate() places them.
+  //
+  // The smallest residual capacity of the SHARED bridges from component c upward while keep(c).
+  template <class Keep>
+  double bridges_up(std::uint32_t c, Keep keep) const {
+    double cap = kInfinity;
+    for (; bt().parent(c) != BridgeTree::kNone && keep(c); c = bt().parent(c)) {
+      const std::size_t l = bt().link(c);
       if (!net_.fatpipe(l)) cap = std::min(cap, residual_[l]);
     }
     return cap;
   }
-  // Graph zones: a bound on the two new paths' bandwidth sum at member m (i or j) of a position,
-  // for a host k outside m's pendant tree: both paths between k and m cross every link above m,
+  // The lowest component at or above both a and b (kNone in different connected parts).
+  std::uint32_t meet(std::uint32_t a, std::uint32_t b) const {
+    for (; a != BridgeTree::kNone; a = bt().parent(a))
+      if (bt().above_or_at(a, b)) return a;
+    return BridgeTree::kNone;
+  }
+  // The four new paths' bandwidth sum when k goes between i and j: the paths join k to i and j,
+  // so they all cross the bridges between k's component and the one where the ways to i and j
+  // part -- those above k below which lie neither i nor j, and those above meet(i, j) below
+  // which k does not lie. S_i and P_j, which give their bandwidth back, join i and j and so cross
+  // none of these: the residual is the capacity. k's incident links bound the same sum (pool).
+  double four_path_capacity(std::size_t k, std::size_t i, std::size_t j) const {
+    const std::uint32_t ck = comp_of(k), ci = comp_of(i), cj = comp_of(j);
+    double cap = std::min(net_.pool_capacity(k), bridges_up(ck, [&](std::uint32_t c) {
+                            return !bt().above_or_at(c, ci) && !bt().above_or_at(c, cj);
+                          }));
+    const std::uint32_t m = meet(ci, cj);
+    if (m != BridgeTree::kNone)
+      cap = std::min(cap, bridges_up(m, [&](std::uint32_t c) { return !bt().above_or_at(c, ck); }));
+    return cap;
+  }
+  // Host k's part of it for every position at once: the bridges above k below which lies no
+  // ring member (pool_), and all the bridges above k (chain_, for positions whose i and j lie
+  // below another child of the root than k: see pool_at).
+  double members_free_capacity(std::size_t k) const {
+    return std::min(net_.pool_capacity(k), bridges_up(comp_of(k), [&](std::uint32_t c) { return below_[c] == 0; }));
+  }
+  double chain_capacity(std::size_t k) const {
+    return std::min(net_.pool_capacity(k), bridges_up(comp_of(k), [](std::uint32_t) { return true; }));
+  }
+  // The two new paths' bandwidth sum at member m (i or j) of a position, for a host k below
+  // another child of the root than m: both paths between k and m cross every bridge above m,
   // within its capacity once S_i and P_j (`a`, `b`) gave theirs back, computed as evaluate()
   // re-injects them, bit for bit.
   double side_capacity(std::size_t m, const PathState& a, const PathState& b) const {
     double cap = kInfinity;
-    for (std::size_t u = net_.host_node(m); net_.hangs_from(u) != RingNetwork::kCore; u = net_.hangs_from(u)) {
-      const std::size_t l = net_.hang_link(u);
+    for (auto c = comp_of(m); bt().parent(c) != BridgeTree::kNone; c = bt().parent(c)) {
+      const std::size_t l = bt().link(c);
       if (net_.fatpipe(l)) continue;
       double v = residual_[l];
       for (const PathState* ps : {&a, &b})
@@ -1013,21 +1045,10 @@ class Greedy {
     }
     return cap;
   }
-  // The pair bound at i (at j) for host h: the chain's when h is outside i's pendant tree.
+  // The pair bound at i (at j) for host h: the chain's when h lies below another child of the
+  // root than i (or in a root component itself).
   static double pair_at(const HostInfo& h, std::uint32_t top, double chain, double pair) {
-    return h.top == RingNetwork::kCore || h.top != top ? std::min(pair, chain) : pair;
-  }
-  // Whether node x is in u's pendant subtree (u is on x's way to the core).
-  bool holds(std::size_t u, std::size_t x) const {
-    for (; x != RingNetwork::kCore; x = net_.hangs_from(x))
-      if (x == u) return true;
-    return false;
-  }
-  std::uint32_t pendant_top(std::size_t k) const {
-    std::uint32_t u = static_cast<std::uint32_t>(net_.host_node(k));
-    if (net_.hangs_from(u) == RingNetwork::kCore) return RingNetwork::kCore;
-    while (net_.hangs_from(net_.hangs_from(u)) != RingNetwork::kCore) u = net_.hangs_from(u);
-    return u;
+    return h.top == BridgeTree::kNone || h.top != top ? std::min(pair, chain) : pair;
   }
 
   // Lower bound of the criterion after inserting h.k at pi's position: `pair_i` bounds
@@ -1052,15 +1073,15 @@ class Greedy {
     h.chain = pool;
     if (!net_.fixed_routes()) {
       h.chain = std::min(pool, chain_[k]);
-      h.top = pendant_top(k);
+      h.top = bt().top(comp_of(k));
     }
     return h;
   }
-  // The four new paths' sum at k for the position pi (see four_path_capacity): every link above k
-  // unless i or j is in the same pendant tree, then the links below where their branches meet.
+  // The four new paths' sum at k for the position pi (four_path_capacity): when k lies below
+  // another child of the root than i and j, every bridge above k and every one above meet(i, j).
   double pool_at(const HostInfo& h, const PosInfo& pi) const {
-    if (h.top == RingNetwork::kCore || (pi.top_i != h.top && pi.top_j != h.top)) return h.chain;
-    return std::min(h.pool, four_path_capacity(h.k, net_.host_node(pi.i), net_.host_node(pi.j)));
+    if (h.top == BridgeTree::kNone || (pi.top_i != h.top && pi.top_j != h.top)) return std::min(h.chain, pi.meet_chain);
+    return std::min(h.pool, four_path_capacity(h.k, pi.i, pi.j));
   }
 
   // A lower bound of bound()'s soft value at every position, for host h: Equation 4 with the
@@ -1166,8 +1187,8 @@ class Greedy {
       chain_.assign(p, kInfinity);
       for (std::size_t k = 0; k < p; ++k)
         if (pos_of_[k] == kNone) {
-          pool_[k] = four_path_capacity(k, RingNetwork::kCore, RingNetwork::kCore, true);
-          chain_[k] = four_path_capacity(k, RingNetwork::kCore, RingNetwork::kCore);
+          pool_[k] = members_free_capacity(k);
+          chain_[k] = chain_capacity(k);
         }
     }
     std::vector<PosInfo> pos_info(r);
@@ -1184,8 +1205,10 @@ class Greedy {
       pi.c_pi = cost(P_[i]);
       pi.c_sj = cost(S_[j]);
       if (!net_.fixed_routes()) {
-        pi.top_i = pendant_top(i);
-        pi.top_j = pendant_top(j);
+        pi.top_i = bt().top(comp_of(i));
+        pi.top_j = bt().top(comp_of(j));
+        const std::uint32_t m = meet(comp_of(i), comp_of(j));
+        if (m != BridgeTree::kNone) pi.meet_chain = bridges_up(m, [](std::uint32_t) { return true; });
         pi.chain_i = side_capacity(i, S_[i], P_[j]);
         pi.chain_j = side_capacity(j, S_[i], P_[j]);
       }

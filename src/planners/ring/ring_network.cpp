@@ -36,7 +36,7 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
       arcs_[fill[e.a]++] = {static_cast<std::uint32_t>(e.b), static_cast<std::uint32_t>(e.link)};
       arcs_[fill[e.b]++] = {static_cast<std::uint32_t>(e.a), static_cast<std::uint32_t>(e.link)};
     }
-    find_pendant_trees();
+    bridges_ = BridgeTree(platform);
     for (std::size_t h = 0; h < p; ++h) {
       double sum = 0.0;
       bool all_shared = true;
@@ -133,31 +133,6 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
 
 RingNetwork::~RingNetwork() = default;
 
-void RingNetwork::find_pendant_trees() {
-  const std::size_t n = node_count();
-  hangs_from_.assign(n, kCore);
-  hang_link_.assign(n, kCore);
-  std::vector<std::uint32_t> degree(n), peel;
-  for (std::size_t v = 0; v < n; ++v) {
-    degree[v] = static_cast<std::uint32_t>(arc_start_[v + 1] - arc_start_[v]);
-    if (degree[v] == 1) peel.push_back(static_cast<std::uint32_t>(v));
-  }
-  std::vector<char> gone(n, 0);
-  while (!peel.empty()) {
-    const std::uint32_t v = peel.back();
-    peel.pop_back();
-    if (degree[v] != 1) continue;  // its last neighbour went first: v is what is left of a tree
-    gone[v] = 1;
-    for (const Arc* a = arcs_begin(v); a != arcs_end(v); ++a)
-      if (!gone[a->node]) {
-        hangs_from_[v] = a->node;
-        hang_link_[v] = a->link;
-        degree[v] = 0;
-        if (--degree[a->node] == 1) peel.push_back(a->node);
-      }
-  }
-}
-
 HostPath RingNetwork::pair_path(std::size_t a, std::size_t b) const {
   HostPath path{a, b, {}};
   if (a == b) throw std::logic_error("pair_path: a host has no path to itself");
@@ -216,9 +191,10 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
       ++pending;
     }
   const bool all = targets.empty();
-  // The pendant nodes a search must enter: those on the way from the core to the source or a target.
+  // The components a search must enter: those on the way from a root to the source or a target.
+  const BridgeTree& tree = net_.bridges();
   auto need = [&](std::size_t v) {
-    for (; v != RingNetwork::kCore && needed_[v] != run_; v = net_.hangs_from(v)) needed_[v] = run_;
+    for (auto c = tree.component(v); c != BridgeTree::kNone && needed_[c] != run_; c = tree.parent(c)) needed_[c] = run_;
   };
   if (!all) {
     need(source_node);
@@ -245,7 +221,7 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
       if (!(cap > 0)) continue;
       const std::uint32_t u = a->node;
       if (settled_[u] == run_) continue;
-      if (!all && needed_[u] != run_ && net_.hangs_from(u) != RingNetwork::kCore) continue;
+      if (!all && needed_[tree.component(u)] != run_) continue;
       const Label next{std::min(cur.bw, cap), cur.hops + 1, cur.latency + pf.links[a->link].latency, u};
       if (stamp_[u] != run_ || worse(Label{best_[u], hops_[u], latency_[u], u}, next)) {
         stamp_[u] = run_;

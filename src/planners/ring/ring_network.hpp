@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/platform.hpp"
+#include "planners/ring/bridge_tree.hpp"
 
 namespace ringsim::ring {
 
@@ -120,12 +121,8 @@ class RingNetwork {
   const Arc* arcs_begin(std::size_t node) const { return arcs_.data() + arc_start_[node]; }
   const Arc* arcs_end(std::size_t node) const { return arcs_.data() + arc_start_[node + 1]; }
   std::size_t node_count() const { return platform_.nodes.size(); }
-  // Graph zones: the pendant trees (what repeatedly removing nodes of one incident edge removes,
-  // the graph's 2-core left): the node a pendant node hangs from, or kCore. A pendant node's
-  // subtree meets the rest of the graph through that one edge only.
-  static constexpr std::uint32_t kCore = std::numeric_limits<std::uint32_t>::max();
-  std::uint32_t hangs_from(std::size_t node) const { return hangs_from_[node]; }
-  std::uint32_t hang_link(std::size_t node) const { return hang_link_[node]; }  // that edge's link
+  // Graph zones: the 2-edge-connected components joined by the bridges (bridge_tree.hpp).
+  const BridgeTree& bridges() const { return bridges_; }
 
  private:
   const Platform& platform_;
@@ -134,8 +131,7 @@ class RingNetwork {
   std::vector<std::size_t> hosts_;  // host id -> platform node
   std::vector<std::uint32_t> arc_start_;
   std::vector<Arc> arcs_;
-  std::vector<std::uint32_t> hangs_from_, hang_link_;
-  void find_pendant_trees();
+  BridgeTree bridges_;
   std::vector<double> full_bw_;    // host x host
   std::vector<double> full_bw_t_;  // its transpose when not symmetric (Full zones)
   std::vector<double> pool_, pair_shared_;
@@ -150,17 +146,18 @@ class RingNetwork {
 // Single-source widest paths (largest bottleneck capacity; among them, few links then low
 // latency, as far as a label-setting search can tell; ties by node index, so deterministic).
 // Reusable workspace: run() costs O(E log V) and no allocation after the first call.
-// With targets, a pendant tree holding neither the source nor a target is never entered: its
-// nodes are reached only through the one edge it hangs from, after the node it hangs from is
-// settled, and relax nothing but each other and that node (settled), so they decide no other
-// label and their entries in the heap change no other node's order (labels are totally ordered).
-// Every node outside such trees gets the label and arc of a search that enters them.
+// With targets, the part of the graph below a bridge (RingNetwork::bridges) that holds neither
+// the source nor a target is never entered: its nodes are reached only through that bridge,
+// after its upper end is settled, and relax nothing but each other and that end (settled), so
+// they decide no other label and their entries in the heap change no other node's order (labels
+// are totally ordered). Every node outside such parts gets the label and arc of a search that
+// enters them.
 class WidestSearch {
  public:
   explicit WidestSearch(const RingNetwork& net);
   // Capacities per platform link (links with capacity <= 0 are not used); stops once every node
   // of `targets` is settled (all nodes when empty). Nodes other than the source and the targets
-  // may be left unsettled (pendant trees, see above).
+  // may be left unsettled (the parts below bridges, see above).
   void run(std::size_t source_node, const std::vector<double>& capacity, const std::vector<std::size_t>& targets);
   // Settled by the last run (every target is, when reachable through positive capacities).
   bool reached(std::size_t node) const { return settled_[node] == run_; }

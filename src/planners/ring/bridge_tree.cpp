@@ -1,0 +1,140 @@
+#include "planners/ring/bridge_tree.hpp"
+
+#include <algorithm>
+
+namespace ringsim::ring {
+
+BridgeTree::BridgeTree(const Platform& platform) {
+  const std::size_t n = platform.nodes.size(), m = platform.edges.size();
+  // Adjacency by edge id: (neighbour, edge).
+  std::vector<std::uint32_t> start(n + 1, 0);
+  for (const auto& e : platform.edges) {
+    ++start[e.a + 1];
+    ++start[e.b + 1];
+  }
+  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> adj(start[n]);
+  {
+    std::vector<std::uint32_t> put(start.begin(), start.end() - 1);
+    for (std::size_t e = 0; e < m; ++e) {
+      const auto a = static_cast<std::uint32_t>(platform.edges[e].a), b = static_cast<std::uint32_t>(platform.edges[e].b);
+      adj[put[a]++] = {b, static_cast<std::uint32_t>(e)};
+      adj[put[b]++] = {a, static_cast<std::uint32_t>(e)};
+    }
+  }
+  // Bridges: edge (v, u) from the DFS tree with low[u] > disc[v].
+  std::vector<std::uint32_t> disc(n, kNone), low(n, 0);
+  std::vector<char> bridge(m, 0);
+  struct Frame {
+    std::uint32_t v, via_edge, next;
+  };
+  std::vector<Frame> stack;
+  std::uint32_t clock = 0;
+  for (std::uint32_t s = 0; s < n; ++s) {
+    if (disc[s] != kNone) continue;
+    disc[s] = low[s] = clock++;
+    stack.push_back({s, kNone, start[s]});
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next < start[f.v + 1]) {
+        const auto [u, e] = adj[f.next++];
+        if (e == f.via_edge) continue;
+        if (disc[u] == kNone) {
+          disc[u] = low[u] = clock++;
+          stack.push_back({u, e, start[u]});
+        } else {
+          low[f.v] = std::min(low[f.v], disc[u]);
+        }
+        continue;
+      }
+      const Frame done = f;
+      stack.pop_back();
+      if (!stack.empty()) {
+        const std::uint32_t p = stack.back().v;
+        low[p] = std::min(low[p], low[done.v]);
+        if (low[done.v] > disc[p]) bridge[done.via_edge] = 1;
+      }
+    }
+  }
+  // Components: connected through the other edges.
+  comp_.assign(n, kNone);
+  std::vector<std::uint32_t> size, queue;
+  for (std::uint32_t s = 0; s < n; ++s) {
+    if (comp_[s] != kNone) continue;
+    const auto c = static_cast<std::uint32_t>(size.size());
+    size.push_back(0);
+    comp_[s] = c;
+    queue.assign(1, s);
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      const std::uint32_t v = queue[q];
+      ++size[c];
+      for (std::uint32_t a = start[v]; a < start[v + 1]; ++a) {
+        const auto [u, e] = adj[a];
+        if (!bridge[e] && comp_[u] == kNone) {
+          comp_[u] = c;
+          queue.push_back(u);
+        }
+      }
+    }
+  }
+  // The tree: components joined by bridges, rooted at each connected part's largest component.
+  const std::size_t k = size.size();
+  std::vector<std::uint32_t> tstart(k + 1, 0);
+  for (std::size_t e = 0; e < m; ++e)
+    if (bridge[e]) {
+      ++tstart[comp_[platform.edges[e].a] + 1];
+      ++tstart[comp_[platform.edges[e].b] + 1];
+    }
+  for (std::size_t c = 0; c < k; ++c) tstart[c + 1] += tstart[c];
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> tadj(tstart[k]);  // (component, link)
+  {
+    std::vector<std::uint32_t> put(tstart.begin(), tstart.end() - 1);
+    for (std::size_t e = 0; e < m; ++e)
+      if (bridge[e]) {
+        const std::uint32_t a = comp_[platform.edges[e].a], b = comp_[platform.edges[e].b];
+        const auto l = static_cast<std::uint32_t>(platform.edges[e].link);
+        tadj[put[a]++] = {b, l};
+        tadj[put[b]++] = {a, l};
+      }
+  }
+  std::vector<std::uint32_t> part(k, kNone), parts;  // connected part of each component
+  for (std::uint32_t c = 0; c < k; ++c) {
+    if (part[c] != kNone) continue;
+    const auto id = static_cast<std::uint32_t>(parts.size());
+    std::uint32_t largest = c;
+    part[c] = id;
+    queue.assign(1, c);
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      const std::uint32_t x = queue[q];
+      if (size[x] > size[largest]) largest = x;
+      for (std::uint32_t a = tstart[x]; a < tstart[x + 1]; ++a)
+        if (part[tadj[a].first] == kNone) {
+          part[tadj[a].first] = id;
+          queue.push_back(tadj[a].first);
+        }
+    }
+    parts.push_back(largest);
+  }
+  parent_.assign(k, kNone);
+  link_.assign(k, kNone);
+  top_.assign(k, kNone);
+  std::vector<char> seen(k, 0);
+  for (const std::uint32_t root : parts) {
+    seen[root] = 1;
+    queue.assign(1, root);
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      const std::uint32_t x = queue[q];
+      for (std::uint32_t a = tstart[x]; a < tstart[x + 1]; ++a) {
+        const auto [y, l] = tadj[a];
+        if (seen[y]) continue;
+        seen[y] = 1;
+        parent_[y] = x;
+        link_[y] = l;
+        top_[y] = x == root ? y : top_[x];
+        queue.push_back(y);
+      }
+    }
+  }
+}
+
+}  // namespace ringsim::ring
