@@ -1084,28 +1084,49 @@ class Greedy {
     return std::min(h.pool, four_path_capacity(h.k, pi.i, pi.j));
   }
 
-  // A lower bound of bound()'s soft value at every position, for host h: Equation 4 with the
-  // smallest base of any position and, of the fresh term, only the pool's share with the
-  // smallest member root (bound() computes the same expressions from values at least as large,
-  // and rounding to nearest is monotone, so this is at most its t4 bit for bit).
-  double host_floor(const HostInfo& h, double min_base, double min_root) const {
+  // A lower bound of bound()'s soft value at a set of positions, for host h: Equation 4 with the
+  // smallest base of those positions and, of the fresh term, only the share of a `pool` at least
+  // that of each position (pool_at) with the smallest root of their members (bound() computes the
+  // same expressions from values at least as large, and rounding to nearest is monotone, so this
+  // is at most its t4 bit for bit).
+  double host_floor(const HostInfo& h, double pool, double min_base, double min_root) const {
     const double roots = 2 * h.r + min_root + min_root;
-    const double fresh = roots * roots / h.pool;
+    const double fresh = roots * roots / pool;
     return (load_.work + load_.comm * (min_base + fresh)) / h.denom;
   }
   // The open hosts (those for_each_open visits without the memo) with their floors, by floor
-  // then host; a floor that is not a number sorts first.
+  // then host; a floor that is not a number sorts first. On graph zones pool_at takes k's whole
+  // chain except at the positions touching k's child of the root (BridgeTree::top): the floor is
+  // the smaller of the two sets' floors.
   std::vector<std::pair<double, std::size_t>> hosts_by_floor(const std::vector<PosInfo>& pos_info) {
-    double min_base = kInfinity, min_root = kInfinity;
+    struct Least {
+      double base = kInfinity, root = kInfinity;
+      void add(const PosInfo& pi) {
+        base = std::min(base, pi.base);
+        root = std::min({root, pi.r_i, pi.r_j});
+      }
+    };
+    Least all;
+    std::vector<Least> touching(net_.fixed_routes() ? 0 : bt().size());
     for (const auto& pi : pos_info) {
-      min_base = std::min(min_base, pi.base);
-      min_root = std::min({min_root, pi.r_i, pi.r_j});
+      all.add(pi);
+      if (touching.empty()) continue;
+      if (pi.top_i != BridgeTree::kNone) touching[pi.top_i].add(pi);
+      if (pi.top_j != BridgeTree::kNone && pi.top_j != pi.top_i) touching[pi.top_j].add(pi);
     }
     std::vector<std::pair<double, std::size_t>> order;
     const bool skip_twins = net_.fixed_routes();  // pruning: each class's candidate only
     for (std::size_t k = 0; k < net_.host_count(); ++k) {
       if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
-      const double floor = host_floor(host_info(k, pool_of(k)), min_base, min_root);
+      const HostInfo h = host_info(k, pool_of(k));
+      double floor = host_floor(h, h.pool, all.base, all.root);
+      if (!touching.empty()) {
+        floor = host_floor(h, h.chain, all.base, all.root);
+        if (h.top != BridgeTree::kNone) {
+          const Least& near = touching[h.top];
+          floor = std::min(floor, host_floor(h, h.pool, near.base, near.root));
+        }
+      }
       order.push_back({std::isnan(floor) ? -kInfinity : floor, k});
     }
     std::sort(order.begin(), order.end());
@@ -1237,8 +1258,7 @@ class Greedy {
           break;
         }
     }
-    auto l1 = [&](const HostInfo& h, std::size_t pos) {
-      const PosInfo& pi = pos_info[pos];
+    auto l1 = [&](const HostInfo& h, const PosInfo& pi, std::size_t pos) {
       const Bound b = bound(h, pi, pair_at(h, pi.top_i, pi.chain_i, h.pair[pi.i]),
                             pair_at(h, pi.top_j, pi.chain_j, h.pair[pi.j]), pool_at(h, pi));
       return Candidate{std::max(b.soft, b.floor), b.soft, b.floor, h.k, pos};
@@ -1267,9 +1287,9 @@ class Greedy {
     constexpr std::size_t kTop = 256;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
-    auto bound_first = [&](const HostInfo& h, std::size_t pos) {
+    auto bound_first = [&](const HostInfo& h, const PosInfo& pi, std::size_t pos) {
       ++open_count_;
-      const Candidate c = l1(h, pos);
+      const Candidate c = l1(h, pi, pos);
       if (!std::isfinite(c.soft)) return;
       ++candidates_;
       kmin[h.k] = std::min(kmin[h.k], c.bound);
@@ -1289,20 +1309,46 @@ class Greedy {
     // `top` (bound >= floor, by_bound is a strict order), so `top` is the one of a full scan, and
     // their floors stand for their smallest bounds in pass 2 (a shortcut there only: each
     // candidate is still checked by its own bound).
+    // A host's positions go by increasing base, until their floor (host_floor with every
+    // position's largest pool, h.pool, and the smallest member root) is above the kTop-th bound:
+    // the bases only grow after it, so no later candidate of the host could enter `top` either.
     const bool by_host = opt_.prune && !memo_on_;
     std::vector<std::pair<double, std::size_t>> host_order;
+    std::vector<std::size_t> by_base;
+    std::vector<PosInfo> based;  // pos_info in by_base order: read in turn for every host
+    double least_root = kInfinity;
+    auto position_floor = [&](const HostInfo& h, const PosInfo& pi) { return host_floor(h, h.pool, pi.base, least_root); };
     if (by_host) {
       host_order = hosts_by_floor(pos_info);
+      by_base.resize(r);
+      for (std::size_t pos = 0; pos < r; ++pos) {
+        by_base[pos] = pos;
+        least_root = std::min({least_root, pos_info[pos].r_i, pos_info[pos].r_j});
+      }
+      std::sort(by_base.begin(), by_base.end(), [&](std::size_t x, std::size_t y) {
+        return pos_info[x].base < pos_info[y].base || (pos_info[x].base == pos_info[y].base && x < y);
+      });
+      based.reserve(r);
+      for (const std::size_t pos : by_base) based.push_back(pos_info[pos]);
       std::size_t n = 0;
       for (; n < host_order.size(); ++n) {
         const auto [floor, k] = host_order[n];
         if (top.size() == kTop && floor > top.front().bound) break;
         const HostInfo h = host_info(k, pool_of(k));
-        for (std::size_t pos = 0; pos < r; ++pos) bound_first(h, pos);
+        for (std::size_t q = 0; q < r; ++q) {
+          if (top.size() == kTop) {
+            const double f = position_floor(h, based[q]);
+            if (f > top.front().bound) {
+              kmin[k] = std::min(kmin[k], f);
+              break;
+            }
+          }
+          bound_first(h, based[q], by_base[q]);
+        }
       }
       for (; n < host_order.size(); ++n) kmin[host_order[n].second] = host_order[n].first;
     } else {
-      for_each_open(bound_first);
+      for_each_open([&](const HostInfo& h, std::size_t pos) { bound_first(h, pos_info[pos], pos); });
     }
     if (!opt_.prune) {
       for (const auto& c : all) consider(c.k, c.pos, best);
@@ -1381,9 +1427,9 @@ class Greedy {
     if (complete || last.bound > best.tstep * margin) return best;
     // Pass 2: the other candidates of the hosts whose smallest bound does not rule them out.
     std::vector<Candidate> open;
-    auto bound_again = [&](const HostInfo& h, std::size_t pos) {  // entries evaluated in `top` are struck off
+    auto bound_again = [&](const HostInfo& h, const PosInfo& pi, std::size_t pos) {  // entries evaluated in `top` are struck off
       if (kmin[h.k] > best.tstep * margin) return;
-      Candidate c = l1(h, pos);
+      Candidate c = l1(h, pi, pos);
       if (!std::isfinite(c.soft) || !by_bound(last, c) || prunable(c, best)) return;  // in `top`, or out
       tighten(c);
       if (!prunable(c, best)) open.push_back(c);
@@ -1392,10 +1438,13 @@ class Greedy {
       for (const auto& [floor, k] : host_order) {
         if (floor > best.tstep * margin) break;  // and every host after it
         const HostInfo h = host_info(k, pool_of(k));
-        for (std::size_t pos = 0; pos < r; ++pos) bound_again(h, pos);
+        for (std::size_t q = 0; q < r; ++q) {
+          if (position_floor(h, based[q]) > best.tstep * margin) break;  // and every position after it
+          bound_again(h, based[q], by_base[q]);
+        }
       }
     } else {
-      for_each_open(bound_again);
+      for_each_open([&](const HostInfo& h, std::size_t pos) { bound_again(h, pos_info[pos], pos); });
     }
     run(open);
     return best;
