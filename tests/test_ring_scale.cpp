@@ -247,11 +247,16 @@ Platform bridged_blocks(std::mt19937_64& rng) {
 }
 
 // Pruned and unpruned greedy: the same ring, T_step, T_step at every size (bit for bit). Returns
-// whether the pruned run evaluated fewer candidates exactly.
-bool same_answers(const Platform& p, const Workload& load, Refinement refinement, GreedyCriterion criterion) {
+// whether the pruned run evaluated fewer candidates exactly. `first`: how many candidates the
+// pruned run evaluates first (RingOptions::first_candidates; small ones make small platforms
+// go through every stage of the branch and bound).
+bool same_answers(const Platform& p, const Workload& load, Refinement refinement, GreedyCriterion criterion,
+                  std::size_t first = 0) {
   const RingNetwork net(p);
   RingOptions pruned, full;
   pruned.criterion = full.criterion = criterion;
+  pruned.first_candidates = first;
+  pruned.audit_floors = true;
   full.prune = false;
   const auto a = plan_greedy(net, load, refinement, pruned);
   const auto b = plan_greedy(net, load, refinement, full);
@@ -329,12 +334,13 @@ TEST_CASE("greedy prunings on dragonflies: the answers of evaluating every candi
 }
 
 TEST_CASE("greedy prunings on Tiers graphs: the answers of evaluating every candidate") {
-  for (int trial = 0; trial < 60; ++trial) {
+  for (int trial = 0; trial < 40; ++trial) {
     CAPTURE(trial);
     const Platform p = tiers(12 + 6 * static_cast<std::size_t>(trial % 8), 500 + static_cast<std::uint64_t>(trial));
     const Workload load{1e9, ratio_of(trial) * 1e9};
-    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
-    if (trial % 3 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4);
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact})
+      for (std::size_t first : {std::size_t{0}, std::size_t{4}, std::size_t{32}}) same_answers(p, load, Refinement::none, criterion, first);
+    if (trial % 3 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4, 8);
   }
 }
 
@@ -447,8 +453,9 @@ TEST_CASE("greedy prunings on blocks joined by bridges: the answers of evaluatin
     CAPTURE(trial);
     const Platform p = bridged_blocks(rng);
     const Workload load{1e9, ratio_of(trial) * 1e9};
-    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) same_answers(p, load, Refinement::none, criterion);
-    if (trial % 5 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4);
+    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact})
+      for (std::size_t first : {std::size_t{0}, std::size_t{4}, std::size_t{32}}) same_answers(p, load, Refinement::none, criterion, first);
+    if (trial % 5 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4, 8);
   }
 }
 

@@ -66,6 +66,7 @@
 #include <unordered_map>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "model/huge_pages.hpp"
 #include "planners/ring/bandwidth_allocation.hpp"
@@ -1084,10 +1085,14 @@ class Greedy {
     }
     return h;
   }
+  // Whether i or j lies below the same child of the root as host h (graph zones).
+  static bool touches(const HostInfo& h, const PosInfo& pi) {
+    return h.top != BridgeTree::kNone && (pi.top_i == h.top || pi.top_j == h.top);
+  }
   // The four new paths' sum at k for the position pi (four_path_capacity): when k lies below
   // another child of the root than i and j, every bridge above k and every one above meet(i, j).
   double pool_at(const HostInfo& h, const PosInfo& pi) const {
-    if (h.top == BridgeTree::kNone || (pi.top_i != h.top && pi.top_j != h.top)) return std::min(h.chain, pi.meet_chain);
+    if (!touches(h, pi)) return std::min(h.chain, pi.meet_chain);
     return std::min(h.pool, four_path_capacity(h.k, pi.i, pi.j));
   }
 
@@ -1138,6 +1143,23 @@ class Greedy {
     }
     std::sort(order.begin(), order.end());
     return order;
+  }
+
+  // RingOptions::audit_floors: the inequalities the scans of choose_best stop on, checked at
+  // every candidate of the step -- a host's floor and its group's floor at the candidate's base
+  // are at most the candidate's first bound.
+  template <class Bound1>
+  void audit_floors(const std::vector<std::pair<double, std::size_t>>& host_order, const std::vector<PosInfo>& based,
+                    double least_root, Bound1&& l1) const {
+    for (const auto& [floor, k] : host_order) {
+      const HostInfo h = host_info(k, pool_of(k));
+      for (const PosInfo& pi : based) {
+        const double group = host_floor(h, !net_.fixed_routes() && touches(h, pi) ? h.pool : h.chain, pi.base, least_root);
+        const double soft = l1(h, pi, 0).soft;
+        if (floor > soft || group > soft)
+          throw std::logic_error("ring greedy: a floor above a candidate's bound (host " + std::to_string(k) + ")");
+      }
+    }
   }
 
   // Whether candidate c can be skipped given the best insertion found so far (see Candidate).
@@ -1294,7 +1316,7 @@ class Greedy {
     // search, a longer list evaluated best first (after tightening) pays: on generated Tiers
     // graphs of 1000 and 2000 hosts 1024 took 3.5 s and 20.6 s, 256 3.7 s and 32.4 s, 4096 5.6 s
     // and 30.3 s (bench ring, one run each).
-    const std::size_t kTop = net_.fixed_routes() ? 256 : 1024;
+    const std::size_t kTop = opt_.first_candidates > 0 ? opt_.first_candidates : net_.fixed_routes() ? 256 : 1024;
     std::vector<double> kmin(p, kInfinity);
     std::vector<Candidate> top, all;  // `all` only without pruning
     auto bound_first = [&](const HostInfo& h, const PosInfo& pi, std::size_t pos) {
@@ -1319,15 +1341,42 @@ class Greedy {
     // `top` (bound >= floor, by_bound is a strict order), so `top` is the one of a full scan, and
     // their floors stand for their smallest bounds in pass 2 (a shortcut there only: each
     // candidate is still checked by its own bound).
-    // A host's positions go by increasing base, until their floor (host_floor with every
-    // position's largest pool, h.pool, and the smallest member root) is above the kTop-th bound:
-    // the bases only grow after it, so no later candidate of the host could enter `top` either.
+    // A host's positions go by increasing base in two groups: on graph zones those whose i and j
+    // lie below other children of the root than the host's (pool_at takes its whole chain there,
+    // h.chain), then those touching its own (h.pool; every position on Full zones). Each group
+    // stops once its floor (host_floor with that pool, the position's base and the smallest member
+    // root) is above `limit`: bases only grow after it, so no later candidate of the group could
+    // enter `top` (pass 1) or beat the best (pass 2). Returns the smaller stopping floor.
     const bool by_host = opt_.prune && !memo_on_;
     std::vector<std::pair<double, std::size_t>> host_order;
     std::vector<std::size_t> by_base;
     std::vector<PosInfo> based;  // pos_info in by_base order: read in turn for every host
+    std::vector<std::vector<std::uint32_t>> touching;  // per child of a root: its positions in `based`
     double least_root = kInfinity;
-    auto position_floor = [&](const HostInfo& h, const PosInfo& pi) { return host_floor(h, h.pool, pi.base, least_root); };
+    auto scan = [&](const HostInfo& h, auto&& limit, auto&& visit) {
+      const bool own = h.top != BridgeTree::kNone && !touching.empty();
+      double stop = kInfinity;
+      for (std::size_t q = 0; q < r; ++q) {
+        const PosInfo& pi = based[q];
+        if (own && touches(h, pi)) continue;
+        const double f = host_floor(h, h.chain, pi.base, least_root);
+        if (f > limit()) {
+          stop = f;
+          break;
+        }
+        visit(h, pi, by_base[q]);
+      }
+      if (own)
+        for (const std::uint32_t q : touching[h.top]) {
+          const double f = host_floor(h, h.pool, based[q].base, least_root);
+          if (f > limit()) {
+            stop = std::min(stop, f);
+            break;
+          }
+          visit(h, based[q], by_base[q]);
+        }
+      return stop;
+    };
     if (by_host) {
       host_order = hosts_by_floor(pos_info);
       by_base.resize(r);
@@ -1340,23 +1389,24 @@ class Greedy {
       });
       based.reserve(r);
       for (const std::size_t pos : by_base) based.push_back(pos_info[pos]);
+      if (!net_.fixed_routes()) {
+        touching.resize(bt().size());
+        for (std::size_t q = 0; q < r; ++q) {
+          const auto ti = based[q].top_i, tj = based[q].top_j;
+          if (ti != BridgeTree::kNone) touching[ti].push_back(static_cast<std::uint32_t>(q));
+          if (tj != BridgeTree::kNone && tj != ti) touching[tj].push_back(static_cast<std::uint32_t>(q));
+        }
+      }
       std::size_t n = 0;
       for (; n < host_order.size(); ++n) {
         const auto [floor, k] = host_order[n];
         if (top.size() == kTop && floor > top.front().bound) break;
         const HostInfo h = host_info(k, pool_of(k));
-        for (std::size_t q = 0; q < r; ++q) {
-          if (top.size() == kTop) {
-            const double f = position_floor(h, based[q]);
-            if (f > top.front().bound) {
-              kmin[k] = std::min(kmin[k], f);
-              break;
-            }
-          }
-          bound_first(h, based[q], by_base[q]);
-        }
+        const double stop = scan(h, [&] { return top.size() == kTop ? top.front().bound : kInfinity; }, bound_first);
+        kmin[k] = std::min(kmin[k], stop);
       }
       for (; n < host_order.size(); ++n) kmin[host_order[n].second] = host_order[n].first;
+      if (opt_.audit_floors) audit_floors(host_order, based, least_root, l1);
     } else {
       for_each_open([&](const HostInfo& h, std::size_t pos) { bound_first(h, pos_info[pos], pos); });
     }
@@ -1447,11 +1497,7 @@ class Greedy {
     if (by_host) {
       for (const auto& [floor, k] : host_order) {
         if (floor > best.tstep * margin) break;  // and every host after it
-        const HostInfo h = host_info(k, pool_of(k));
-        for (std::size_t q = 0; q < r; ++q) {
-          if (position_floor(h, based[q]) > best.tstep * margin) break;  // and every position after it
-          bound_again(h, based[q], by_base[q]);
-        }
+        scan(host_info(k, pool_of(k)), [&] { return best.tstep * margin; }, bound_again);
       }
     } else {
       for_each_open([&](const HostInfo& h, std::size_t pos) { bound_again(h, pos_info[pos], pos); });

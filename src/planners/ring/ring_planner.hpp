@@ -29,6 +29,8 @@ struct GreedyProgress {
 struct RingOptions {
   GreedyCriterion criterion = GreedyCriterion::eq4;
   bool prune = true;                      // greedy: branch-and-bound over insertion candidates
+  std::size_t first_candidates = 0;       // greedy, pruning: how many are evaluated first (0: 256, 1024 on graph zones)
+  bool audit_floors = false;              // greedy, pruning: check every floor against every candidate's bound (tests; slow)
   double global_gap = 1e-6;               // relative gap at which the global fraction solve stops
   double ilp_time_limit = 30.0;           // tsp-ilp: GLPK time limit (s)
   std::size_t exhaustive_max_hosts = 10;  // exhaustive: refuse larger platforms
