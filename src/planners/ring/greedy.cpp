@@ -1423,6 +1423,7 @@ class Greedy {
     std::vector<std::vector<std::uint32_t>> xs;
     std::vector<std::vector<double>> to_i, to_j, from_k;
     std::vector<double> pool_plus;
+    std::vector<char> xs_ready;  // per position: xs, to_i and to_j computed (when first needed)
     auto tighten = [&](Candidate& c) {
       if (net_.fixed_routes()) return;
       if (!second) {
@@ -1432,17 +1433,7 @@ class Greedy {
         xs.assign(r, {});
         to_i.assign(r, {});
         to_j.assign(r, {});
-        for (std::size_t q = 0; q < r; ++q) {
-          const std::size_t i = ring_[q], j = succ_of(q);
-          path_nodes(i, S_[i].links, xs[q]);
-          path_nodes(j, P_[j].links, xs[q]);
-          std::sort(xs[q].begin(), xs[q].end());
-          xs[q].erase(std::unique(xs[q].begin(), xs[q].end()), xs[q].end());
-          for (auto x : xs[q]) {
-            to_i[q].push_back(tree_.query(x, net_.host_node(i)));
-            to_j[q].push_back(tree_.query(x, net_.host_node(j)));
-          }
-        }
+        xs_ready.assign(r, 0);
         from_k.assign(p, {});
         pool_plus.assign(p, kInfinity);
       }
@@ -1453,6 +1444,18 @@ class Greedy {
           double incident = 0.0;
           for (auto l : incident_[c.k]) incident += residual_plus_[l];
           pool_plus[c.k] = std::min(pool_plus[c.k], incident);
+        }
+      }
+      if (!xs_ready[c.pos]) {
+        xs_ready[c.pos] = 1;
+        const std::size_t q = c.pos, i = ring_[q], j = succ_of(q);
+        path_nodes(i, S_[i].links, xs[q]);
+        path_nodes(j, P_[j].links, xs[q]);
+        std::sort(xs[q].begin(), xs[q].end());
+        xs[q].erase(std::unique(xs[q].begin(), xs[q].end()), xs[q].end());
+        for (auto x : xs[q]) {
+          to_i[q].push_back(tree_.query(x, net_.host_node(i)));
+          to_j[q].push_back(tree_.query(x, net_.host_node(j)));
         }
       }
       const auto& fk = from_k[c.k];
