@@ -271,6 +271,15 @@ bool same_answers(const Platform& p, const Workload& load, Refinement refinement
   return a.evaluations < b.evaluations;
 }
 
+// Graph zones: same_answers for both criteria, with the default number of candidates evaluated
+// first and with few (every stage of the branch and bound on small platforms), and with max-min
+// refinement when `refined`.
+void same_answers_at_every_stage(const Platform& p, const Workload& load, bool refined) {
+  for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact})
+    for (std::size_t first : {std::size_t{0}, std::size_t{4}, std::size_t{32}}) same_answers(p, load, Refinement::none, criterion, first);
+  if (refined) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4, 8);
+}
+
 double ratio_of(int trial) { return std::pow(10.0, -6.0 + (trial % 9) * 0.6); }
 
 }  // namespace
@@ -338,9 +347,7 @@ TEST_CASE("greedy prunings on Tiers graphs: the answers of evaluating every cand
     CAPTURE(trial);
     const Platform p = tiers(12 + 6 * static_cast<std::size_t>(trial % 8), 500 + static_cast<std::uint64_t>(trial));
     const Workload load{1e9, ratio_of(trial) * 1e9};
-    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact})
-      for (std::size_t first : {std::size_t{0}, std::size_t{4}, std::size_t{32}}) same_answers(p, load, Refinement::none, criterion, first);
-    if (trial % 3 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4, 8);
+    same_answers_at_every_stage(p, load, trial % 3 == 0);
   }
 }
 
@@ -453,9 +460,7 @@ TEST_CASE("greedy prunings on blocks joined by bridges: the answers of evaluatin
     CAPTURE(trial);
     const Platform p = bridged_blocks(rng);
     const Workload load{1e9, ratio_of(trial) * 1e9};
-    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact})
-      for (std::size_t first : {std::size_t{0}, std::size_t{4}, std::size_t{32}}) same_answers(p, load, Refinement::none, criterion, first);
-    if (trial % 5 == 0) same_answers(p, load, Refinement::maxmin, GreedyCriterion::eq4, 8);
+    same_answers_at_every_stage(p, load, trial % 5 == 0);
   }
 }
 
