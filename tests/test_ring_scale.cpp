@@ -410,6 +410,49 @@ TEST_CASE("the bridge tree: bridges, components and roots as brute force finds t
   CHECK(inner > 1000);
 }
 
+// BottleneckTree (the greedy's second bound): from a source, to every node, the widest path's
+// bottleneck as a brute-force max-min closure finds it, the same from `from_source` and `query`;
+// capacities from few values and zeros (unusable), FATPIPE links at the value given.
+TEST_CASE("bottleneck trees: widest bottlenecks from a source and between pairs as brute force finds them") {
+  std::mt19937_64 rng(24008);
+  std::size_t compared = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    CAPTURE(trial);
+    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 1100 + static_cast<std::uint64_t>(trial))
+                                      : bridged_blocks(rng);
+    const RingNetwork net(p);
+    std::vector<double> cap(net.link_count());
+    for (auto& c : cap) c = rng() % 8 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0, 5.0});
+    const double fat = 4.0;
+    const std::size_t n = p.nodes.size();
+    std::vector<double> best(n * n, 0.0);  // max-min closure
+    for (std::size_t v = 0; v < n; ++v) best[v * n + v] = kInfinity;
+    for (const auto& e : p.edges) {
+      const double c = net.fatpipe(e.link) ? fat : cap[e.link];
+      if (!(c > 0)) continue;
+      best[e.a * n + e.b] = std::max(best[e.a * n + e.b], c);
+      best[e.b * n + e.a] = std::max(best[e.b * n + e.a], c);
+    }
+    for (std::size_t m = 0; m < n; ++m)
+      for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = 0; b < n; ++b) best[a * n + b] = std::max(best[a * n + b], std::min(best[a * n + m], best[m * n + b]));
+    BottleneckTree tree(net);
+    tree.build(cap, fat);
+    std::vector<double> out;
+    for (std::size_t s = 0; s < n; ++s) {
+      tree.from_source(s, out);
+      for (std::size_t v = 0; v < n; ++v) {
+        CAPTURE(s);
+        CAPTURE(v);
+        REQUIRE(out[v] == best[s * n + v]);
+        REQUIRE(tree.query(s, v) == best[s * n + v]);
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 100000);
+}
+
 // A widest search with targets does not enter the parts below a bridge that hold neither the
 // source nor a target (RingNetwork::bridges): every target must get the label and the path of a
 // search that enters everything. Capacities from three values (ties, which the search breaks by

@@ -11,6 +11,7 @@ namespace ringsim::ring {
 RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
   for (const auto& l : platform.links) {
     capacity_.push_back(l.bandwidth);
+    latency_.push_back(l.latency);
     fatpipe_.push_back(l.sharing == SharingPolicy::fatpipe ? 1 : 0);
   }
   hosts_ = platform.host_indices();
@@ -183,7 +184,6 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
     if (x.latency != y.latency) return x.latency > y.latency;
     return x.node > y.node;
   };
-  const Platform& pf = net_.platform();
   std::size_t pending = 0;
   for (auto t : targets)
     if (target_[t] != run_) {
@@ -222,7 +222,7 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
       const std::uint32_t u = a->node;
       if (settled_[u] == run_) continue;
       if (!all && needed_[tree.component(u)] != run_) continue;
-      const Label next{std::min(cur.bw, cap), cur.hops + 1, cur.latency + pf.links[a->link].latency, u};
+      const Label next{std::min(cur.bw, cap), cur.hops + 1, cur.latency + net_.latency(a->link), u};
       if (stamp_[u] != run_ || worse(Label{best_[u], hops_[u], latency_[u], u}, next)) {
         stamp_[u] = run_;
         best_[u] = next.bw;
@@ -288,10 +288,15 @@ void BottleneckTree::build(const std::vector<double>& capacity, double fatpipe_v
   depth_.assign(n, 0);
   comp_.assign(n, static_cast<std::uint32_t>(n));
   std::vector<std::uint32_t> stack;
+  found_.clear();
+  found_start_.assign(n, 0);
+  found_end_.assign(n, 0);
   for (std::size_t root = 0; root < n; ++root) {
     if (comp_[root] != n) continue;
     comp_[root] = static_cast<std::uint32_t>(root);
     up_[0][root] = static_cast<std::uint32_t>(root);
+    found_start_[root] = static_cast<std::uint32_t>(found_.size());
+    found_.push_back(static_cast<std::uint32_t>(root));
     stack.assign(1, static_cast<std::uint32_t>(root));
     while (!stack.empty()) {
       const auto v = stack.back();
@@ -302,9 +307,11 @@ void BottleneckTree::build(const std::vector<double>& capacity, double fatpipe_v
           up_[0][u] = v;
           low_[0][u] = c;
           depth_[u] = depth_[v] + 1;
+          found_.push_back(u);
           stack.push_back(u);
         }
     }
+    found_end_[root] = static_cast<std::uint32_t>(found_.size());
   }
   for (std::size_t j = 1; j < levels; ++j)
     for (std::size_t v = 0; v < n; ++v) {
@@ -315,21 +322,25 @@ void BottleneckTree::build(const std::vector<double>& capacity, double fatpipe_v
 }
 
 void BottleneckTree::from_source(std::size_t source, std::vector<double>& out) const {
-  const std::size_t n = tree_.size();
-  out.assign(n, 0.0);
-  out[source] = kInfinity;
-  std::vector<std::uint32_t> stack{static_cast<std::uint32_t>(source)};
-  std::vector<std::uint32_t> from(n, static_cast<std::uint32_t>(n));
-  from[source] = static_cast<std::uint32_t>(source);
-  while (!stack.empty()) {
-    const auto v = stack.back();
-    stack.pop_back();
-    for (const auto& [u, c] : tree_[v])
-      if (from[u] == n) {
-        from[u] = v;
-        out[u] = std::min(out[v], c);
-        stack.push_back(u);
-      }
+  const std::size_t n = depth_.size();
+  out.assign(n, 0.0);  // other trees: not connected
+  if (mark_.size() != n || ++mark_gen_ == 0) {
+    mark_.assign(n, 0);
+    mark_gen_ = 1;
+  }
+  // Up: the smallest capacity from the source to each of its ancestors.
+  double low = kInfinity;
+  for (auto v = static_cast<std::uint32_t>(source);; v = up_[0][v]) {
+    mark_[v] = mark_gen_;
+    out[v] = low;
+    if (up_[0][v] == v) break;
+    low = std::min(low, low_[0][v]);
+  }
+  // Down: any other node's way from the source goes through its parent.
+  const std::uint32_t root = comp_[source];
+  for (std::size_t x = found_start_[root] + 1; x < found_end_[root]; ++x) {
+    const std::uint32_t v = found_[x];
+    if (mark_[v] != mark_gen_) out[v] = std::min(out[up_[0][v]], low_[0][v]);
   }
 }
 

@@ -62,6 +62,7 @@ class RingNetwork {
   std::size_t link_count() const { return platform_.links.size(); }
   // From flat arrays: the greedy asks these for every link of every candidate it evaluates.
   double capacity(std::size_t l) const { return capacity_[l]; }
+  double latency(std::size_t l) const { return latency_[l]; }  // the widest searches' tie-break
   bool fatpipe(std::size_t l) const { return fatpipe_[l] != 0; }
   const std::string& link_name(std::size_t l) const { return platform_.links[l].name; }
 
@@ -127,6 +128,7 @@ class RingNetwork {
  private:
   const Platform& platform_;
   std::vector<double> capacity_;   // per link: its bandwidth
+  std::vector<double> latency_;    // per link: its latency
   std::vector<char> fatpipe_;      // per link: FATPIPE
   std::vector<std::size_t> hosts_;  // host id -> platform node
   std::vector<std::uint32_t> arc_start_;
@@ -193,7 +195,8 @@ class BottleneckTree {
   // capacity per platform link (<= 0: unusable); FATPIPE links count as `fatpipe_value`.
   void build(const std::vector<double>& capacity, double fatpipe_value);
   double query(std::size_t u, std::size_t v) const;  // 0 when not connected, +inf when u == v
-  // Bottlenecks from `source` to every node (out[v]), by one traversal of the forest: O(V).
+  // Bottlenecks from `source` to every node (out[v]): up from the source to its root, then down
+  // its tree in the order the nodes were found (parents first): O(size of its tree).
   void from_source(std::size_t source, std::vector<double>& out) const;
 
  private:
@@ -202,6 +205,9 @@ class BottleneckTree {
   std::vector<std::vector<std::uint32_t>> up_;
   std::vector<std::vector<double>> low_;
   std::vector<std::vector<std::pair<std::uint32_t, double>>> tree_;
+  std::vector<std::uint32_t> found_, found_start_, found_end_;  // nodes by tree, parents first; per root its range
+  mutable std::vector<std::uint32_t> mark_;         // from_source: the source's ancestors, by call
+  mutable std::uint32_t mark_gen_ = 0;
 };
 
 }  // namespace ringsim::ring
