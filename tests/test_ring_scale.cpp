@@ -5,6 +5,7 @@
 // them for such zones) and Tiers graphs (free routing).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <random>
@@ -408,6 +409,70 @@ TEST_CASE("the bridge tree: bridges, components and roots as brute force finds t
   }
   CHECK(bridges > 1000);
   CHECK(inner > 1000);
+}
+
+// The widest search against a plain label-setting loop of the same rule (settle the labelled
+// node of best label -- bottleneck, then fewest links, then lowest latency, then lowest index --
+// and relax its arcs in order, taking a label only when it comes first): every node's
+// bottleneck and links, from every source of Tiers graphs and blocks joined by bridges, with
+// capacities from few values (ties) and zeros.
+TEST_CASE("widest searches settle as a plain label-setting loop of the same rule") {
+  std::mt19937_64 rng(24009);
+  std::size_t compared = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    CAPTURE(trial);
+    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 1300 + static_cast<std::uint64_t>(trial))
+                                      : bridged_blocks(rng);
+    const RingNetwork net(p);
+    std::vector<double> cap(net.link_count());
+    for (auto& c : cap) c = rng() % 8 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0});
+    const std::size_t n = net.node_count();
+    WidestSearch search(net);
+    for (std::size_t s = 0; s < n; ++s) {
+      struct L {
+        double bw = 0, lat = 0;
+        std::size_t hops = 0, via = 0, link = 0;
+        bool labelled = false, settled = false;
+      };
+      std::vector<L> l(n);
+      l[s].bw = kInfinity;
+      l[s].labelled = true;
+      auto ahead = [&](double bw, std::size_t hops, double lat, std::size_t x, const L& o, std::size_t y) {
+        if (bw != o.bw) return bw > o.bw;
+        if (hops != o.hops) return hops < o.hops;
+        if (lat != o.lat) return lat < o.lat;
+        return x < y;
+      };
+      for (;;) {
+        std::size_t v = n;
+        for (std::size_t x = 0; x < n; ++x)
+          if (l[x].labelled && !l[x].settled && (v == n || ahead(l[x].bw, l[x].hops, l[x].lat, x, l[v], v))) v = x;
+        if (v == n) break;
+        l[v].settled = true;
+        for (const auto* a = net.arcs_begin(v); a != net.arcs_end(v); ++a) {
+          const std::size_t u = a->node;
+          if (!(cap[a->link] > 0) || l[u].settled) continue;
+          const double bw = std::min(l[v].bw, cap[a->link]), lat = l[v].lat + p.links[a->link].latency;
+          if (l[u].labelled && !ahead(bw, l[v].hops + 1, lat, u, l[u], u)) continue;
+          l[u] = {bw, lat, l[v].hops + 1, v, a->link, true, false};
+        }
+      }
+      search.run(s, cap, {});
+      for (std::size_t v = 0; v < n; ++v) {
+        CAPTURE(s);
+        CAPTURE(v);
+        REQUIRE(search.reached(v) == l[v].settled);
+        if (!l[v].settled) continue;
+        REQUIRE(search.bottleneck(v) == l[v].bw);
+        std::vector<std::size_t> links;
+        for (std::size_t x = v; x != s; x = l[x].via) links.push_back(l[x].link);
+        std::reverse(links.begin(), links.end());
+        REQUIRE(search.links_to(v) == links);
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 50000);
 }
 
 // BottleneckTree (the greedy's second bound): from a source, to every node, the widest path's

@@ -166,6 +166,7 @@ WidestSearch::WidestSearch(const RingNetwork& net) : net_(net) {
   settled_.assign(n, 0);
   target_.assign(n, 0);
   needed_.assign(n, 0);
+  slot_.assign(n, 0);
 }
 
 void WidestSearch::run(std::size_t source_node, const std::vector<double>& capacity,
@@ -177,13 +178,6 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
     std::fill(needed_.begin(), needed_.end(), 0);
     run_ = 1;
   }
-  // Max-heap on (bw desc, hops asc, latency asc, node asc).
-  auto worse = [](const Label& x, const Label& y) {
-    if (x.bw != y.bw) return x.bw < y.bw;
-    if (x.hops != y.hops) return x.hops > y.hops;
-    if (x.latency != y.latency) return x.latency > y.latency;
-    return x.node > y.node;
-  };
   std::size_t pending = 0;
   for (auto t : targets)
     if (target_[t] != run_) {
@@ -200,38 +194,82 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
     need(source_node);
     for (auto t : targets) need(t);
   }
+  // Labelled, unsettled nodes in a binary heap of node ids, best label first: (bw desc, hops asc,
+  // latency asc, node asc), a strict order, so the nodes are settled in the order of a search
+  // that pops the best label of all (each node holds one label here: improving it moves it up).
+  auto first = [&](std::uint32_t x, std::uint32_t y) {
+    if (best_[x] != best_[y]) return best_[x] > best_[y];
+    if (hops_[x] != hops_[y]) return hops_[x] < hops_[y];
+    if (latency_[x] != latency_[y]) return latency_[x] < latency_[y];
+    return x < y;
+  };
+  auto place = [&](std::size_t at, std::uint32_t v) {
+    heap_[at] = v;
+    slot_[v] = static_cast<std::uint32_t>(at);
+  };
+  auto sift_up = [&](std::size_t at) {
+    const std::uint32_t v = heap_[at];
+    while (at > 0) {
+      const std::size_t up = (at - 1) / 2;
+      if (!first(v, heap_[up])) break;
+      place(at, heap_[up]);
+      at = up;
+    }
+    place(at, v);
+  };
+  auto pop = [&] {
+    const std::uint32_t top = heap_.front(), last = heap_.back();
+    heap_.pop_back();
+    if (heap_.empty()) return top;
+    std::size_t at = 0;
+    const std::size_t n = heap_.size();
+    for (;;) {
+      std::size_t child = 2 * at + 1;
+      if (child >= n) break;
+      if (child + 1 < n && first(heap_[child + 1], heap_[child])) ++child;
+      if (!first(heap_[child], last)) break;
+      place(at, heap_[child]);
+      at = child;
+    }
+    place(at, last);
+    return top;
+  };
   heap_.clear();
   const auto src = static_cast<std::uint32_t>(source_node);
   stamp_[src] = run_;
   best_[src] = kInfinity;
   hops_[src] = 0;
   latency_[src] = 0.0;
-  heap_.push_back({kInfinity, 0, 0.0, src});
+  heap_.push_back(src);
+  slot_[src] = 0;
   while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), worse);
-    const Label cur = heap_.back();
-    heap_.pop_back();
-    const std::uint32_t v = cur.node;
-    if (settled_[v] == run_) continue;
-    if (cur.bw != best_[v] || cur.hops != hops_[v] || cur.latency != latency_[v]) continue;  // stale
+    const std::uint32_t v = pop();
     settled_[v] = run_;
     if (target_[v] == run_ && --pending == 0 && !all) break;
+    const double bw = best_[v], lat = latency_[v];
+    const std::uint32_t hops = hops_[v] + 1;
     for (const auto* a = net_.arcs_begin(v); a != net_.arcs_end(v); ++a) {
       const double cap = capacity[a->link];
       if (!(cap > 0)) continue;
       const std::uint32_t u = a->node;
       if (settled_[u] == run_) continue;
       if (!all && needed_[tree.component(u)] != run_) continue;
-      const Label next{std::min(cur.bw, cap), cur.hops + 1, cur.latency + net_.latency(a->link), u};
-      if (stamp_[u] != run_ || worse(Label{best_[u], hops_[u], latency_[u], u}, next)) {
-        stamp_[u] = run_;
-        best_[u] = next.bw;
-        hops_[u] = next.hops;
-        latency_[u] = next.latency;
-        via_link_[u] = a->link;
-        via_node_[u] = v;
-        heap_.push_back(next);
-        std::push_heap(heap_.begin(), heap_.end(), worse);
+      const double nbw = std::min(bw, cap), nlat = lat + net_.latency(a->link);
+      const bool fresh = stamp_[u] != run_;
+      if (!fresh) {  // keep the label unless the new one comes first
+        if (best_[u] != nbw ? best_[u] > nbw : hops_[u] != hops ? hops_[u] < hops : !(latency_[u] > nlat)) continue;
+      }
+      stamp_[u] = run_;
+      best_[u] = nbw;
+      hops_[u] = hops;
+      latency_[u] = nlat;
+      via_link_[u] = a->link;
+      via_node_[u] = v;
+      if (fresh) {
+        heap_.push_back(u);
+        sift_up(heap_.size() - 1);
+      } else {
+        sift_up(slot_[u]);
       }
     }
   }

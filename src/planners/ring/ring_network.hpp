@@ -177,13 +177,7 @@ class WidestSearch {
   std::vector<double> best_, latency_;
   std::vector<std::uint32_t> hops_, via_link_, via_node_, stamp_, settled_, target_, needed_;
   std::uint32_t run_ = 0;
-  struct Label {
-    double bw;
-    std::uint32_t hops;
-    double latency;
-    std::uint32_t node;
-  };
-  std::vector<Label> heap_;
+  std::vector<std::uint32_t> heap_, slot_;  // labelled nodes, best first; each one's place
 };
 
 // All-pairs widest-path bottlenecks of a graph zone through one maximum spanning forest: the
