@@ -294,13 +294,32 @@ void BottleneckTree::build(const std::vector<double>& capacity, double fatpipe_v
     const std::size_t l = pf.edges[e].link;
     return net_.fatpipe(l) ? fatpipe_value : capacity[l];
   };
-  order_.resize(pf.edges.size());
-  for (std::size_t e = 0; e < order_.size(); ++e) order_[e] = static_cast<std::uint32_t>(e);
-  // By capacity, equal ones in edge order (what a stable sort of the identity gives, faster).
-  std::sort(order_.begin(), order_.end(), [&](std::uint32_t x, std::uint32_t y) {
-    const double cx = cap_of(x), cy = cap_of(y);
+  // Edges by capacity, equal ones in edge order (a strict order: one sorted sequence). The greedy
+  // rebuilds after each insertion, which changes a few links: the edges whose capacity did not
+  // change keep their order, the others are sorted and merged in.
+  const std::size_t m = pf.edges.size();
+  fresh_key_.resize(m);
+  for (std::size_t e = 0; e < m; ++e) fresh_key_[e] = cap_of(e);
+  auto before = [&](std::uint32_t x, std::uint32_t y) {
+    const double cx = fresh_key_[x], cy = fresh_key_[y];
     return cx > cy || (cx == cy && x < y);
-  });
+  };
+  changed_.clear();
+  if (key_.size() == m && order_.size() == m)
+    for (std::size_t e = 0; e < m; ++e)
+      if (!(fresh_key_[e] == key_[e])) changed_.push_back(static_cast<std::uint32_t>(e));
+  if (key_.size() != m || order_.size() != m || changed_.size() * 8 > m) {
+    order_.resize(m);
+    for (std::size_t e = 0; e < m; ++e) order_[e] = static_cast<std::uint32_t>(e);
+    std::sort(order_.begin(), order_.end(), before);
+  } else if (!changed_.empty()) {
+    kept_.clear();
+    for (const auto e : order_)
+      if (fresh_key_[e] == key_[e]) kept_.push_back(e);
+    std::sort(changed_.begin(), changed_.end(), before);
+    std::merge(kept_.begin(), kept_.end(), changed_.begin(), changed_.end(), order_.begin(), before);
+  }
+  key_.swap(fresh_key_);
   parent_uf_.resize(n);
   for (std::size_t v = 0; v < n; ++v) parent_uf_[v] = static_cast<std::uint32_t>(v);
   auto find = [&](std::uint32_t x) {

@@ -196,6 +196,8 @@ class BottleneckTree {
  private:
   const RingNetwork& net_;
   std::vector<std::uint32_t> order_, parent_uf_, depth_, comp_;
+  std::vector<double> key_, fresh_key_;       // per edge: its capacity in order_, and now
+  std::vector<std::uint32_t> changed_, kept_;  // build's workspace
   std::vector<std::vector<std::uint32_t>> up_;
   std::vector<std::vector<double>> low_;
   std::vector<std::vector<std::pair<std::uint32_t, double>>> tree_;
