@@ -14,6 +14,7 @@
 
 #include "model/tiers_generator.hpp"
 #include "oracles/ring_platforms.hpp"
+#include "planners/ring/block_tree.hpp"
 #include "planners/ring/bridge_tree.hpp"
 #include "planners/ring/ring_network.hpp"
 #include "planners/ring/ring_planner.hpp"
@@ -411,6 +412,91 @@ TEST_CASE("the bridge tree: bridges, components and roots as brute force finds t
   CHECK(inner > 1000);
 }
 
+// The block-cut tree against brute force: a node is in several blocks exactly when removing it
+// disconnects its connected part (an articulation point); every edge lies in exactly one block,
+// with both ends; a block's nodes other than the point it hangs from are cut from the root
+// block's other nodes when that point is removed; a node's home block holds it; each connected
+// part is rooted at a largest block.
+TEST_CASE("the block-cut tree: blocks, articulation points and homes as brute force finds them") {
+  std::mt19937_64 rng(24010);
+  std::size_t joints = 0, hanging = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    CAPTURE(trial);
+    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 1500 + static_cast<std::uint64_t>(trial))
+                                      : bridged_blocks(rng);
+    const BlockTree tree(p);
+    const std::size_t n = p.nodes.size();
+    // Nodes reachable from `from` without crossing node `cut`.
+    auto reach = [&](std::size_t from, std::size_t cut) {
+      std::vector<char> seen(n, 0);
+      std::vector<std::size_t> todo{from};
+      seen[from] = 1;
+      while (!todo.empty()) {
+        const std::size_t v = todo.back();
+        todo.pop_back();
+        for (const auto& e : p.edges) {
+          const std::size_t u = e.a == v ? e.b : e.b == v ? e.a : n;
+          if (u < n && u != cut && !seen[u]) {
+            seen[u] = 1;
+            todo.push_back(u);
+          }
+        }
+      }
+      return seen;
+    };
+    std::vector<std::size_t> in_blocks(n, 0);
+    for (std::uint32_t b = 0; b < tree.size(); ++b)
+      for (auto v : tree.nodes(b)) ++in_blocks[v];
+    for (std::size_t v = 0; v < n; ++v) {
+      CAPTURE(v);
+      // v cuts its part when two of its neighbours no longer reach each other.
+      std::vector<std::size_t> nb;
+      for (const auto& e : p.edges)
+        if (e.a == v || e.b == v) nb.push_back(e.a == v ? e.b : e.a);
+      bool cuts = false;
+      if (!nb.empty()) {
+        const auto seen = reach(nb[0], v);
+        for (auto u : nb) cuts = cuts || !seen[u];
+      }
+      REQUIRE(cuts == (in_blocks[v] > 1));
+      joints += cuts ? 1 : 0;
+      const auto& home = tree.nodes(tree.home(v));
+      REQUIRE(std::find(home.begin(), home.end(), v) != home.end());
+    }
+    for (const auto& e : p.edges) {  // exactly one block holds both ends
+      std::size_t holders = 0;
+      for (std::uint32_t b = 0; b < tree.size(); ++b) {
+        const auto& x = tree.nodes(b);
+        holders += std::find(x.begin(), x.end(), e.a) != x.end() && std::find(x.begin(), x.end(), e.b) != x.end() ? 1 : 0;
+      }
+      REQUIRE(holders == 1);
+    }
+    for (std::uint32_t b = 0; b < tree.size(); ++b) {
+      CAPTURE(b);
+      auto root = b;
+      while (tree.parent(root) != BlockTree::kNone) root = tree.parent(root);
+      REQUIRE(tree.nodes(root).size() >= tree.nodes(b).size());  // one connected part here
+      if (tree.parent(b) == BlockTree::kNone) continue;
+      const std::uint32_t a = tree.joint(b);
+      const auto& pb = tree.nodes(tree.parent(b));
+      REQUIRE(std::find(pb.begin(), pb.end(), a) != pb.end());
+      REQUIRE(tree.home(a) == tree.parent(b));
+      std::size_t other = n;  // a node of the root block other than a
+      for (auto v : tree.nodes(root))
+        if (v != a) other = v;
+      if (other == n) continue;
+      const auto seen = reach(other, a);
+      for (auto v : tree.nodes(b))
+        if (v != a) {
+          REQUIRE(!seen[v]);
+          ++hanging;
+        }
+    }
+  }
+  CHECK(joints > 1000);
+  CHECK(hanging > 1000);
+}
+
 // The widest search against a plain label-setting loop of the same rule (settle the labelled
 // node of best label -- bottleneck, then fewest links, then lowest latency, then lowest index --
 // and relax its arcs in order, taking a label only when it comes first): every node's
@@ -524,11 +610,11 @@ TEST_CASE("bottleneck trees: widest bottlenecks from a source and between pairs 
   CHECK(compared > 100000);
 }
 
-// A widest search with targets does not enter the parts below a bridge that hold neither the
-// source nor a target (RingNetwork::bridges): every target must get the label and the path of a
-// search that enters everything. Capacities from three values (ties, which the search breaks by
-// hops, latency and settling order) or zero; sources anywhere, routers included.
-TEST_CASE("widest searches skip what lies below bridges: each target's bottleneck and path as a search of every node") {
+// A widest search with targets does not enter the parts hanging at an articulation point that
+// hold neither the source nor a target (RingNetwork::blocks): every target must get the label and
+// the path of a search that enters everything. Capacities from three values (ties, which the
+// search breaks by hops, latency and settling order) or zero; sources anywhere, routers included.
+TEST_CASE("widest searches skip what hangs at articulation points: each target's bottleneck and path as a search of every node") {
   std::mt19937_64 rng(24005);
   std::size_t below = 0, blocks = 0, checked = 0;
   for (int trial = 0; trial < 300; ++trial) {
@@ -536,13 +622,11 @@ TEST_CASE("widest searches skip what lies below bridges: each target's bottlenec
     const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 700 + static_cast<std::uint64_t>(trial))
                                       : bridged_blocks(rng);
     const RingNetwork net(p);
-    const BridgeTree& tree = net.bridges();
-    std::vector<std::size_t> size(tree.size(), 0);
-    for (std::size_t v = 0; v < net.node_count(); ++v) ++size[tree.component(v)];
+    const BlockTree& tree = net.blocks();
     for (std::size_t v = 0; v < net.node_count(); ++v) {
-      const auto c = tree.component(v);
-      below += tree.parent(c) != BridgeTree::kNone ? 1 : 0;
-      blocks += tree.parent(c) != BridgeTree::kNone && size[c] > 1 ? 1 : 0;
+      const auto b = tree.home(v);
+      below += tree.parent(b) != BlockTree::kNone ? 1 : 0;
+      blocks += tree.parent(b) != BlockTree::kNone && tree.nodes(b).size() > 2 ? 1 : 0;
     }
     std::vector<double> cap(net.link_count());
     for (auto& c : cap) c = rng() % 10 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0});
@@ -563,7 +647,7 @@ TEST_CASE("widest searches skip what lies below bridges: each target's bottlenec
       }
     }
   }
-  CHECK(below > 1000);  // the graphs have parts below bridges to skip
+  CHECK(below > 1000);  // the graphs have parts hanging at articulation points to skip
   CHECK(blocks > 100);  // and some of them hold cycles
   CHECK(checked > 3000);
 }

@@ -19,8 +19,8 @@
 // recalculate the bandwidth fractions that have been assigned to previous communicating paths").
 // On Full zones the four paths are the platform's routes.
 //
-// Speed: a candidate's exact evaluation costs a graph search (which leaves out what lies below
-// bridges away from k, i and j: WidestSearch). The (p - r) r candidates of a step
+// Speed: a candidate's exact evaluation costs a graph search (which leaves out what hangs at
+// articulation points away from k, i and j: WidestSearch). The (p - r) r candidates of a step
 // get lower bounds of their criterion (Equation 4 with optimistic costs -- Equation 4 is itself a
 // lower bound of the exact T_step -- and, for the exact criterion, the members' communication
 // times) from upper bounds on the four new bandwidths:

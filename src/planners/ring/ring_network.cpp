@@ -38,6 +38,7 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
       arcs_[fill[e.b]++] = {static_cast<std::uint32_t>(e.a), static_cast<std::uint32_t>(e.link)};
     }
     bridges_ = BridgeTree(platform);
+    blocks_ = BlockTree(platform);
     for (std::size_t h = 0; h < p; ++h) {
       double sum = 0.0;
       bool all_shared = true;
@@ -165,7 +166,7 @@ WidestSearch::WidestSearch(const RingNetwork& net) : net_(net) {
   stamp_.assign(n, 0);
   settled_.assign(n, 0);
   target_.assign(n, 0);
-  needed_.assign(n, 0);
+  needed_.assign(std::max(n, net.blocks().size()), 0);
   slot_.assign(n, 0);
 }
 
@@ -185,10 +186,10 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
       ++pending;
     }
   const bool all = targets.empty();
-  // The components a search must enter: those on the way from a root to the source or a target.
-  const BridgeTree& tree = net_.bridges();
+  // The blocks a search must enter: those on the way from a root to the source or a target.
+  const BlockTree& tree = net_.blocks();
   auto need = [&](std::size_t v) {
-    for (auto c = tree.component(v); c != BridgeTree::kNone && needed_[c] != run_; c = tree.parent(c)) needed_[c] = run_;
+    for (auto b = tree.home(v); b != BlockTree::kNone && needed_[b] != run_; b = tree.parent(b)) needed_[b] = run_;
   };
   if (!all) {
     need(source_node);
@@ -253,7 +254,7 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
       if (!(cap > 0)) continue;
       const std::uint32_t u = a->node;
       if (settled_[u] == run_) continue;
-      if (!all && needed_[tree.component(u)] != run_) continue;
+      if (!all && needed_[tree.home(u)] != run_) continue;
       const double nbw = std::min(bw, cap), nlat = lat + net_.latency(a->link);
       const bool fresh = stamp_[u] != run_;
       if (!fresh) {  // keep the label unless the new one comes first

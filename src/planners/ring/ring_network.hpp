@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/platform.hpp"
+#include "planners/ring/block_tree.hpp"
 #include "planners/ring/bridge_tree.hpp"
 
 namespace ringsim::ring {
@@ -122,8 +123,10 @@ class RingNetwork {
   const Arc* arcs_begin(std::size_t node) const { return arcs_.data() + arc_start_[node]; }
   const Arc* arcs_end(std::size_t node) const { return arcs_.data() + arc_start_[node + 1]; }
   std::size_t node_count() const { return platform_.nodes.size(); }
-  // Graph zones: the 2-edge-connected components joined by the bridges (bridge_tree.hpp).
+  // Graph zones: the 2-edge-connected components joined by the bridges (bridge_tree.hpp), and
+  // the blocks joined at the articulation points (block_tree.hpp).
   const BridgeTree& bridges() const { return bridges_; }
+  const BlockTree& blocks() const { return blocks_; }
 
  private:
   const Platform& platform_;
@@ -134,6 +137,7 @@ class RingNetwork {
   std::vector<std::uint32_t> arc_start_;
   std::vector<Arc> arcs_;
   BridgeTree bridges_;
+  BlockTree blocks_;
   std::vector<double> full_bw_;    // host x host
   std::vector<double> full_bw_t_;  // its transpose when not symmetric (Full zones)
   std::vector<double> pool_, pair_shared_;
@@ -148,18 +152,18 @@ class RingNetwork {
 // Single-source widest paths (largest bottleneck capacity; among them, few links then low
 // latency, as far as a label-setting search can tell; ties by node index, so deterministic).
 // Reusable workspace: run() costs O(E log V) and no allocation after the first call.
-// With targets, the part of the graph below a bridge (RingNetwork::bridges) that holds neither
-// the source nor a target is never entered: its nodes are reached only through that bridge,
-// after its upper end is settled, and relax nothing but each other and that end (settled), so
-// they decide no other label and their entries in the heap change no other node's order (labels
-// are totally ordered). Every node outside such parts gets the label and arc of a search that
-// enters them.
+// With targets, the part of the graph hanging at an articulation point (RingNetwork::blocks)
+// that holds neither the source nor a target, the point itself left out, is never entered: its
+// nodes are reached only through that point, after the point is settled, and relax nothing but
+// each other and the point (settled), so they decide no other label and change no other node's
+// order (labels are totally ordered). Every node outside such parts gets the label and arc of a
+// search that enters them.
 class WidestSearch {
  public:
   explicit WidestSearch(const RingNetwork& net);
   // Capacities per platform link (links with capacity <= 0 are not used); stops once every node
   // of `targets` is settled (all nodes when empty). Nodes other than the source and the targets
-  // may be left unsettled (the parts below bridges, see above).
+  // may be left unsettled (the parts hanging at articulation points, see above).
   void run(std::size_t source_node, const std::vector<double>& capacity, const std::vector<std::size_t>& targets);
   // Settled by the last run (every target is, when reachable through positive capacities).
   bool reached(std::size_t node) const { return settled_[node] == run_; }
