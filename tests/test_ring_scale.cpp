@@ -248,6 +248,43 @@ Platform bridged_blocks(std::mt19937_64& rng) {
   return p;
 }
 
+// Even trials a small Tiers graph (seeded from `seed` + trial), odd ones blocks joined by bridges.
+Platform tiers_or_blocks(int trial, std::uint64_t seed, std::mt19937_64& rng) {
+  return trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), seed + static_cast<std::uint64_t>(trial))
+                        : bridged_blocks(rng);
+}
+
+// Per link a capacity from few values (ties), or zero (unusable) one time in `zero_one_in`.
+std::vector<double> tied_capacities(const RingNetwork& net, std::mt19937_64& rng, unsigned zero_one_in,
+                                    std::initializer_list<double> values) {
+  std::vector<double> cap(net.link_count());
+  for (auto& c : cap) c = rng() % zero_one_in == 0 ? 0.0 : pick(rng, values);
+  return cap;
+}
+
+// Brute force: the nodes reachable from `from` without edge `skip_edge` or node `skip_node`
+// (out of range: none).
+std::vector<char> reached_avoiding(const Platform& p, std::size_t from, std::size_t skip_edge, std::size_t skip_node) {
+  const std::size_t n = p.nodes.size();
+  std::vector<char> seen(n, 0);
+  std::vector<std::size_t> todo{from};
+  seen[from] = 1;
+  while (!todo.empty()) {
+    const std::size_t v = todo.back();
+    todo.pop_back();
+    for (std::size_t e = 0; e < p.edges.size(); ++e) {
+      if (e == skip_edge) continue;
+      const std::size_t a = p.edges[e].a, b = p.edges[e].b;
+      const std::size_t u = a == v ? b : b == v ? a : n;
+      if (u < n && u != skip_node && !seen[u]) {
+        seen[u] = 1;
+        todo.push_back(u);
+      }
+    }
+  }
+  return seen;
+}
+
 // Pruned and unpruned greedy: the same ring, T_step, T_step at every size (bit for bit). Returns
 // whether the pruned run evaluated fewer candidates exactly. `first`: how many candidates the
 // pruned run evaluates first (RingOptions::first_candidates; small ones make small platforms
@@ -361,28 +398,11 @@ TEST_CASE("the bridge tree: bridges, components and roots as brute force finds t
   std::size_t bridges = 0, inner = 0;
   for (int trial = 0; trial < 200; ++trial) {
     CAPTURE(trial);
-    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 900 + static_cast<std::uint64_t>(trial))
-                                      : bridged_blocks(rng);
+    const Platform p = tiers_or_blocks(trial, 900, rng);
     const BridgeTree tree(p);
     const std::size_t n = p.nodes.size();
     auto connected_without = [&](std::size_t skip, std::size_t from, std::size_t to) {
-      std::vector<char> seen(n, 0);
-      std::vector<std::size_t> todo{from};
-      seen[from] = 1;
-      while (!todo.empty()) {
-        const std::size_t v = todo.back();
-        todo.pop_back();
-        for (std::size_t e = 0; e < p.edges.size(); ++e) {
-          if (e == skip) continue;
-          const std::size_t a = p.edges[e].a, b = p.edges[e].b;
-          const std::size_t u = a == v ? b : b == v ? a : n;
-          if (u < n && !seen[u]) {
-            seen[u] = 1;
-            todo.push_back(u);
-          }
-        }
-      }
-      return seen[to] != 0;
+      return reached_avoiding(p, from, skip, n)[to] != 0;
     };
     for (std::size_t e = 0; e < p.edges.size(); ++e) {
       CAPTURE(e);
@@ -422,28 +442,10 @@ TEST_CASE("the block-cut tree: blocks, articulation points and homes as brute fo
   std::size_t joints = 0, hanging = 0;
   for (int trial = 0; trial < 200; ++trial) {
     CAPTURE(trial);
-    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 1500 + static_cast<std::uint64_t>(trial))
-                                      : bridged_blocks(rng);
+    const Platform p = tiers_or_blocks(trial, 1500, rng);
     const BlockTree tree(p);
     const std::size_t n = p.nodes.size();
-    // Nodes reachable from `from` without crossing node `cut`.
-    auto reach = [&](std::size_t from, std::size_t cut) {
-      std::vector<char> seen(n, 0);
-      std::vector<std::size_t> todo{from};
-      seen[from] = 1;
-      while (!todo.empty()) {
-        const std::size_t v = todo.back();
-        todo.pop_back();
-        for (const auto& e : p.edges) {
-          const std::size_t u = e.a == v ? e.b : e.b == v ? e.a : n;
-          if (u < n && u != cut && !seen[u]) {
-            seen[u] = 1;
-            todo.push_back(u);
-          }
-        }
-      }
-      return seen;
-    };
+    auto reach = [&](std::size_t from, std::size_t cut) { return reached_avoiding(p, from, p.edges.size(), cut); };
     std::vector<std::size_t> in_blocks(n, 0);
     for (std::uint32_t b = 0; b < tree.size(); ++b)
       for (auto v : tree.nodes(b)) ++in_blocks[v];
@@ -507,11 +509,9 @@ TEST_CASE("widest searches settle as a plain label-setting loop of the same rule
   std::size_t compared = 0;
   for (int trial = 0; trial < 100; ++trial) {
     CAPTURE(trial);
-    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 1300 + static_cast<std::uint64_t>(trial))
-                                      : bridged_blocks(rng);
+    const Platform p = tiers_or_blocks(trial, 1300, rng);
     const RingNetwork net(p);
-    std::vector<double> cap(net.link_count());
-    for (auto& c : cap) c = rng() % 8 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0});
+    const std::vector<double> cap = tied_capacities(net, rng, 8, {1.0, 2.0, 3.0});
     const std::size_t n = net.node_count();
     WidestSearch search(net);
     for (std::size_t s = 0; s < n; ++s) {
@@ -569,11 +569,9 @@ TEST_CASE("bottleneck trees: widest bottlenecks from a source and between pairs 
   std::size_t compared = 0;
   for (int trial = 0; trial < 200; ++trial) {
     CAPTURE(trial);
-    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 1100 + static_cast<std::uint64_t>(trial))
-                                      : bridged_blocks(rng);
+    const Platform p = tiers_or_blocks(trial, 1100, rng);
     const RingNetwork net(p);
-    std::vector<double> cap(net.link_count());
-    for (auto& c : cap) c = rng() % 8 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0, 5.0});
+    const std::vector<double> cap = tied_capacities(net, rng, 8, {1.0, 2.0, 3.0, 5.0});
     const double fat = 4.0;
     const std::size_t n = p.nodes.size();
     std::vector<double> best(n * n, 0.0);  // max-min closure
@@ -619,8 +617,7 @@ TEST_CASE("widest searches skip what hangs at articulation points: each target's
   std::size_t below = 0, blocks = 0, checked = 0;
   for (int trial = 0; trial < 300; ++trial) {
     CAPTURE(trial);
-    const Platform p = trial % 2 == 0 ? tiers(12 + 4 * static_cast<std::size_t>(trial % 5), 700 + static_cast<std::uint64_t>(trial))
-                                      : bridged_blocks(rng);
+    const Platform p = tiers_or_blocks(trial, 700, rng);
     const RingNetwork net(p);
     const BlockTree& tree = net.blocks();
     for (std::size_t v = 0; v < net.node_count(); ++v) {
@@ -628,8 +625,7 @@ TEST_CASE("widest searches skip what hangs at articulation points: each target's
       below += tree.parent(b) != BlockTree::kNone ? 1 : 0;
       blocks += tree.parent(b) != BlockTree::kNone && tree.nodes(b).size() > 2 ? 1 : 0;
     }
-    std::vector<double> cap(net.link_count());
-    for (auto& c : cap) c = rng() % 10 == 0 ? 0.0 : pick(rng, {1.0, 2.0, 3.0});
+    const std::vector<double> cap = tied_capacities(net, rng, 10, {1.0, 2.0, 3.0});
     WidestSearch some(net), every(net);
     for (int q = 0; q < 10; ++q) {
       const std::size_t source = rng() % net.node_count();

@@ -1,34 +1,17 @@
 #include "planners/ring/block_tree.hpp"
 
+#include "planners/ring/low_link.hpp"
+
 #include <algorithm>
 
 namespace ringsim::ring {
 
 BlockTree::BlockTree(const Platform& platform) {
-  const std::size_t n = platform.nodes.size(), m = platform.edges.size();
-  std::vector<std::uint32_t> start(n + 1, 0);
-  for (const auto& e : platform.edges) {
-    ++start[e.a + 1];
-    ++start[e.b + 1];
-  }
-  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> adj(start[n]);  // (neighbour, edge)
-  {
-    std::vector<std::uint32_t> put(start.begin(), start.end() - 1);
-    for (std::size_t e = 0; e < m; ++e) {
-      const auto a = static_cast<std::uint32_t>(platform.edges[e].a), b = static_cast<std::uint32_t>(platform.edges[e].b);
-      adj[put[a]++] = {b, static_cast<std::uint32_t>(e)};
-      adj[put[b]++] = {a, static_cast<std::uint32_t>(e)};
-    }
-  }
-  // Blocks: when the DFS returns from child u to p with low[u] >= disc[p], the edges stacked since
-  // the tree edge p-u (included) are one block.
-  std::vector<std::uint32_t> disc(n, kNone), low(n, 0), edges, stamp(n, kNone);
-  struct Frame {
-    std::uint32_t v, via_edge, next;
-  };
-  std::vector<Frame> stack;
-  std::uint32_t clock = 0;
+  const std::size_t n = platform.nodes.size();
+  const EdgeAdjacency g(platform);
+  // Blocks: when the search finishes child c of p with low[c] >= disc[p], the edges stacked since
+  // the tree edge p-c (included) are one block. A node without edges is a block of its own.
+  std::vector<std::uint32_t> disc, low, edges, stamp(n, kNone);
   auto close_block = [&](std::uint32_t last_edge) {
     const auto id = static_cast<std::uint32_t>(nodes_.size());
     nodes_.emplace_back();
@@ -43,37 +26,14 @@ BlockTree::BlockTree(const Platform& platform) {
       if (e == last_edge) break;
     }
   };
-  for (std::uint32_t s = 0; s < n; ++s) {
-    if (disc[s] != kNone) continue;
-    disc[s] = low[s] = clock++;
-    if (start[s] == start[s + 1]) {  // an isolated node: a block of its own
-      nodes_.push_back({s});
-      continue;
-    }
-    stack.push_back({s, kNone, start[s]});
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      if (f.next < start[f.v + 1]) {
-        const auto [u, e] = adj[f.next++];
-        if (e == f.via_edge) continue;
-        if (disc[u] == kNone) {
-          edges.push_back(e);
-          disc[u] = low[u] = clock++;
-          stack.push_back({u, e, start[u]});
-        } else if (disc[u] < disc[f.v]) {  // a back edge, seen from its lower end
-          edges.push_back(e);
-          low[f.v] = std::min(low[f.v], disc[u]);
-        }
-        continue;
-      }
-      const Frame done = f;
-      stack.pop_back();
-      if (stack.empty()) continue;
-      const std::uint32_t p = stack.back().v;
-      low[p] = std::min(low[p], low[done.v]);
-      if (low[done.v] >= disc[p]) close_block(done.via_edge);
-    }
-  }
+  low_link_search(
+      g, disc, low, [&](std::uint32_t, std::uint32_t, std::uint32_t e) { edges.push_back(e); },
+      [&](std::uint32_t, std::uint32_t, std::uint32_t e) { edges.push_back(e); },
+      [&](std::uint32_t p, std::uint32_t c, std::uint32_t e) {
+        if (low[c] >= disc[p]) close_block(e);
+      });
+  for (std::uint32_t v = 0; v < n; ++v)
+    if (g.start[v] == g.start[v + 1]) nodes_.push_back({v});
   // The tree: from each connected part's largest block, breadth first through the articulation
   // points (nodes in several blocks).
   const std::size_t k = nodes_.size();

@@ -1,61 +1,24 @@
 #include "planners/ring/bridge_tree.hpp"
 
+#include "planners/ring/low_link.hpp"
+
 #include <algorithm>
 
 namespace ringsim::ring {
 
 BridgeTree::BridgeTree(const Platform& platform) {
   const std::size_t n = platform.nodes.size(), m = platform.edges.size();
-  // Adjacency by edge id: (neighbour, edge).
-  std::vector<std::uint32_t> start(n + 1, 0);
-  for (const auto& e : platform.edges) {
-    ++start[e.a + 1];
-    ++start[e.b + 1];
-  }
-  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> adj(start[n]);
-  {
-    std::vector<std::uint32_t> put(start.begin(), start.end() - 1);
-    for (std::size_t e = 0; e < m; ++e) {
-      const auto a = static_cast<std::uint32_t>(platform.edges[e].a), b = static_cast<std::uint32_t>(platform.edges[e].b);
-      adj[put[a]++] = {b, static_cast<std::uint32_t>(e)};
-      adj[put[b]++] = {a, static_cast<std::uint32_t>(e)};
-    }
-  }
-  // Bridges: edge (v, u) from the DFS tree with low[u] > disc[v].
-  std::vector<std::uint32_t> disc(n, kNone), low(n, 0);
+  const EdgeAdjacency g(platform);
+  const auto& start = g.start;
+  const auto& adj = g.entries;
+  // Bridges: the tree edges p-c whose subtree reaches nothing above c by another edge.
+  std::vector<std::uint32_t> disc, low;
   std::vector<char> bridge(m, 0);
-  struct Frame {
-    std::uint32_t v, via_edge, next;
-  };
-  std::vector<Frame> stack;
-  std::uint32_t clock = 0;
-  for (std::uint32_t s = 0; s < n; ++s) {
-    if (disc[s] != kNone) continue;
-    disc[s] = low[s] = clock++;
-    stack.push_back({s, kNone, start[s]});
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      if (f.next < start[f.v + 1]) {
-        const auto [u, e] = adj[f.next++];
-        if (e == f.via_edge) continue;
-        if (disc[u] == kNone) {
-          disc[u] = low[u] = clock++;
-          stack.push_back({u, e, start[u]});
-        } else {
-          low[f.v] = std::min(low[f.v], disc[u]);
-        }
-        continue;
-      }
-      const Frame done = f;
-      stack.pop_back();
-      if (!stack.empty()) {
-        const std::uint32_t p = stack.back().v;
-        low[p] = std::min(low[p], low[done.v]);
-        if (low[done.v] > disc[p]) bridge[done.via_edge] = 1;
-      }
-    }
-  }
+  low_link_search(
+      g, disc, low, [](std::uint32_t, std::uint32_t, std::uint32_t) {}, [](std::uint32_t, std::uint32_t, std::uint32_t) {},
+      [&](std::uint32_t p, std::uint32_t c, std::uint32_t e) {
+        if (low[c] > disc[p]) bridge[e] = 1;
+      });
   // Components: connected through the other edges.
   comp_.assign(n, kNone);
   std::vector<std::uint32_t> size, queue;
