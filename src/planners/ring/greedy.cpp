@@ -512,6 +512,11 @@ class Greedy {
     while (next < members.size() && pos_of_[members[next]] != kNone) ++next;
     return next < members.size() && members[next] == k;
   }
+  // A host whose candidates a step bounds without the memo: out of the ring and, with pruning on
+  // fixed routes, its class's candidate (twins are a pruning: --no-prune evaluates all).
+  bool open_host(std::size_t k) {
+    return pos_of_[k] == kNone && !(opt_.prune && net_.fixed_routes() && !class_candidate(k));
+  }
   std::size_t class_rep(std::size_t c) {
     auto& next = class_next_[c];
     const auto& members = classes_[c];
@@ -961,8 +966,8 @@ class Greedy {
   };
 
   // Graph zones: capacity a new path could find at a link, whatever the position: the residual
-  // plus the largest re-injection of one position (its S_i and P_j). Its maximum spanning tree
-  // (tree_, FATPIPE links unlimited: it bounds sums of fractions) is built when a step tightens.
+  // plus the largest re-injection of one position (its S_i and P_j), and the maximum spanning tree
+  // of that (FATPIPE links unlimited: it bounds sums of fractions).
   void prepare_residual_plus() {
     residual_plus_ = residual_;
     std::vector<double> add(net_.link_count(), 0.0);
@@ -980,6 +985,7 @@ class Greedy {
       }
       touched.clear();
     }
+    tree_.build(residual_plus_, kInfinity);
   }
 
   // Graph zones: ring members below each component of the bridge tree, kept as hosts join.
@@ -1106,7 +1112,7 @@ class Greedy {
     const double fresh = roots * roots / pool;
     return (load_.work + load_.comm * (min_base + fresh)) / h.denom;
   }
-  // The open hosts (those for_each_open visits without the memo) with their floors, by floor
+  // The open hosts (open_host: those for_each_open visits without the memo) with their floors, by floor
   // then host; a floor that is not a number sorts first. On graph zones pool_at takes k's whole
   // chain except at the positions touching k's child of the root (BridgeTree::top): the floor is
   // the smaller of the two sets' floors.
@@ -1127,9 +1133,8 @@ class Greedy {
       if (pi.top_j != BridgeTree::kNone && pi.top_j != pi.top_i) touching[pi.top_j].add(pi);
     }
     std::vector<std::pair<double, std::size_t>> order;
-    const bool skip_twins = net_.fixed_routes();  // pruning: each class's candidate only
     for (std::size_t k = 0; k < net_.host_count(); ++k) {
-      if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
+      if (!open_host(k)) continue;
       const HostInfo h = host_info(k, pool_of(k));
       double floor = host_floor(h, h.pool, all.base, all.root);
       if (!touching.empty()) {
@@ -1190,9 +1195,8 @@ class Greedy {
   void for_each_open(F&& f, bool evaluating = false) {
     const std::size_t r = ring_.size();
     if (!memo_on_) {
-      const bool skip_twins = opt_.prune && net_.fixed_routes();  // twins are a pruning: --no-prune evaluates all
       for (std::size_t k = 0; k < net_.host_count(); ++k) {
-        if (pos_of_[k] != kNone || (skip_twins && !class_candidate(k))) continue;
+        if (!open_host(k)) continue;
         const HostInfo h = host_info(k, pool_of(k));
         for (std::size_t pos = 0; pos < r; ++pos) f(h, pos);
       }
@@ -1232,7 +1236,6 @@ class Greedy {
     invalidate_memo();
     const std::size_t p = net_.host_count(), r = ring_.size();
     if (!net_.fixed_routes()) {
-      prepare_residual_plus();
       pool_.assign(p, kInfinity);
       chain_.assign(p, kInfinity);
       for (std::size_t k = 0; k < p; ++k)
@@ -1428,7 +1431,7 @@ class Greedy {
       if (net_.fixed_routes()) return;
       if (!second) {
         second = true;
-        tree_.build(residual_plus_, kInfinity);
+        prepare_residual_plus();
         res_tree_.build(residual_, kInfinity);
         xs.assign(r, {});
         to_i.assign(r, {});
