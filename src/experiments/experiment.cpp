@@ -235,6 +235,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               cfg["baseline"] = false;
               RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
               policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
+              policy::check_scheme_fits(parsed, where + " run " + run.id);
               resolve_default_trace_source(parsed, paper_platform);
               run.config = run_config_to_json(parsed);
               e.runs.push_back(std::move(run));

@@ -45,6 +45,7 @@ RunConfig read_simulate_config(const std::string& config_file) {
   if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
   if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
   policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, "'" + config_file + "'");  // checks the scheme
+  policy::check_scheme_fits(cfg, "'" + config_file + "'");
   return cfg;
 }
 

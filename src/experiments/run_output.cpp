@@ -110,6 +110,19 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
         {"planner_calls", h.planner_calls},
         {"seconds", h.seconds}};
   }
+  if (res.online_optimal) {
+    const auto& o = *res.online_optimal;
+    out["online_optimal"] = {
+        {"points", o.points},
+        {"simulated_as", o.simulated_as},
+        {"expected_makespan", o.expected_makespan},
+        {"expected_makespan_without_points", o.expected_none},
+        {"predicted_makespan", o.predicted_makespan},
+        {"simulated_over_predicted", o.predicted_makespan > 0 ? res.makespan / o.predicted_makespan : 0.0},
+        {"loads", o.loads},
+        {"planner_calls", o.planner_calls},
+        {"seconds", o.seconds}};
+  }
   return out;
 }
 

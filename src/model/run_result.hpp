@@ -85,6 +85,20 @@ struct RunResult {
     double seconds = 0.0;  // wall-clock time the recurrence took
   };
   std::optional<Hindsight> hindsight;
+  // Scheme `online-optimal`: the points the best online rule took along this run's traces
+  // (simulated as after:a,b,..), what its recursion expects over the traces' law with them and
+  // without any point, and what hindsight's model predicts for them on this run.
+  struct OnlineOptimal {
+    std::vector<int> points;
+    std::string simulated_as;
+    double expected_makespan = 0.0;
+    double expected_none = 0.0;
+    double predicted_makespan = 0.0;
+    std::size_t loads = 0;
+    std::size_t planner_calls = 0;
+    double seconds = 0.0;
+  };
+  std::optional<OnlineOptimal> online_optimal;
   std::vector<IterationRecord> iterations;
   std::vector<RedistributionRecord> points;
   bool staged = false;

@@ -2,7 +2,9 @@
 
 #include <stdexcept>
 
+#include "model/errors.hpp"
 #include "model/named.hpp"
+#include "planners/points/online_optimal.hpp"
 
 namespace ringsim::policy {
 
@@ -29,19 +31,40 @@ void add_policy(PolicyEntry entry) { entries().push_back(std::move(entry)); }
 std::string scheme_syntaxes() {
   std::string s;
   for (const auto& e : entries()) s += (s.empty() ? "" : ", ") + e.syntax;
-  return s + ", " + kHindsightScheme;
+  return s + ", " + kHindsightScheme + ", " + kOnlineOptimalScheme;
+}
+
+bool scheme_chosen_before_run(const std::string& scheme) {
+  return scheme == kHindsightScheme || scheme == kOnlineOptimalScheme;
+}
+
+void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
+  const std::string& s = cfg.scheme.name;
+  if (scheme_chosen_before_run(s) && !cfg.rebuilds.empty())
+    throw InputError(where + ": scheme '" + s + "' does not combine with rebuilds (its recursion knows one ring)");
+  if (s != kOnlineOptimalScheme) return;
+  if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric)
+    throw InputError(where + ": scheme 'online-optimal' needs traces {source: on-off} with geometric durations (the "
+                     "one load whose law it can know exactly), got " +
+                     (cfg.trace_source == "on-off" ? std::string("pareto durations") : "source " + trace_source_name(cfg)));
+  if (cfg.trace_placement != TracePlacement::iteration)
+    throw InputError(where + ": scheme 'online-optimal' needs traces 'placement': 'iteration' (its states change between iterations)");
+  const std::size_t n = cfg.selection == RingSelection::hosts ? cfg.ring_hosts.size() : static_cast<std::size_t>(cfg.ring_size);
+  if (n > points::OnlineOptimal::max_members)
+    throw InputError(where + ": scheme 'online-optimal' needs a ring of at most " + std::to_string(points::OnlineOptimal::max_members) +
+                     " members (its recursion runs over the 2^n joint on/off states), got " + std::to_string(n));
 }
 
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {
-  if (scheme == kHindsightScheme)
-    throw std::logic_error("scheme 'hindsight' is resolved into its points before the run, not made a policy");
+  if (scheme_chosen_before_run(scheme))
+    throw std::logic_error("scheme '" + scheme + "' is resolved into its points before the run, not made a policy");
   for (const auto& e : entries())
     if (auto p = e.make(scheme, iterations)) return p;
   throw UnknownName("scheme", scheme, scheme_syntaxes());
 }
 
 bool scheme_redistributes(const std::string& scheme, int iterations, const std::string& where) {
-  if (scheme == kHindsightScheme) return iterations > 1;
+  if (scheme_chosen_before_run(scheme)) return iterations > 1;
   try {
     return !make_policy(scheme, iterations)->never_redistributes();
   } catch (const InputError& e) {

@@ -35,9 +35,7 @@ bool follows_clock(const RingRun& r, const HostTrace& t) { return !placed_by_ite
 
 }  // namespace
 
-points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial) {
-  if (!r.app.rebuilds.empty())
-    throw InputError("scheme 'hindsight' does not combine with rebuilds (the recurrence knows one ring)");
+points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>& initial) {
   points::RunModel m;
   m.iterations = r.app.iterations;
   m.columns = r.app.columns;
@@ -79,7 +77,13 @@ points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<
     }
     return speeds;
   };
-  return points::plan_hindsight(m);
+  return m;
+}
+
+points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial) {
+  if (!r.app.rebuilds.empty())
+    throw InputError("scheme 'hindsight' does not combine with rebuilds (the recurrence knows one ring)");
+  return points::plan_hindsight(hindsight_run_model(r, initial));
 }
 
 std::string fixed_scheme_of(const std::vector<int>& points) {

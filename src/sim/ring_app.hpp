@@ -313,7 +313,23 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 // Scheme `hindsight`: the points that minimize the predicted makespan from the initial loads
 // (InputError with rebuilds), and the fixed scheme that simulates them ("after:a,b" or "none").
 points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial);
+// The recurrence's model of this run: the simulation's own predictions (also online-optimal's).
+points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>& initial);
 std::string fixed_scheme_of(const std::vector<int>& points);
+
+// ---- online_optimal_points.cpp ----
+// Scheme `online-optimal`: the points of the best online rule along this run's on/off traces
+// (planners/points/online_optimal.hpp), with what its recursion expects and what hindsight's model
+// predicts for them on this run.
+struct OnlineOptimalPoints {
+  std::vector<int> points;
+  double expected_makespan = 0.0;  // over the traces' law, from the start
+  double expected_none = 0.0;
+  double predicted_makespan = 0.0;  // these points on this run's traces, hindsight's model
+  std::size_t loads = 0;            // distinct loads the recursion ran over
+  std::size_t planner_calls = 0;
+};
+OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial, const OnOffSpec& law);
 
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);

@@ -172,6 +172,20 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
                                          plan.exact,
                                          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
   }
+  if (r.app.scheme == policy::kOnlineOptimalScheme) {
+    policy::check_scheme_fits(cfg, "config");
+    const auto t0 = std::chrono::steady_clock::now();
+    const OnlineOptimalPoints plan = plan_online_optimal_points(r, initial, cfg.on_off);
+    r.app.scheme = fixed_scheme_of(plan.points);
+    res.online_optimal = RunResult::OnlineOptimal{plan.points,
+                                                  r.app.scheme,
+                                                  plan.expected_makespan,
+                                                  plan.expected_none,
+                                                  plan.predicted_makespan,
+                                                  plan.loads,
+                                                  plan.planner_calls,
+                                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+  }
   start_policies(r, 1);
 
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());

@@ -1,0 +1,172 @@
+#include "planners/points/online_optimal.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+
+namespace ringsim::points {
+namespace {
+
+void check(const OnlineModel& m, const OnOffLaw& law) {
+  const std::size_t n = m.initial_loads.size();
+  if (m.iterations < 1 || n == 0 || m.peak.size() != n || m.cost_next.size() != n || m.cost_prev.size() != n)
+    throw std::invalid_argument("online-optimal: incomplete run model");
+  if (n > OnlineOptimal::max_members)
+    throw std::invalid_argument("online-optimal: at most " + std::to_string(OnlineOptimal::max_members) + " members");
+  for (double p : {law.leave_available, law.leave_loaded, law.loaded_at_start})
+    if (!(p >= 0.0 && p <= 1.0)) throw std::invalid_argument("online-optimal: probabilities must be in [0, 1]");
+  if (!(law.load_factor > 0.0)) throw std::invalid_argument("online-optimal: load factor must be > 0");
+}
+
+bool loaded(LoadStates s, std::size_t i) { return ((s >> i) & 1u) != 0; }
+
+// An iteration of loads `loads` at `speeds` (hindsight.cpp's run_iteration on iteration-indexed
+// speeds): the slowest member's computation, then the border exchange.
+double iteration_time(const OnlineModel& m, const std::vector<Count>& loads, const std::vector<double>& speeds) {
+  double slowest = 0.0;
+  for (std::size_t i = 0; i < loads.size(); ++i)
+    slowest = std::max(slowest, static_cast<double>(loads[i]) * m.flops_per_column / speeds[i]);
+  return slowest + m.border_time;
+}
+
+// What a point costs before its move (hindsight.cpp's decided_at): the all-gather, then every
+// member's planner run at the speed of the iteration before it.
+double decision_time(const OnlineModel& m, const std::vector<double>& speeds) {
+  double slowest = 0.0;
+  if (m.decision_flops > 0.0)
+    for (double s : speeds) slowest = std::max(slowest, m.decision_flops / s);
+  return m.gather_time + slowest;
+}
+
+double move_time(const OnlineModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = from;
+  inst.targets = to;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  return plan_redistribution(inst, m.algorithm).time;
+}
+
+// The probability of a joint state when each member is loaded with probability p, independently.
+double product_probability(LoadStates s, std::size_t n, double p) {
+  double q = 1.0;
+  for (std::size_t i = 0; i < n; ++i) q *= loaded(s, i) ? p : 1.0 - p;
+  return q;
+}
+
+}  // namespace
+
+OnlineOptimal::OnlineOptimal(const OnlineModel& model, const OnOffLaw& law) : m_(model), law_(law) {
+  check(m_, law_);
+  const std::size_t n = m_.initial_loads.size();
+  states_ = std::size_t{1} << n;
+
+  // The loads a run can hold: the initial balance, and the balance of each joint state.
+  std::map<std::vector<Count>, std::size_t> index{{m_.initial_loads, 0}};
+  loads_.push_back(m_.initial_loads);
+  std::vector<std::vector<double>> speeds(states_);
+  balance_of_.resize(states_);
+  for (LoadStates s = 0; s < states_; ++s) {
+    speeds[s] = speeds_of(s);
+    auto [at, added] = index.emplace(balanced_targets(speeds[s], m_.columns), loads_.size());
+    if (added) loads_.push_back(at->first);
+    balance_of_[s] = at->second;
+  }
+  const std::size_t count = loads_.size();
+
+  // T(L, s) and C(L, s): iteration and point times (a point towards the loads it already holds
+  // moves nothing, and no optimal policy takes it: infinite).
+  std::vector<double> time(count * states_), cost(count * states_, std::numeric_limits<double>::infinity());
+  std::vector<double> moves(count * count, -1.0);  // per (from, to), the planner's time once computed
+  for (std::size_t l = 0; l < count; ++l)
+    for (LoadStates s = 0; s < states_; ++s) {
+      time[l * states_ + s] = iteration_time(m_, loads_[l], speeds[s]);
+      const std::size_t b = balance_of_[s];
+      if (b == l || n < 2) continue;
+      double& move = moves[l * count + b];
+      if (move < 0.0) {
+        move = move_time(m_, loads_[l], loads_[b]);
+        ++planner_calls_;
+      }
+      cost[l * states_ + s] = decision_time(m_, speeds[s]) + move;
+    }
+
+  // Backward over the points after iterations iterations-1 .. 1, then the start.
+  const auto points = static_cast<std::size_t>(m_.iterations - 1);
+  move_.assign(points * count * states_, false);
+  std::vector<double> value(count * states_, 0.0), expected(count * states_), none(states_, 0.0);
+  for (int t = m_.iterations - 1; t >= 0; --t) {
+    for (std::size_t l = 0; l < count; ++l) {
+      std::vector<double> f(states_);
+      for (LoadStates s = 0; s < states_; ++s) f[s] = time[l * states_ + s] + value[l * states_ + s];
+      expect_next(f);
+      std::copy(f.begin(), f.end(), expected.begin() + static_cast<std::ptrdiff_t>(l * states_));
+    }
+    for (LoadStates s = 0; s < states_; ++s) none[s] += time[s];
+    expect_next(none);
+    if (t == 0) break;
+    for (std::size_t l = 0; l < count; ++l)
+      for (LoadStates s = 0; s < states_; ++s) {
+        const double stay = expected[l * states_ + s];
+        const double go = cost[l * states_ + s] + expected[balance_of_[s] * states_ + s];
+        const bool move = go < stay;
+        value[l * states_ + s] = move ? go : stay;
+        move_[((static_cast<std::size_t>(t) - 1) * count + l) * states_ + s] = move;
+      }
+  }
+  expected_makespan_ = expected_none_ = 0.0;
+  for (LoadStates s = 0; s < states_; ++s) {
+    const double p = product_probability(s, n, law_.loaded_at_start);
+    expected_makespan_ += p * expected[s];
+    expected_none_ += p * none[s];
+  }
+  expected_makespan_ += m_.start;
+  expected_none_ += m_.start;
+}
+
+std::vector<double> OnlineOptimal::speeds_of(LoadStates s) const {
+  std::vector<double> speeds(m_.peak);
+  for (std::size_t i = 0; i < speeds.size(); ++i)
+    if (loaded(s, i)) speeds[i] *= law_.load_factor;
+  return speeds;
+}
+
+void OnlineOptimal::expect_next(std::vector<double>& f) const {
+  const double stay_available = 1.0 - law_.leave_available, stay_loaded = 1.0 - law_.leave_loaded;
+  for (std::size_t i = 0; i < m_.initial_loads.size(); ++i) {
+    const LoadStates bit = LoadStates{1} << i;
+    for (LoadStates s = 0; s < states_; ++s) {
+      if (s & bit) continue;
+      const double available = f[s], loaded_then = f[s | bit];
+      f[s] = stay_available * available + law_.leave_available * loaded_then;
+      f[s | bit] = law_.leave_loaded * available + stay_loaded * loaded_then;
+    }
+  }
+}
+
+bool OnlineOptimal::moves(int t, std::size_t loads, LoadStates s) const {
+  return move_[((static_cast<std::size_t>(t) - 1) * loads_.size() + loads) * states_ + s];
+}
+
+std::vector<int> OnlineOptimal::points_along(const std::vector<LoadStates>& states) const {
+  if (states.size() != static_cast<std::size_t>(m_.iterations))
+    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  std::vector<int> points;
+  std::size_t l = 0;
+  for (int t = 1; t < m_.iterations; ++t) {
+    const LoadStates s = states[static_cast<std::size_t>(t) - 1];
+    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+    if (!moves(t, l, s)) continue;
+    points.push_back(t);
+    l = balance_of_[s];
+  }
+  return points;
+}
+
+}  // namespace ringsim::points

@@ -1,0 +1,98 @@
+// The best online choice of redistribution points (scheme `online-optimal`): what a policy can at
+// best achieve when it knows every member's load state at each point and the load's law, but not
+// its future. It brackets the question of issue 23 from the other side: `hindsight` knows the
+// future, every real policy knows less than this one (its reports are late and its looks cost
+// time), so the gap between this scheme and `hindsight` is the price of not knowing the future,
+// which no policy can recover, and the gap between a policy and this scheme is what better
+// watching and deciding could still win.
+//
+// Exact for geometric on/off load (trace_families.hpp): each member's state (available, or loaded
+// at `load_factor` of its speed) is a two-state Markov chain that leaves its state with a fixed
+// probability each iteration, independently of the other members, so the states of all members
+// after an iteration are all a policy needs to know of the past to predict the future. Every point
+// balances for the speeds of the iteration before it (the targets every scheme's point takes, and
+// hindsight's), so the loads are always the initial balance or the balance of one joint state:
+// at most 2^n + 1 of them. Bellman's backward recursion (Bellman 1957; for remapping decisions,
+// Nicol and Saltz 1988 state the same choice as a recurrence) over (iteration, loads, states)
+// then minimizes the expected makespan over every history-dependent policy:
+//   E_t(L, s)  = sum over s' of P(s' | s) (T(L, s') + V_{t+1}(L, s')),      V_iterations = 0,
+//   V_t(L, s)  = min(E_t(L, s), C(L, s) + E_t(B(s), s)),
+// T the iteration time of loads L under states s', C a point's cost (the all-gather, every
+// member's planner run, the planner's schedule from L to the balance B(s) of states s). These are
+// hindsight's models (hindsight.hpp) on iteration-indexed speeds, term for term, so for any trace
+// the points chosen here cost, by plan_hindsight's own predicted_makespan, what the recursion adds
+// up along that trace (tests check both).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/redistribution.hpp"
+
+namespace ringsim::points {
+
+// Geometric on/off load on every member: the speed multipliers of the two states and the
+// probability, per iteration, of leaving each (1 / its mean duration in iterations).
+struct OnOffLaw {
+  double load_factor = 0.25;
+  double leave_available = 0.0;
+  double leave_loaded = 0.0;
+  double loaded_at_start = 0.0;  // probability that a member is loaded before iteration 1
+};
+
+// The run as the recursion sees it (hindsight.hpp's RunModel on iteration-indexed speeds).
+struct OnlineModel {
+  int iterations = 0;
+  Count columns = 0;
+  double flops_per_column = 0.0;
+  double start = 0.0;                        // the clock when iteration 1 starts
+  std::vector<Count> initial_loads;          // the initial balance
+  std::vector<double> peak;                  // flop/s, the available state's speeds
+  std::vector<double> cost_next, cost_prev;  // one column to each neighbour, s
+  double border_time = 0.0;
+  double gather_time = 0.0;
+  double decision_flops = 0.0;
+  std::string algorithm = "auto";
+};
+
+// A joint state: bit i set when member i is loaded.
+using LoadStates = std::uint32_t;
+
+class OnlineOptimal {
+ public:
+  // 2^n joint states: beyond this many members the tables no longer fit a run's time.
+  static constexpr std::size_t max_members = 10;
+
+  // Runs the recursion: (2^n + 1) 2^n planner runs at most, then O(iterations (2^n + 1) n 2^n).
+  OnlineOptimal(const OnlineModel& model, const OnOffLaw& law);
+
+  // The points the optimal policy takes along a trace: `states[it - 1]` the joint state of
+  // iteration it (1..iterations). A point is taken only where it is strictly better.
+  std::vector<int> points_along(const std::vector<LoadStates>& states) const;
+
+  // Expected makespans from the law's start: the optimal policy's, and never redistributing.
+  double expected_makespan() const { return expected_makespan_; }
+  double expected_none() const { return expected_none_; }
+  std::size_t loads_count() const { return loads_.size(); }
+  std::size_t planner_calls() const { return planner_calls_; }
+
+ private:
+  std::vector<double> speeds_of(LoadStates s) const;
+  // E[f(s') | s] for every s, in place: each member's own two-state kernel applied in turn.
+  void expect_next(std::vector<double>& f) const;
+  bool moves(int t, std::size_t loads, LoadStates s) const;
+
+  OnlineModel m_;
+  OnOffLaw law_;
+  std::size_t states_ = 0;                   // 2^n
+  std::vector<std::vector<Count>> loads_;    // 0: the initial balance; then each distinct balance
+  std::vector<std::size_t> balance_of_;      // per joint state, the index of its balance in loads_
+  std::vector<bool> move_;                   // per (t, loads, s): the optimal policy moves
+  double expected_makespan_ = 0.0;
+  double expected_none_ = 0.0;
+  std::size_t planner_calls_ = 0;
+};
+
+}  // namespace ringsim::points

@@ -1,0 +1,276 @@
+// The online-optimal recursion (planners/points/online_optimal.hpp) against brute force: on seeded
+// small runs, every trajectory of the members' on/off states enumerated with its probability,
+// each evaluated by hindsight's own model (points::predicted_makespan). The recursion's expected
+// makespan must be what its points cost along every trajectory, weighted; no worse than never
+// moving, than any fixed set of points, or than random online rules; no better than hindsight
+// (which knows each trajectory); and equal to a plain recursive expectimax over the tree.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "planners/points/hindsight.hpp"
+#include "planners/points/online_optimal.hpp"
+#include "planners/redistribution/load_balance.hpp"
+#include "planners/redistribution/planner.hpp"
+
+using namespace ringsim;
+using points::LoadStates;
+
+namespace {
+
+struct SmallRun {
+  points::OnlineModel model;
+  points::OnOffLaw law;
+};
+
+// A run of n members and `iterations` iterations, costs drawn so that moving is sometimes worth it
+// and sometimes not (as test_hindsight.cpp draws them).
+SmallRun small_run(std::mt19937_64& rng, std::size_t n, int iterations) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  SmallRun r;
+  points::OnlineModel& m = r.model;
+  m.iterations = iterations;
+  m.columns = static_cast<Count>(n) * (3 + static_cast<Count>(unit(rng) * 20));
+  m.flops_per_column = 1e8 * (0.5 + unit(rng));
+  for (std::size_t i = 0; i < n; ++i) m.peak.push_back(1e9 * (0.5 + unit(rng)));
+  m.start = unit(rng) < 0.3 ? 2.0 * unit(rng) : 0.0;
+  m.initial_loads = balanced_targets(m.peak, m.columns);
+  const double iteration = static_cast<double>(m.columns) * m.flops_per_column / (static_cast<double>(n) * 1e9);
+  const double scale = iteration * std::pow(10.0, 2.0 * unit(rng) - 1.5);
+  for (std::size_t i = 0; i < n; ++i) {
+    m.cost_next.push_back(scale * (0.2 + unit(rng)) / static_cast<double>(m.columns) * 4.0);
+    m.cost_prev.push_back(scale * (0.2 + unit(rng)) / static_cast<double>(m.columns) * 4.0);
+  }
+  m.border_time = *std::max_element(m.cost_next.begin(), m.cost_next.end());
+  m.gather_time = unit(rng) * 0.1 * iteration;
+  m.decision_flops = unit(rng) < 0.5 ? 0.0 : 1e8 * unit(rng);
+  r.law.load_factor = 0.1 + 0.8 * unit(rng);
+  r.law.leave_available = 0.05 + 0.9 * unit(rng);
+  r.law.leave_loaded = 0.05 + 0.9 * unit(rng);
+  r.law.loaded_at_start = unit(rng);
+  return r;
+}
+
+double speed(const SmallRun& r, LoadStates s, std::size_t i) {
+  return r.model.peak[i] * (((s >> i) & 1u) ? r.law.load_factor : 1.0);
+}
+
+// P(next | now), member by member (not the recursion's kernel).
+double transition(const SmallRun& r, LoadStates now, LoadStates next) {
+  double p = 1.0;
+  for (std::size_t i = 0; i < r.model.peak.size(); ++i) {
+    const bool was = (now >> i) & 1u, is = (next >> i) & 1u;
+    const double leave = was ? r.law.leave_loaded : r.law.leave_available;
+    p *= was == is ? 1.0 - leave : leave;
+  }
+  return p;
+}
+
+double start_probability(const SmallRun& r, LoadStates s) {
+  double p = 1.0;
+  for (std::size_t i = 0; i < r.model.peak.size(); ++i) p *= ((s >> i) & 1u) ? r.law.loaded_at_start : 1.0 - r.law.loaded_at_start;
+  return p;
+}
+
+// Hindsight's RunModel for one trajectory: states[0] before iteration 1, states[it] during it.
+struct Trajectory {
+  std::vector<LoadStates> states;
+  double probability = 0.0;
+};
+
+points::RunModel hindsight_model(const SmallRun& r, const Trajectory& tr) {
+  points::RunModel m;
+  const points::OnlineModel& o = r.model;
+  m.iterations = o.iterations;
+  m.columns = o.columns;
+  m.flops_per_column = o.flops_per_column;
+  m.start = o.start;
+  m.initial_loads = o.initial_loads;
+  m.cost_next = o.cost_next;
+  m.cost_prev = o.cost_prev;
+  m.border_time = o.border_time;
+  m.gather_time = o.gather_time;
+  m.decision_flops = o.decision_flops;
+  m.algorithm = o.algorithm;
+  const SmallRun* run = &r;
+  const Trajectory* t = &tr;
+  m.finish = [run, t](std::size_t i, int it, double start, double flops) {
+    return start + flops / speed(*run, t->states[static_cast<std::size_t>(it)], i);
+  };
+  m.decision_speeds = [run, t](int j, const std::vector<Count>& loads, const std::vector<double>&, double, double) {
+    std::vector<double> s(loads.size());
+    for (std::size_t i = 0; i < s.size(); ++i) s[i] = speed(*run, t->states[static_cast<std::size_t>(j)], i);
+    return s;
+  };
+  return m;
+}
+
+std::vector<Trajectory> every_trajectory(const SmallRun& r) {
+  const LoadStates count = LoadStates{1} << r.model.peak.size();
+  std::vector<Trajectory> all;
+  std::function<void(Trajectory&)> extend = [&](Trajectory& tr) {
+    if (tr.states.size() == static_cast<std::size_t>(r.model.iterations) + 1) {
+      all.push_back(tr);
+      return;
+    }
+    for (LoadStates s = 0; s < count; ++s) {
+      Trajectory next = tr;
+      next.probability *= transition(r, tr.states.back(), s);
+      next.states.push_back(s);
+      extend(next);
+    }
+  };
+  for (LoadStates s = 0; s < count; ++s) {
+    Trajectory tr{{s}, start_probability(r, s)};
+    extend(tr);
+  }
+  return all;
+}
+
+std::vector<LoadStates> iteration_states(const Trajectory& tr) { return {tr.states.begin() + 1, tr.states.end()}; }
+
+// Expectimax over the tree, from the definitions: after iteration t in state s with loads L, the
+// better of staying and moving to the balance of s, each followed by the expected next iteration.
+double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, LoadStates s, bool decide) {
+  const points::OnlineModel& m = r.model;
+  const std::size_t n = m.peak.size();
+  auto go_on = [&](const std::vector<Count>& with) {
+    double e = 0.0;
+    for (LoadStates next = 0; next < (LoadStates{1} << n); ++next) {
+      double slowest = 0.0;
+      for (std::size_t i = 0; i < n; ++i)
+        slowest = std::max(slowest, static_cast<double>(with[i]) * m.flops_per_column / speed(r, next, i));
+      const double rest = t + 1 == m.iterations ? 0.0 : expectimax(r, t + 1, with, next, true);
+      e += transition(r, s, next) * (slowest + m.border_time + rest);
+    }
+    return e;
+  };
+  const double stay = go_on(loads);
+  if (!decide || n < 2) return stay;
+  std::vector<double> speeds(n);
+  for (std::size_t i = 0; i < n; ++i) speeds[i] = speed(r, s, i);
+  const std::vector<Count> target = balanced_targets(speeds, m.columns);
+  if (target == loads) return stay;
+  double decision = 0.0;
+  if (m.decision_flops > 0.0)
+    for (double v : speeds) decision = std::max(decision, m.decision_flops / v);
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = loads;
+  inst.targets = target;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  const double move = m.gather_time + decision + plan_redistribution(inst, m.algorithm).time;
+  return std::min(stay, move + go_on(target));
+}
+
+double relative(double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-300); }
+
+}  // namespace
+
+TEST_CASE("online-optimal: its expected makespan is what its points cost on every trajectory, and no online rule "
+          "does better, and hindsight no worse") {
+  std::mt19937_64 rng(20261126);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int runs = 0, moving = 0, gaps = 0;
+  double trajectories = 0.0;
+  for (int trial = 0; trial < 240; ++trial) {
+    const std::size_t n = trial % 4 == 3 ? 3 : 2;
+    const int iterations = n == 3 ? 1 + trial % 3 : 1 + trial % 5;
+    const SmallRun r = small_run(rng, n, iterations);
+    const points::OnlineOptimal online(r.model, r.law);
+    const std::vector<Trajectory> all = every_trajectory(r);
+    trajectories += static_cast<double>(all.size());
+
+    // Its points, evaluated by hindsight's model along every trajectory, weighted.
+    double along = 0.0, none = 0.0, hindsight = 0.0, total = 0.0;
+    for (const Trajectory& tr : all) {
+      const points::RunModel hm = hindsight_model(r, tr);
+      const std::vector<int> pts = online.points_along(iteration_states(tr));
+      moving += !pts.empty();
+      along += tr.probability * points::predicted_makespan(hm, pts);
+      none += tr.probability * points::predicted_makespan(hm, {});
+      hindsight += tr.probability * points::plan_hindsight(hm).predicted_makespan;
+      total += tr.probability;
+    }
+    CHECK(relative(total, 1.0) < 1e-12);
+    CHECK(relative(online.expected_makespan(), along) < 1e-9);
+    CHECK(relative(online.expected_none(), none) < 1e-9);
+    CHECK(hindsight <= online.expected_makespan() * (1.0 + 1e-9));
+    CHECK(online.expected_makespan() <= online.expected_none() * (1.0 + 1e-9));
+    gaps += hindsight < online.expected_makespan() * (1.0 - 1e-6);
+
+    // The plain recursion over the tree, from the start's distribution.
+    double tree = r.model.start;
+    for (LoadStates s = 0; s < (LoadStates{1} << n); ++s)
+      tree += start_probability(r, s) * expectimax(r, 0, r.model.initial_loads, s, false);
+    CHECK(relative(online.expected_makespan(), tree) < 1e-9);
+
+    // Every fixed set of points (an online rule that ignores what it sees), and random rules that
+    // look at the states: none beats the recursion in expectation.
+    for (std::uint32_t mask = 0; mask < (1u << (iterations - 1)); ++mask) {
+      std::vector<int> pts;
+      for (int k = 0; k < iterations - 1; ++k)
+        if (mask & (1u << k)) pts.push_back(k + 1);
+      double fixed = 0.0;
+      for (const Trajectory& tr : all) fixed += tr.probability * points::predicted_makespan(hindsight_model(r, tr), pts);
+      CHECK(online.expected_makespan() <= fixed * (1.0 + 1e-9));
+    }
+    for (int rule = 0; rule < 3; ++rule) {
+      const std::uint64_t salt = rng();
+      double ruled = 0.0;
+      for (const Trajectory& tr : all) {
+        // Moves after iteration t in state s by a fixed coin per (t, s): an online rule.
+        std::vector<int> pts;
+        for (int t = 1; t < iterations; ++t)
+          if (std::hash<std::uint64_t>{}(salt ^ (static_cast<std::uint64_t>(t) << 32 | tr.states[t])) % 2) pts.push_back(t);
+        ruled += tr.probability * points::predicted_makespan(hindsight_model(r, tr), pts);
+      }
+      CHECK(online.expected_makespan() <= ruled * (1.0 + 1e-9));
+    }
+    ++runs;
+  }
+  MESSAGE(runs, " runs, ", trajectories, " trajectories; the optimal online rule moved on ", moving,
+          " of them; hindsight strictly better in expectation on ", gaps, " runs");
+  CHECK(moving > 0);
+  CHECK(gaps > 0);
+}
+
+TEST_CASE("online-optimal: larger rings, the points along sampled traces cost what the recursion predicts on average") {
+  std::mt19937_64 rng(7);
+  for (std::size_t n : {4u, 6u, 8u}) {
+    const SmallRun r = small_run(rng, n, 30);
+    const points::OnlineOptimal online(r.model, r.law);
+    CHECK(online.loads_count() <= (std::size_t{1} << n) + 1);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const int samples = 4000;
+    double sum = 0.0, sum2 = 0.0, none = 0.0;
+    for (int k = 0; k < samples; ++k) {
+      Trajectory tr{{0}, 1.0};
+      for (std::size_t i = 0; i < n; ++i)
+        if (unit(rng) < r.law.loaded_at_start) tr.states[0] |= LoadStates{1} << i;
+      for (int it = 1; it <= r.model.iterations; ++it) {
+        LoadStates s = tr.states.back();
+        for (std::size_t i = 0; i < n; ++i) {
+          const bool was = (s >> i) & 1u;
+          if (unit(rng) < (was ? r.law.leave_loaded : r.law.leave_available)) s ^= LoadStates{1} << i;
+        }
+        tr.states.push_back(s);
+      }
+      const points::RunModel hm = hindsight_model(r, tr);
+      const double t = points::predicted_makespan(hm, online.points_along(iteration_states(tr)));
+      sum += t;
+      sum2 += t * t;
+      none += points::predicted_makespan(hm, {});
+    }
+    const double mean = sum / samples, sd = std::sqrt(std::max(0.0, sum2 / samples - mean * mean));
+    // Five standard errors: a wrong kernel or table index moves the mean by far more.
+    CHECK(std::abs(mean - online.expected_makespan()) <= 5.0 * sd / std::sqrt(samples) + 1e-9 * mean);
+    CHECK(std::abs(none / samples - online.expected_none()) <= 0.05 * online.expected_none());
+    MESSAGE(n, " members: expected ", online.expected_makespan(), " (sampled ", mean, "), never moving ",
+            online.expected_none(), ", ", online.loads_count(), " loads, ", online.planner_calls(), " planner runs");
+  }
+}
