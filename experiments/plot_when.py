@@ -15,7 +15,8 @@ iteration balanced, moves free: the runs' ideal_time over the baseline's makespa
 per family, ring and ratio, the best fixed scheme in hindsight (the lowest mean among none, once,
 every-20, every-10, every-5), the policies' means and their ratios to that best, scheme hindsight
 (the best points of each run, chosen with the traces known) with its mean number of
-redistributions, the policies' ratios to it, and the ideal bound.
+redistributions, the policies' ratios to it, the ideal bound, and where it ran, scheme
+online-optimal (the best online rule: the present known, not the future) and its ratio to hindsight.
 Bad input: exit 2 and one line.
 """
 import csv
@@ -26,7 +27,8 @@ from collections import defaultdict
 FIXED = ["none", "once", "every-20", "every-10", "every-5"]
 LABELS = {"none": "never", "once": "once (after 50)", "every-20": "every 20", "every-10": "every 10",
           "every-5": "every 5", "adaptive": "adaptive", "rent-or-buy": "rent-or-buy",
-          "adaptive-lasting": "adaptive-lasting", "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)"}
+          "adaptive-lasting": "adaptive-lasting", "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)",
+          "online-optimal": "online-optimal (best rule that knows the present, not the future)"}
 POLICIES = ["adaptive", "rent-or-buy", "adaptive-lasting"]
 GOAL = 1.05
 GOAL_HINDSIGHT = 1.10
@@ -87,7 +89,7 @@ def table_rows(data):
             row = {"ring": ring, "ratio": ratio, "best": best, "best_mean": fixed[best],
                    "seeds": len(means[(ring, ratio, "adaptive")]),
                    "ideal": mean(data["ideal"][(ring, ratio, "none")]) if (ring, ratio, "none") in means else None}
-            for s in POLICIES + ["adaptive-gather", "hindsight"]:
+            for s in POLICIES + ["adaptive-gather", "hindsight", "online-optimal"]:
                 row[s] = mean(means[(ring, ratio, s)]) if (ring, ratio, s) in means else None
             h = (ring, ratio, "hindsight")
             row["hindsight_moves"] = mean(data["redistributions"][h]) if h in means else None
@@ -112,8 +114,9 @@ def markdown(families):
         out.append(f"### {name}\n")
         out.append("| ring | ratio | best fixed (hindsight) | its mean | adaptive | adaptive / best | rent-or-buy / best "
                    "| adaptive-lasting / best | adaptive-gather / best | hindsight | its redistributions "
-                   "| adaptive / hindsight | rent-or-buy / hindsight | adaptive-lasting / hindsight | ideal | seeds |")
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+                   "| adaptive / hindsight | rent-or-buy / hindsight | adaptive-lasting / hindsight | ideal | seeds "
+                   "| online-optimal | online-optimal / hindsight |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             h = r["hindsight"]
             former = None if r["adaptive-gather"] is None else r["adaptive-gather"] / r["best_mean"]
@@ -124,7 +127,8 @@ def markdown(families):
                        f"{number(h, 3)} | {number(r['hindsight_moves'], 1)} | "
                        f"{ratio_text(r['adaptive'], h, GOAL_HINDSIGHT)} | {ratio_text(r['rent-or-buy'], h, GOAL_HINDSIGHT)} | "
                        f"{ratio_text(r['adaptive-lasting'], h, GOAL_HINDSIGHT)} | "
-                       f"{number(r['ideal'], 3)} | {r['seeds']} |")
+                       f"{number(r['ideal'], 3)} | {r['seeds']} | {number(r['online-optimal'], 3)} | "
+                       f"{ratio_text(r['online-optimal'], h, GOAL_HINDSIGHT)} |")
         out.append("")
         for p in POLICIES:
             have = [r for r in rows if r[p] is not None]
@@ -138,6 +142,14 @@ def markdown(families):
             if hs:
                 line += f"; within {GOAL_HINDSIGHT} of hindsight at {sum(1 for r in hs if r[p] / r['hindsight'] <= GOAL_HINDSIGHT)} of {len(hs)}"
             out.append(line + ".\n")
+        online = [r for r in rows if r["online-optimal"] is not None and r["hindsight"] is not None]
+        if online:
+            over = [f"ring {r['ring']} ratio {r['ratio']:g} ({r['online-optimal'] / r['hindsight']:.3f})" for r in online
+                    if r["online-optimal"] / r["hindsight"] > GOAL_HINDSIGHT]
+            out.append(f"online-optimal (knows every member's state and the load's law, not the future) within "
+                       f"{GOAL_HINDSIGHT} of hindsight at {len(online) - len(over)} of {len(online)} points where it ran"
+                       + (f"; over at {', '.join(over)}: there no policy, knowing less, can be expected within "
+                          f"{GOAL_HINDSIGHT}" if over else "") + ".\n")
     return "\n".join(out) + "\n"
 
 
@@ -170,6 +182,8 @@ def figure(families_means, out_png):
                     style.update(color="grey", linestyle="--")
                 elif s == "hindsight":
                     style.update(color="tab:red", linewidth=2.0, linestyle="--", marker="v", markersize=4)
+                elif s == "online-optimal":
+                    style.update(color="tab:cyan", linewidth=1.8, linestyle="-.", marker="x", markersize=5)
                 ax.plot(ratios, ys, label=LABELS[s], **style)
             ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == "none")
             if ratios:

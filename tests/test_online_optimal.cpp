@@ -3,7 +3,8 @@
 // each evaluated by hindsight's own model (points::predicted_makespan). The recursion's expected
 // makespan must be what its points cost along every trajectory, weighted; no worse than never
 // moving, than any fixed set of points, or than random online rules; no better than hindsight
-// (which knows each trajectory); and equal to a plain recursive expectimax over the tree.
+// (which knows each trajectory); and equal to a plain recursive expectimax over the tree, as is
+// its bound over moves to any target.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -133,8 +134,9 @@ std::vector<Trajectory> every_trajectory(const SmallRun& r) {
 std::vector<LoadStates> iteration_states(const Trajectory& tr) { return {tr.states.begin() + 1, tr.states.end()}; }
 
 // Expectimax over the tree, from the definitions: after iteration t in state s with loads L, the
-// better of staying and moving to the balance of s, each followed by the expected next iteration.
-double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, LoadStates s, bool decide) {
+// better of staying and moving to the balance of s (with `any`: to the balance of any joint state,
+// or to the initial loads), each followed by the expected next iteration.
+double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, LoadStates s, bool decide, bool any) {
   const points::OnlineModel& m = r.model;
   const std::size_t n = m.peak.size();
   auto go_on = [&](const std::vector<Count>& with) {
@@ -143,28 +145,40 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
       double slowest = 0.0;
       for (std::size_t i = 0; i < n; ++i)
         slowest = std::max(slowest, static_cast<double>(with[i]) * m.flops_per_column / speed(r, next, i));
-      const double rest = t + 1 == m.iterations ? 0.0 : expectimax(r, t + 1, with, next, true);
+      const double rest = t + 1 == m.iterations ? 0.0 : expectimax(r, t + 1, with, next, true, any);
       e += transition(r, s, next) * (slowest + m.border_time + rest);
     }
     return e;
   };
   const double stay = go_on(loads);
   if (!decide || n < 2) return stay;
-  std::vector<double> speeds(n);
-  for (std::size_t i = 0; i < n; ++i) speeds[i] = speed(r, s, i);
-  const std::vector<Count> target = balanced_targets(speeds, m.columns);
-  if (target == loads) return stay;
+  auto speeds_of = [&](LoadStates x) {
+    std::vector<double> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = speed(r, x, i);
+    return v;
+  };
+  const std::vector<double> speeds = speeds_of(s);
   double decision = 0.0;
   if (m.decision_flops > 0.0)
     for (double v : speeds) decision = std::max(decision, m.decision_flops / v);
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads = loads;
-  inst.targets = target;
-  inst.cost_next = m.cost_next;
-  inst.cost_prev = m.cost_prev;
-  const double move = m.gather_time + decision + plan_redistribution(inst, m.algorithm).time;
-  return std::min(stay, move + go_on(target));
+  std::vector<std::vector<Count>> targets{balanced_targets(speeds, m.columns)};
+  if (any) {
+    targets.push_back(m.initial_loads);
+    for (LoadStates x = 0; x < (LoadStates{1} << n); ++x) targets.push_back(balanced_targets(speeds_of(x), m.columns));
+  }
+  double best = stay;
+  for (const std::vector<Count>& target : targets) {
+    if (target == loads) continue;
+    RingInstance inst;
+    inst.bidirectional = true;
+    inst.loads = loads;
+    inst.targets = target;
+    inst.cost_next = m.cost_next;
+    inst.cost_prev = m.cost_prev;
+    const double move = m.gather_time + decision + plan_redistribution(inst, m.algorithm).time;
+    best = std::min(best, move + go_on(target));
+  }
+  return best;
 }
 
 double relative(double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-300); }
@@ -175,7 +189,7 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
           "does better, and hindsight no worse") {
   std::mt19937_64 rng(20261126);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  int runs = 0, moving = 0, gaps = 0;
+  int runs = 0, moving = 0, gaps = 0, any_better = 0;
   double trajectories = 0.0;
   for (int trial = 0; trial < 240; ++trial) {
     const std::size_t n = trial % 4 == 3 ? 3 : 2;
@@ -186,28 +200,38 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
     trajectories += static_cast<double>(all.size());
 
     // Its points, evaluated by hindsight's model along every trajectory, weighted.
-    double along = 0.0, none = 0.0, hindsight = 0.0, total = 0.0;
+    double along = 0.0, none = 0.0, hindsight = 0.0, total = 0.0, any_along = 0.0;
     for (const Trajectory& tr : all) {
       const points::RunModel hm = hindsight_model(r, tr);
       const std::vector<int> pts = online.points_along(iteration_states(tr));
       moving += !pts.empty();
       along += tr.probability * points::predicted_makespan(hm, pts);
-      none += tr.probability * points::predicted_makespan(hm, {});
+      const double never = points::predicted_makespan(hm, {});
+      none += tr.probability * never;
+      const points::OnlineOptimal::Path path = online.any_target_along(iteration_states(tr));
+      any_along += tr.probability * path.makespan;
+      CHECK(relative(path.none, never) < 1e-9);
       hindsight += tr.probability * points::plan_hindsight(hm).predicted_makespan;
       total += tr.probability;
     }
     CHECK(relative(total, 1.0) < 1e-12);
     CHECK(relative(online.expected_makespan(), along) < 1e-9);
     CHECK(relative(online.expected_none(), none) < 1e-9);
+    CHECK(relative(online.expected_any_target(), any_along) < 1e-9);
     CHECK(hindsight <= online.expected_makespan() * (1.0 + 1e-9));
     CHECK(online.expected_makespan() <= online.expected_none() * (1.0 + 1e-9));
     gaps += hindsight < online.expected_makespan() * (1.0 - 1e-6);
 
     // The plain recursion over the tree, from the start's distribution.
-    double tree = r.model.start;
-    for (LoadStates s = 0; s < (LoadStates{1} << n); ++s)
-      tree += start_probability(r, s) * expectimax(r, 0, r.model.initial_loads, s, false);
+    double tree = r.model.start, tree_any = r.model.start;
+    for (LoadStates s = 0; s < (LoadStates{1} << n); ++s) {
+      tree += start_probability(r, s) * expectimax(r, 0, r.model.initial_loads, s, false, false);
+      if (iterations <= 4) tree_any += start_probability(r, s) * expectimax(r, 0, r.model.initial_loads, s, false, true);
+    }
     CHECK(relative(online.expected_makespan(), tree) < 1e-9);
+    if (iterations <= 4) CHECK(relative(online.expected_any_target(), tree_any) < 1e-9);
+    CHECK(online.expected_any_target() <= online.expected_makespan() * (1.0 + 1e-12));
+    any_better += online.expected_any_target() < online.expected_makespan() * (1.0 - 1e-9);
 
     // Every fixed set of points (an online rule that ignores what it sees), and random rules that
     // look at the states: none beats the recursion in expectation.
@@ -234,7 +258,7 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
     ++runs;
   }
   MESSAGE(runs, " runs, ", trajectories, " trajectories; the optimal online rule moved on ", moving,
-          " of them; hindsight strictly better in expectation on ", gaps, " runs");
+          " of them; hindsight strictly better in expectation on ", gaps, " runs; any target better on ", any_better);
   CHECK(moving > 0);
   CHECK(gaps > 0);
 }
@@ -247,7 +271,7 @@ TEST_CASE("online-optimal: larger rings, the points along sampled traces cost wh
     CHECK(online.loads_count() <= (std::size_t{1} << n) + 1);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     const int samples = 4000;
-    double sum = 0.0, sum2 = 0.0, none = 0.0;
+    double sum = 0.0, sum2 = 0.0, none = 0.0, any = 0.0, any2 = 0.0;
     for (int k = 0; k < samples; ++k) {
       Trajectory tr{{0}, 1.0};
       for (std::size_t i = 0; i < n; ++i)
@@ -264,13 +288,20 @@ TEST_CASE("online-optimal: larger rings, the points along sampled traces cost wh
       const double t = points::predicted_makespan(hm, online.points_along(iteration_states(tr)));
       sum += t;
       sum2 += t * t;
+      const double a = online.any_target_along(iteration_states(tr)).makespan;
+      any += a;
+      any2 += a * a;
       none += points::predicted_makespan(hm, {});
     }
     const double mean = sum / samples, sd = std::sqrt(std::max(0.0, sum2 / samples - mean * mean));
     // Five standard errors: a wrong kernel or table index moves the mean by far more.
     CHECK(std::abs(mean - online.expected_makespan()) <= 5.0 * sd / std::sqrt(samples) + 1e-9 * mean);
     CHECK(std::abs(none / samples - online.expected_none()) <= 0.05 * online.expected_none());
-    MESSAGE(n, " members: expected ", online.expected_makespan(), " (sampled ", mean, "), never moving ",
-            online.expected_none(), ", ", online.loads_count(), " loads, ", online.planner_calls(), " planner runs");
+    CHECK(online.expected_any_target() <= online.expected_makespan() * (1.0 + 1e-12));
+    const double any_mean = any / samples, any_sd = std::sqrt(std::max(0.0, any2 / samples - any_mean * any_mean));
+    CHECK(std::abs(any_mean - online.expected_any_target()) <= 5.0 * any_sd / std::sqrt(samples) + 1e-9 * any_mean);
+    MESSAGE(n, " members: expected ", online.expected_makespan(), " (sampled ", mean, "), any target ",
+            online.expected_any_target(), ", never moving ", online.expected_none(), ", ", online.loads_count(),
+            " loads, ", online.planner_calls(), " planner runs");
   }
 }

@@ -121,7 +121,13 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
         {"simulated_over_predicted", o.predicted_makespan > 0 ? res.makespan / o.predicted_makespan : 0.0},
         {"loads", o.loads},
         {"planner_calls", o.planner_calls},
-        {"seconds", o.seconds}};
+        {"seconds", o.seconds},
+        {"any_target",
+         {{"expected_makespan", o.expected_any_target},
+          {"points", o.any_target_points},
+          {"returns_to_initial", o.any_target_returns},
+          {"predicted_makespan", o.any_target_makespan},
+          {"predicted_makespan_without_points", o.any_target_none}}}};
   }
   return out;
 }

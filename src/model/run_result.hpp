@@ -97,6 +97,12 @@ struct RunResult {
     std::size_t loads = 0;
     std::size_t planner_calls = 0;
     double seconds = 0.0;
+    // The bound over moves to any target: its expectation, and its rule along this run's traces
+    // (points, those returning to the initial loads, makespan and makespan without points, both
+    // by the recursion's model).
+    double expected_any_target = 0.0;
+    std::vector<int> any_target_points, any_target_returns;
+    double any_target_makespan = 0.0, any_target_none = 0.0;
   };
   std::optional<OnlineOptimal> online_optimal;
   std::vector<IterationRecord> iterations;

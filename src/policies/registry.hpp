@@ -24,7 +24,7 @@ bool scheme_chosen_before_run(const std::string& scheme);
 
 // What a scheme asks of the rest of the config, checked before any run (InputError prefixed with
 // `where`): online-optimal needs geometric on/off traces placed by iteration, a ring of at most
-// 10 members (its recursion is over the 2^n joint states) and no rebuilds; hindsight no rebuilds.
+// 8 members (its recursion is over the 2^n joint states) and no rebuilds; hindsight no rebuilds.
 void check_scheme_fits(const RunConfig& cfg, const std::string& where);
 
 // The policy a scheme names, tried against the built-in policies (policies.def), then those added

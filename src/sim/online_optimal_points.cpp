@@ -9,7 +9,6 @@
 #include <stdexcept>
 
 #include "model/errors.hpp"
-#include "planners/points/online_optimal.hpp"
 
 namespace ringsim::sim {
 
@@ -66,8 +65,11 @@ OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vect
   m.algorithm = run.algorithm;
   const points::OnOffLaw law = law_of(spec);
   const points::OnlineOptimal online(m, law);
+  const std::vector<points::LoadStates> states = states_of(r, law);
   OnlineOptimalPoints out;
-  out.points = online.points_along(states_of(r, law));
+  out.points = online.points_along(states);
+  out.expected_any_target = online.expected_any_target();
+  out.any_target = online.any_target_along(states);
   out.expected_makespan = online.expected_makespan();
   out.expected_none = online.expected_none();
   out.predicted_makespan = points::predicted_makespan(run, out.points);

@@ -35,6 +35,7 @@
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
 #include "planners/points/hindsight.hpp"
+#include "planners/points/online_optimal.hpp"
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
 #include "sim/column_transfer.hpp"
@@ -328,6 +329,10 @@ struct OnlineOptimalPoints {
   double predicted_makespan = 0.0;  // these points on this run's traces, hindsight's model
   std::size_t loads = 0;            // distinct loads the recursion ran over
   std::size_t planner_calls = 0;
+  // The bound over moves to any target (OnlineOptimal::expected_any_target) and its rule's path
+  // along this run's traces, by the recursion's tables.
+  double expected_any_target = 0.0;
+  points::OnlineOptimal::Path any_target;
 };
 OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial, const OnOffSpec& law);
 

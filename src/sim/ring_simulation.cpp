@@ -184,7 +184,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
                                                   plan.predicted_makespan,
                                                   plan.loads,
                                                   plan.planner_calls,
-                                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+                                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                                                  plan.expected_any_target,
+                                                  plan.any_target.points,
+                                                  plan.any_target.moves_to_initial,
+                                                  plan.any_target.makespan,
+                                                  plan.any_target.none};
   }
   start_policies(r, 1);
 

@@ -82,32 +82,45 @@ OnlineOptimal::OnlineOptimal(const OnlineModel& model, const OnOffLaw& law) : m_
 
   // T(L, s) and C(L, s): iteration and point times (a point towards the loads it already holds
   // moves nothing, and no optimal policy takes it: infinite).
-  std::vector<double> time(count * states_), cost(count * states_, std::numeric_limits<double>::infinity());
-  std::vector<double> moves(count * count, -1.0);  // per (from, to), the planner's time once computed
+  const double never = std::numeric_limits<double>::infinity();
+  time_.assign(count * states_, 0.0);
+  decision_.assign(states_, 0.0);
+  moves_.assign(count * count, never);
+  std::vector<double>& time = time_;
+  std::vector<double>& decision = decision_;
+  std::vector<double>& moves = moves_;
+  std::vector<double> cost(count * states_, never);
+  for (std::size_t l = 0; l < count; ++l)
+    for (std::size_t b = 0; b < count && n >= 2; ++b)
+      if (b != l) {
+        moves[l * count + b] = move_time(m_, loads_[l], loads_[b]);
+        ++planner_calls_;
+      }
+  for (LoadStates s = 0; s < states_; ++s) decision[s] = decision_time(m_, speeds[s]);
   for (std::size_t l = 0; l < count; ++l)
     for (LoadStates s = 0; s < states_; ++s) {
       time[l * states_ + s] = iteration_time(m_, loads_[l], speeds[s]);
-      const std::size_t b = balance_of_[s];
-      if (b == l || n < 2) continue;
-      double& move = moves[l * count + b];
-      if (move < 0.0) {
-        move = move_time(m_, loads_[l], loads_[b]);
-        ++planner_calls_;
-      }
-      cost[l * states_ + s] = decision_time(m_, speeds[s]) + move;
+      cost[l * states_ + s] = decision[s] + moves[l * count + balance_of_[s]];
     }
 
   // Backward over the points after iterations iterations-1 .. 1, then the start.
   const auto points = static_cast<std::size_t>(m_.iterations - 1);
   move_.assign(points * count * states_, false);
+  any_move_.assign(points * count * states_, -1);
   std::vector<double> value(count * states_, 0.0), expected(count * states_), none(states_, 0.0);
-  for (int t = m_.iterations - 1; t >= 0; --t) {
+  std::vector<double> value_any(count * states_, 0.0), expected_any(count * states_);
+  // E_t: the expected cost of going on with each loads into the next iteration.
+  auto expect_on = [&](const std::vector<double>& v, std::vector<double>& e) {
+    std::vector<double> f(states_);
     for (std::size_t l = 0; l < count; ++l) {
-      std::vector<double> f(states_);
-      for (LoadStates s = 0; s < states_; ++s) f[s] = time[l * states_ + s] + value[l * states_ + s];
+      for (LoadStates s = 0; s < states_; ++s) f[s] = time[l * states_ + s] + v[l * states_ + s];
       expect_next(f);
-      std::copy(f.begin(), f.end(), expected.begin() + static_cast<std::ptrdiff_t>(l * states_));
+      std::copy(f.begin(), f.end(), e.begin() + static_cast<std::ptrdiff_t>(l * states_));
     }
+  };
+  for (int t = m_.iterations - 1; t >= 0; --t) {
+    expect_on(value, expected);
+    expect_on(value_any, expected_any);
     for (LoadStates s = 0; s < states_; ++s) none[s] += time[s];
     expect_next(none);
     if (t == 0) break;
@@ -118,16 +131,29 @@ OnlineOptimal::OnlineOptimal(const OnlineModel& model, const OnOffLaw& law) : m_
         const bool move = go < stay;
         value[l * states_ + s] = move ? go : stay;
         move_[((static_cast<std::size_t>(t) - 1) * count + l) * states_ + s] = move;
+        double best = expected_any[l * states_ + s];
+        std::int16_t to = -1;
+        for (std::size_t b = 0; b < count; ++b) {
+          const double go_to = decision[s] + moves[l * count + b] + expected_any[b * states_ + s];
+          if (b != l && go_to < best) {
+            best = go_to;
+            to = static_cast<std::int16_t>(b);
+          }
+        }
+        value_any[l * states_ + s] = best;
+        any_move_[((static_cast<std::size_t>(t) - 1) * count + l) * states_ + s] = to;
       }
   }
-  expected_makespan_ = expected_none_ = 0.0;
+  expected_makespan_ = expected_none_ = expected_any_target_ = 0.0;
   for (LoadStates s = 0; s < states_; ++s) {
     const double p = product_probability(s, n, law_.loaded_at_start);
     expected_makespan_ += p * expected[s];
     expected_none_ += p * none[s];
+    expected_any_target_ += p * expected_any[s];
   }
   expected_makespan_ += m_.start;
   expected_none_ += m_.start;
+  expected_any_target_ += m_.start;
 }
 
 std::vector<double> OnlineOptimal::speeds_of(LoadStates s) const {
@@ -152,6 +178,29 @@ void OnlineOptimal::expect_next(std::vector<double>& f) const {
 
 bool OnlineOptimal::moves(int t, std::size_t loads, LoadStates s) const {
   return move_[((static_cast<std::size_t>(t) - 1) * loads_.size() + loads) * states_ + s];
+}
+
+OnlineOptimal::Path OnlineOptimal::any_target_along(const std::vector<LoadStates>& states) const {
+  if (states.size() != static_cast<std::size_t>(m_.iterations))
+    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  Path path;
+  path.makespan = path.none = m_.start;
+  std::size_t l = 0;
+  for (int t = 1; t <= m_.iterations; ++t) {
+    const LoadStates s = states[static_cast<std::size_t>(t) - 1];
+    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+    path.makespan += time_[l * states_ + s];
+    path.none += time_[s];
+    if (t == m_.iterations) break;
+    const std::int16_t to = any_move_[((static_cast<std::size_t>(t) - 1) * loads_.size() + l) * states_ + s];
+    if (to < 0) continue;
+    const auto b = static_cast<std::size_t>(to);
+    path.makespan += decision_[s] + moves_[l * loads_.size() + b];
+    path.points.push_back(t);
+    if (b == 0) path.moves_to_initial.push_back(t);
+    l = b;
+  }
+  return path;
 }
 
 std::vector<int> OnlineOptimal::points_along(const std::vector<LoadStates>& states) const {

@@ -62,10 +62,11 @@ using LoadStates = std::uint32_t;
 
 class OnlineOptimal {
  public:
-  // 2^n joint states: beyond this many members the tables no longer fit a run's time.
-  static constexpr std::size_t max_members = 10;
+  // 2^n joint states: beyond this many members the recursion no longer fits a run's time.
+  static constexpr std::size_t max_members = 8;
 
-  // Runs the recursion: (2^n + 1) 2^n planner runs at most, then O(iterations (2^n + 1) n 2^n).
+  // Runs the recursion: (2^n + 1) 2^n planner runs at most, then O(iterations (2^n + 1) n 2^n)
+  // for the policy, O(iterations (2^n + 1)^2 2^n) for the bound over any target.
   OnlineOptimal(const OnlineModel& model, const OnOffLaw& law);
 
   // The points the optimal policy takes along a trace: `states[it - 1]` the joint state of
@@ -75,6 +76,20 @@ class OnlineOptimal {
   // Expected makespans from the law's start: the optimal policy's, and never redistributing.
   double expected_makespan() const { return expected_makespan_; }
   double expected_none() const { return expected_none_; }
+  // The same recursion where a point may move to the balance of any joint state, or back to the
+  // initial loads: every target a point can take under this load, whatever (older) reports it
+  // balanced for, since each report measures one iteration at one state's speed. A bound, in
+  // expectation, for every policy on this load, not only those that balance for the present.
+  double expected_any_target() const { return expected_any_target_; }
+  // That bound's rule along a trace (as points_along): where it moves, and the makespan and the
+  // makespan without points that the recursion's own tables add up along the trace.
+  struct Path {
+    std::vector<int> points;
+    std::vector<int> moves_to_initial;  // the points (of `points`) that return to the initial loads
+    double makespan = 0.0;
+    double none = 0.0;
+  };
+  Path any_target_along(const std::vector<LoadStates>& states) const;
   std::size_t loads_count() const { return loads_.size(); }
   std::size_t planner_calls() const { return planner_calls_; }
 
@@ -90,8 +105,11 @@ class OnlineOptimal {
   std::vector<std::vector<Count>> loads_;    // 0: the initial balance; then each distinct balance
   std::vector<std::size_t> balance_of_;      // per joint state, the index of its balance in loads_
   std::vector<bool> move_;                   // per (t, loads, s): the optimal policy moves
+  std::vector<std::int16_t> any_move_;       // per (t, loads, s): the bound's target, or -1 to stay
+  std::vector<double> time_, decision_, moves_;  // T(L, s), a point's decision time, the planner's per (from, to)
   double expected_makespan_ = 0.0;
   double expected_none_ = 0.0;
+  double expected_any_target_ = 0.0;
   std::size_t planner_calls_ = 0;
 };
 

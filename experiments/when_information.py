@@ -1,0 +1,196 @@
+#!/usr/bin/python3
+"""What knowing the future is worth (issue 23): from the runs.csv of
+experiments/when/on-off-information.json, per ring and ratio, the mean normalized time of
+hindsight (knows each run's traces), online-optimal (knows every member's state after each
+iteration and the load's law, not the future), adaptive-lasting (knows what its reports say) and
+never redistributing, and the ratios between them: the ratio of the means (as the goal tables
+count) and the mean of the per-seed ratios with its standard error.
+
+  when_information.py bounds OUTDIR BOUNDS.csv   (once, from the sweep's folder)
+  when_information.py RUNS.csv BOUNDS.csv TABLE.md
+
+`bounds` keeps, per hindsight and online-optimal run, the recursions' own figures from its
+result.json: hindsight's predicted makespan with its points and without any, online-optimal's
+predicted makespan with its points, its expectations over the load's law (with its points, without
+any point, and the bound over moves to any target), and that bound's rule along the run's traces
+(predicted makespan with its points and without any). The table then adds, per ring and ratio, the
+same comparison in the recursions' model (normalized by the model's makespan without points):
+hindsight, online-optimal, and the any-target rule, which bounds, in expectation, every policy on
+this load whatever targets its points take (each point balances for some members' states).
+
+If online-optimal / hindsight exceeds 1.10, no online policy (which knows at most what
+online-optimal knows) can be expected within 1.10 of hindsight there; the any-target columns say
+whether that holds also for policies whose points balance for older reports.
+Bad input: exit 2 and one line.
+"""
+import csv
+import glob
+import json
+import math
+import os
+import re
+import sys
+from collections import defaultdict
+
+SCHEMES = ["none", "hindsight", "online-optimal", "adaptive-lasting"]
+PAIRS = [("online-optimal", "hindsight"), ("adaptive-lasting", "online-optimal"), ("adaptive-lasting", "hindsight")]
+
+
+def fail(message):
+    sys.stderr.write(f"when_information.py: {message}\n")
+    sys.exit(2)
+
+
+def read(path):
+    runs = defaultdict(dict)  # (ring, ratio) -> {(scheme, seed): normalized}
+    try:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            missing = {"ring_size", "ratio", "scheme", "seed", "normalized_time"} - set(reader.fieldnames or [])
+            if missing:
+                fail(f"{path} lacks the column(s) {', '.join(sorted(missing))}")
+            for row in reader:
+                if row["normalized_time"] == "":
+                    continue
+                runs[(int(row["ring_size"]), float(row["ratio"]))][(row["scheme"], int(row["seed"]))] = \
+                    float(row["normalized_time"])
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror}")
+    except ValueError as e:
+        fail(f"{path}: a value is not a number ({e})")
+    if not runs:
+        fail(f"{path} holds no normalized run")
+    return runs
+
+
+BOUND_FIELDS = ["run_id", "ring_size", "ratio", "seed", "scheme", "predicted_makespan", "predicted_none",
+                "expected_makespan", "expected_none", "expected_any_target", "any_target_makespan", "any_target_none"]
+
+
+def write_atomically(path, text):
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        fail(f"cannot write {path}: {e.strerror}")
+
+
+def bounds(outdir, path):
+    rows = []
+    for result in sorted(glob.glob(os.path.join(outdir, "runs", "*", "result.json"))):
+        try:
+            r = json.load(open(result))
+        except (OSError, ValueError) as e:
+            fail(f"cannot read {result}: {e}")
+        run_id = os.path.basename(os.path.dirname(result))
+        seed = re.search(r"_s(\d+)_k\d+$", run_id)  # the sweep's seed (the config holds the one derived from it)
+        if seed is None:
+            fail(f"{result}: run id '{run_id}' names no seed")
+        row = {"run_id": run_id, "ring_size": r.get("ring_size"), "ratio": r.get("ratio"), "seed": int(seed.group(1)),
+               "scheme": r.get("scheme")}
+        if "hindsight" in r:
+            h = r["hindsight"]
+            row.update(predicted_makespan=h["predicted_makespan"], predicted_none=h["predicted_makespan_without_points"])
+        elif "online_optimal" in r:
+            o = r["online_optimal"]
+            a = o.get("any_target")
+            if a is None:
+                fail(f"{result}: online_optimal has no any_target (a ringsim older than the bound)")
+            row.update(predicted_makespan=o["predicted_makespan"], predicted_none=a["predicted_makespan_without_points"],
+                       expected_makespan=o["expected_makespan"], expected_none=o["expected_makespan_without_points"],
+                       expected_any_target=a["expected_makespan"], any_target_makespan=a["predicted_makespan"],
+                       any_target_none=a["predicted_makespan_without_points"])
+        else:
+            continue
+        rows.append(row)
+    if not rows:
+        fail(f"{outdir}/runs holds no hindsight or online-optimal result")
+    lines = [",".join(BOUND_FIELDS)]
+    for row in rows:
+        lines.append(",".join("" if row.get(k) is None else (repr(row[k]) if isinstance(row[k], float) else str(row[k]))
+                              for k in BOUND_FIELDS))
+    write_atomically(path, "\n".join(lines) + "\n")
+
+
+def read_bounds(path):
+    model = defaultdict(dict)  # (ring, ratio) -> {(name, seed): value}
+    try:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            if set(BOUND_FIELDS) - set(reader.fieldnames or []):
+                fail(f"{path} lacks the column(s) {', '.join(sorted(set(BOUND_FIELDS) - set(reader.fieldnames or [])))}")
+            for row in reader:
+                key, seed = (int(row["ring_size"]), float(row["ratio"])), int(row["seed"])
+                if row["scheme"] == "hindsight":
+                    model[key][("hindsight", seed)] = float(row["predicted_makespan"]) / float(row["predicted_none"])
+                elif row["scheme"] == "online-optimal":
+                    model[key][("online-optimal", seed)] = float(row["predicted_makespan"]) / float(row["predicted_none"])
+                    model[key][("any-target", seed)] = float(row["any_target_makespan"]) / float(row["any_target_none"])
+                    model[key][("expected any / online", seed)] = \
+                        float(row["expected_any_target"]) / float(row["expected_makespan"])
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror}")
+    except (ValueError, ZeroDivisionError) as e:
+        fail(f"{path}: a value is not a number ({e})")
+    return model
+
+
+def model_table(model):
+    out = ["| ring | ratio | seeds | hindsight (model) | online-optimal (model) | any-target rule (model) "
+           "| online-optimal / hindsight | any-target rule / hindsight | expected: any target / online-optimal, mean (min) |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for key in sorted(model):
+        m = model[key]
+        seeds = sorted({s for (name, s) in m if all((x, s) in m for x in ("hindsight", "online-optimal", "any-target"))})
+        if not seeds:
+            fail(f"ring {key[0]} ratio {key[1]:g}: no seed has both hindsight and online-optimal bounds")
+        mean = {x: sum(m[(x, s)] for s in seeds) / len(seeds)
+                for x in ("hindsight", "online-optimal", "any-target", "expected any / online")}
+        least = min(m[("expected any / online", s)] for s in seeds)
+        out.append(f"| {key[0]} | {key[1]:g} | {len(seeds)} | {mean['hindsight']:.3f} | {mean['online-optimal']:.3f} | "
+                   f"{mean['any-target']:.3f} | {mean['online-optimal'] / mean['hindsight']:.3f} | "
+                   f"{mean['any-target'] / mean['hindsight']:.3f} | {mean['expected any / online']:.3f} ({least:.3f}) |")
+    return "\n".join(out) + "\n"
+
+
+def table(runs):
+    out = ["| ring | ratio | seeds | never | hindsight | online-optimal | adaptive-lasting | "
+           + " | ".join(f"{a} / {b} (of means; per seed, mean +- s.e.)" for a, b in PAIRS) + " |",
+           "|---|---|---|---|---|---|---|" + "---|" * len(PAIRS)]
+    for key in sorted(runs):
+        r = runs[key]
+        seeds = sorted({s for (_, s) in r if all((x, s) in r for x in SCHEMES)})
+        if not seeds:
+            fail(f"ring {key[0]} ratio {key[1]:g}: no seed has every scheme ({', '.join(SCHEMES)})")
+        means = {x: sum(r[(x, s)] for s in seeds) / len(seeds) for x in SCHEMES}
+        cells = []
+        for a, b in PAIRS:
+            per = [r[(a, s)] / r[(b, s)] for s in seeds]
+            m = sum(per) / len(per)
+            se = math.sqrt(sum((v - m) ** 2 for v in per) / (len(per) - 1) / len(per)) if len(per) > 1 else 0.0
+            cells.append(f"{means[a] / means[b]:.3f}; {m:.3f} +- {se:.3f}")
+        out.append(f"| {key[0]} | {key[1]:g} | {len(seeds)} | " + " | ".join(f"{means[x]:.3f}" for x in SCHEMES)
+                   + " | " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    if len(argv) == 4 and argv[1] == "bounds":
+        bounds(argv[2], argv[3])
+        return
+    if len(argv) != 4:
+        fail("usage: when_information.py RUNS.csv BOUNDS.csv TABLE.md, or when_information.py bounds OUTDIR BOUNDS.csv")
+    text = ("Simulated (normalized by the run without redistribution):\n\n" + table(read(argv[1])) +
+            "\nIn the recursions' model (normalized by the model's makespan without points; the any-target rule "
+            "cannot be simulated: its points may balance for other states than the present's):\n\n" +
+            model_table(read_bounds(argv[2])))
+    write_atomically(argv[3], text)
+    sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
