@@ -12,6 +12,7 @@
 #include "model/trace_families.hpp"
 #include "planners/points/hindsight.hpp"
 #include "planners/redistribution/load_balance.hpp"
+#include "point_runs.hpp"
 
 using namespace ringsim;
 
@@ -86,25 +87,9 @@ void make_run(RandomRun& run, Family f, std::mt19937_64& rng) {
   const auto n = static_cast<std::size_t>(members(rng));
   points::RunModel& m = run.model;
   m.iterations = its(rng);
-  m.columns = static_cast<Count>(n) * (3 + static_cast<Count>(unit(rng) * 20));
-  m.flops_per_column = 1e8 * (0.5 + unit(rng));
+  const double iteration = testing::draw_run_costs(rng, n, m, run.peak);
   std::vector<std::pair<std::string, double>> hosts;
-  for (std::size_t i = 0; i < n; ++i) {
-    run.peak.push_back(1e9 * (0.5 + unit(rng)));
-    hosts.emplace_back("h" + std::to_string(i), run.peak.back());
-  }
-  m.start = unit(rng) < 0.3 ? 2.0 * unit(rng) : 0.0;
-  m.initial_loads = balanced_targets(run.peak, m.columns);
-  const double iteration = static_cast<double>(m.columns) * m.flops_per_column / (static_cast<double>(n) * 1e9);
-  const double scale = iteration * std::pow(10.0, 2.0 * unit(rng) - 1.5);  // a column move: 0.03 to 3 iterations
-  for (std::size_t i = 0; i < n; ++i) {
-    m.cost_next.push_back(scale * (0.2 + unit(rng)) / static_cast<double>(m.columns) * 4.0);
-    m.cost_prev.push_back(scale * (0.2 + unit(rng)) / static_cast<double>(m.columns) * 4.0);
-  }
-  m.border_time = *std::max_element(m.cost_next.begin(), m.cost_next.end());
-  m.gather_time = unit(rng) * 0.1 * iteration;
-  m.decision_flops = unit(rng) < 0.5 ? 0.0 : 1e8 * unit(rng);
-  m.algorithm = "auto";
+  for (std::size_t i = 0; i < n; ++i) hosts.emplace_back("h" + std::to_string(i), run.peak[i]);
   run.traces = traces_of(f, rng, hosts, m.iterations, 1.5 * m.start + static_cast<double>(m.iterations) * iteration);
   run.measured = unit(rng) < 0.5;
   const bool timed = f == Family::profile || f == Family::periodic_profile;

@@ -16,6 +16,7 @@
 #include "planners/points/online_optimal.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
+#include "point_runs.hpp"
 
 using namespace ringsim;
 using points::LoadStates;
@@ -23,31 +24,18 @@ using points::LoadStates;
 namespace {
 
 struct SmallRun {
-  points::OnlineModel model;
+  points::RunModel model;  // the costs; its speed functions are set per trajectory
+  std::vector<double> peak;
   points::OnOffLaw law;
 };
 
-// A run of n members and `iterations` iterations, costs drawn so that moving is sometimes worth it
-// and sometimes not (as test_hindsight.cpp draws them).
+// A run of n members and `iterations` iterations under a random on/off law.
 SmallRun small_run(std::mt19937_64& rng, std::size_t n, int iterations) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   SmallRun r;
-  points::OnlineModel& m = r.model;
+  points::RunModel& m = r.model;
   m.iterations = iterations;
-  m.columns = static_cast<Count>(n) * (3 + static_cast<Count>(unit(rng) * 20));
-  m.flops_per_column = 1e8 * (0.5 + unit(rng));
-  for (std::size_t i = 0; i < n; ++i) m.peak.push_back(1e9 * (0.5 + unit(rng)));
-  m.start = unit(rng) < 0.3 ? 2.0 * unit(rng) : 0.0;
-  m.initial_loads = balanced_targets(m.peak, m.columns);
-  const double iteration = static_cast<double>(m.columns) * m.flops_per_column / (static_cast<double>(n) * 1e9);
-  const double scale = iteration * std::pow(10.0, 2.0 * unit(rng) - 1.5);
-  for (std::size_t i = 0; i < n; ++i) {
-    m.cost_next.push_back(scale * (0.2 + unit(rng)) / static_cast<double>(m.columns) * 4.0);
-    m.cost_prev.push_back(scale * (0.2 + unit(rng)) / static_cast<double>(m.columns) * 4.0);
-  }
-  m.border_time = *std::max_element(m.cost_next.begin(), m.cost_next.end());
-  m.gather_time = unit(rng) * 0.1 * iteration;
-  m.decision_flops = unit(rng) < 0.5 ? 0.0 : 1e8 * unit(rng);
+  testing::draw_run_costs(rng, n, m, r.peak);
   r.law.load_factor = 0.1 + 0.8 * unit(rng);
   r.law.leave_available = 0.05 + 0.9 * unit(rng);
   r.law.leave_loaded = 0.05 + 0.9 * unit(rng);
@@ -56,13 +44,13 @@ SmallRun small_run(std::mt19937_64& rng, std::size_t n, int iterations) {
 }
 
 double speed(const SmallRun& r, LoadStates s, std::size_t i) {
-  return r.model.peak[i] * (((s >> i) & 1u) ? r.law.load_factor : 1.0);
+  return r.peak[i] * (((s >> i) & 1u) ? r.law.load_factor : 1.0);
 }
 
 // P(next | now), member by member (not the recursion's kernel).
 double transition(const SmallRun& r, LoadStates now, LoadStates next) {
   double p = 1.0;
-  for (std::size_t i = 0; i < r.model.peak.size(); ++i) {
+  for (std::size_t i = 0; i < r.peak.size(); ++i) {
     const bool was = (now >> i) & 1u, is = (next >> i) & 1u;
     const double leave = was ? r.law.leave_loaded : r.law.leave_available;
     p *= was == is ? 1.0 - leave : leave;
@@ -72,7 +60,7 @@ double transition(const SmallRun& r, LoadStates now, LoadStates next) {
 
 double start_probability(const SmallRun& r, LoadStates s) {
   double p = 1.0;
-  for (std::size_t i = 0; i < r.model.peak.size(); ++i) p *= ((s >> i) & 1u) ? r.law.loaded_at_start : 1.0 - r.law.loaded_at_start;
+  for (std::size_t i = 0; i < r.peak.size(); ++i) p *= ((s >> i) & 1u) ? r.law.loaded_at_start : 1.0 - r.law.loaded_at_start;
   return p;
 }
 
@@ -83,19 +71,7 @@ struct Trajectory {
 };
 
 points::RunModel hindsight_model(const SmallRun& r, const Trajectory& tr) {
-  points::RunModel m;
-  const points::OnlineModel& o = r.model;
-  m.iterations = o.iterations;
-  m.columns = o.columns;
-  m.flops_per_column = o.flops_per_column;
-  m.start = o.start;
-  m.initial_loads = o.initial_loads;
-  m.cost_next = o.cost_next;
-  m.cost_prev = o.cost_prev;
-  m.border_time = o.border_time;
-  m.gather_time = o.gather_time;
-  m.decision_flops = o.decision_flops;
-  m.algorithm = o.algorithm;
+  points::RunModel m = r.model;
   const SmallRun* run = &r;
   const Trajectory* t = &tr;
   m.finish = [run, t](std::size_t i, int it, double start, double flops) {
@@ -110,7 +86,7 @@ points::RunModel hindsight_model(const SmallRun& r, const Trajectory& tr) {
 }
 
 std::vector<Trajectory> every_trajectory(const SmallRun& r) {
-  const LoadStates count = LoadStates{1} << r.model.peak.size();
+  const LoadStates count = LoadStates{1} << r.peak.size();
   std::vector<Trajectory> all;
   std::function<void(Trajectory&)> extend = [&](Trajectory& tr) {
     if (tr.states.size() == static_cast<std::size_t>(r.model.iterations) + 1) {
@@ -137,8 +113,8 @@ std::vector<LoadStates> iteration_states(const Trajectory& tr) { return {tr.stat
 // better of staying and moving to the balance of s (with `any`: to the balance of any joint state,
 // or to the initial loads), each followed by the expected next iteration.
 double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, LoadStates s, bool decide, bool any) {
-  const points::OnlineModel& m = r.model;
-  const std::size_t n = m.peak.size();
+  const points::RunModel& m = r.model;
+  const std::size_t n = r.peak.size();
   auto go_on = [&](const std::vector<Count>& with) {
     double e = 0.0;
     for (LoadStates next = 0; next < (LoadStates{1} << n); ++next) {
@@ -195,7 +171,7 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
     const std::size_t n = trial % 4 == 3 ? 3 : 2;
     const int iterations = n == 3 ? 1 + trial % 3 : 1 + trial % 5;
     const SmallRun r = small_run(rng, n, iterations);
-    const points::OnlineOptimal online(r.model, r.law);
+    const points::OnlineOptimal online(r.model, r.peak, r.law);
     const std::vector<Trajectory> all = every_trajectory(r);
     trajectories += static_cast<double>(all.size());
 
@@ -267,7 +243,7 @@ TEST_CASE("online-optimal: larger rings, the points along sampled traces cost wh
   std::mt19937_64 rng(7);
   for (std::size_t n : {4u, 6u, 8u}) {
     const SmallRun r = small_run(rng, n, 30);
-    const points::OnlineOptimal online(r.model, r.law);
+    const points::OnlineOptimal online(r.model, r.peak, r.law);
     CHECK(online.loads_count() <= (std::size_t{1} << n) + 1);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     const int samples = 4000;

@@ -50,21 +50,8 @@ OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vect
     throw InputError("scheme 'online-optimal' needs a ring of at most " +
                      std::to_string(points::OnlineOptimal::max_members) + " members, got " + std::to_string(r.n));
   const points::RunModel run = hindsight_run_model(r, initial);
-  points::OnlineModel m;
-  m.iterations = run.iterations;
-  m.columns = run.columns;
-  m.flops_per_column = run.flops_per_column;
-  m.start = run.start;
-  m.initial_loads = run.initial_loads;
-  m.peak = r.peak;
-  m.cost_next = run.cost_next;
-  m.cost_prev = run.cost_prev;
-  m.border_time = run.border_time;
-  m.gather_time = run.gather_time;
-  m.decision_flops = run.decision_flops;
-  m.algorithm = run.algorithm;
   const points::OnOffLaw law = law_of(spec);
-  const points::OnlineOptimal online(m, law);
+  const points::OnlineOptimal online(run, r.peak, law);
   const std::vector<points::LoadStates> states = states_of(r, law);
   OnlineOptimalPoints out;
   out.points = online.points_along(states);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
@@ -12,9 +13,9 @@
 namespace ringsim::points {
 namespace {
 
-void check(const OnlineModel& m, const OnOffLaw& law) {
+void check(const RunModel& m, const std::vector<double>& peak, const OnOffLaw& law) {
   const std::size_t n = m.initial_loads.size();
-  if (m.iterations < 1 || n == 0 || m.peak.size() != n || m.cost_next.size() != n || m.cost_prev.size() != n)
+  if (m.iterations < 1 || n == 0 || peak.size() != n || m.cost_next.size() != n || m.cost_prev.size() != n)
     throw std::invalid_argument("online-optimal: incomplete run model");
   if (n > OnlineOptimal::max_members)
     throw std::invalid_argument("online-optimal: at most " + std::to_string(OnlineOptimal::max_members) + " members");
@@ -27,7 +28,7 @@ bool loaded(LoadStates s, std::size_t i) { return ((s >> i) & 1u) != 0; }
 
 // An iteration of loads `loads` at `speeds` (hindsight.cpp's run_iteration on iteration-indexed
 // speeds): the slowest member's computation, then the border exchange.
-double iteration_time(const OnlineModel& m, const std::vector<Count>& loads, const std::vector<double>& speeds) {
+double iteration_time(const RunModel& m, const std::vector<Count>& loads, const std::vector<double>& speeds) {
   double slowest = 0.0;
   for (std::size_t i = 0; i < loads.size(); ++i)
     slowest = std::max(slowest, static_cast<double>(loads[i]) * m.flops_per_column / speeds[i]);
@@ -36,14 +37,14 @@ double iteration_time(const OnlineModel& m, const std::vector<Count>& loads, con
 
 // What a point costs before its move (hindsight.cpp's decided_at): the all-gather, then every
 // member's planner run at the speed of the iteration before it.
-double decision_time(const OnlineModel& m, const std::vector<double>& speeds) {
+double decision_time(const RunModel& m, const std::vector<double>& speeds) {
   double slowest = 0.0;
   if (m.decision_flops > 0.0)
     for (double s : speeds) slowest = std::max(slowest, m.decision_flops / s);
   return m.gather_time + slowest;
 }
 
-double move_time(const OnlineModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
+double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
   RingInstance inst;
   inst.bidirectional = true;
   inst.loads = from;
@@ -62,8 +63,9 @@ double product_probability(LoadStates s, std::size_t n, double p) {
 
 }  // namespace
 
-OnlineOptimal::OnlineOptimal(const OnlineModel& model, const OnOffLaw& law) : m_(model), law_(law) {
-  check(m_, law_);
+OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law)
+    : m_(model), peak_(std::move(peak)), law_(law) {
+  check(m_, peak_, law_);
   const std::size_t n = m_.initial_loads.size();
   states_ = std::size_t{1} << n;
 
@@ -157,7 +159,7 @@ OnlineOptimal::OnlineOptimal(const OnlineModel& model, const OnOffLaw& law) : m_
 }
 
 std::vector<double> OnlineOptimal::speeds_of(LoadStates s) const {
-  std::vector<double> speeds(m_.peak);
+  std::vector<double> speeds(peak_);
   for (std::size_t i = 0; i < speeds.size(); ++i)
     if (loaded(s, i)) speeds[i] *= law_.load_factor;
   return speeds;

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "model/redistribution.hpp"
+#include "planners/points/hindsight.hpp"
 
 namespace ringsim::points {
 
@@ -42,21 +43,6 @@ struct OnOffLaw {
   double loaded_at_start = 0.0;  // probability that a member is loaded before iteration 1
 };
 
-// The run as the recursion sees it (hindsight.hpp's RunModel on iteration-indexed speeds).
-struct OnlineModel {
-  int iterations = 0;
-  Count columns = 0;
-  double flops_per_column = 0.0;
-  double start = 0.0;                        // the clock when iteration 1 starts
-  std::vector<Count> initial_loads;          // the initial balance
-  std::vector<double> peak;                  // flop/s, the available state's speeds
-  std::vector<double> cost_next, cost_prev;  // one column to each neighbour, s
-  double border_time = 0.0;
-  double gather_time = 0.0;
-  double decision_flops = 0.0;
-  std::string algorithm = "auto";
-};
-
 // A joint state: bit i set when member i is loaded.
 using LoadStates = std::uint32_t;
 
@@ -65,9 +51,12 @@ class OnlineOptimal {
   // 2^n joint states: beyond this many members the recursion no longer fits a run's time.
   static constexpr std::size_t max_members = 8;
 
-  // Runs the recursion: (2^n + 1) 2^n planner runs at most, then O(iterations (2^n + 1) n 2^n)
-  // for the policy, O(iterations (2^n + 1)^2 2^n) for the bound over any target.
-  OnlineOptimal(const OnlineModel& model, const OnOffLaw& law);
+  // Runs the recursion on the run's costs as hindsight models them (`model`: its iterations,
+  // columns, initial loads, column costs, border exchange, all-gather, decision and planner; not
+  // its speed functions, since the speeds are the states', `peak` times 1 or the load factor):
+  // (2^n + 1) 2^n planner runs at most, then O(iterations (2^n + 1) n 2^n) for the policy and
+  // O(iterations (2^n + 1)^2 2^n) for the bound over any target.
+  OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law);
 
   // The points the optimal policy takes along a trace: `states[it - 1]` the joint state of
   // iteration it (1..iterations). A point is taken only where it is strictly better.
@@ -99,7 +88,8 @@ class OnlineOptimal {
   void expect_next(std::vector<double>& f) const;
   bool moves(int t, std::size_t loads, LoadStates s) const;
 
-  OnlineModel m_;
+  RunModel m_;
+  std::vector<double> peak_;  // flop/s, the available state's speeds
   OnOffLaw law_;
   std::size_t states_ = 0;                   // 2^n
   std::vector<std::vector<Count>> loads_;    // 0: the initial balance; then each distinct balance
