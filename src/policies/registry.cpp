@@ -40,18 +40,21 @@ bool scheme_chosen_before_run(const std::string& scheme) {
 
 void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
   const std::string& s = cfg.scheme.name;
+  const std::string scheme = where + ": scheme '" + s + "' ";
   if (scheme_chosen_before_run(s) && !cfg.rebuilds.empty())
-    throw InputError(where + ": scheme '" + s + "' does not combine with rebuilds (its recursion knows one ring)");
+    throw InputError(scheme + "does not combine with rebuilds (its recursion knows one ring)");
   if (s != kOnlineOptimalScheme) return;
-  if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric)
-    throw InputError(where + ": scheme 'online-optimal' needs traces {source: on-off} with geometric durations (the "
-                     "one load whose law it can know exactly), got " +
-                     (cfg.trace_source == "on-off" ? std::string("pareto durations") : "source " + trace_source_name(cfg)));
+  if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
+    const std::string got = cfg.trace_source == "on-off" ? "pareto durations" : "source " + trace_source_name(cfg);
+    throw InputError(scheme + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
+                     "know exactly), got " + got);
+  }
   if (cfg.trace_placement != TracePlacement::iteration)
-    throw InputError(where + ": scheme 'online-optimal' needs traces 'placement': 'iteration' (its states change between iterations)");
+    throw InputError(scheme + "needs traces 'placement': 'iteration' (its states change between iterations)");
+  const std::size_t most = points::OnlineOptimal::max_members;
   const std::size_t n = cfg.selection == RingSelection::hosts ? cfg.ring_hosts.size() : static_cast<std::size_t>(cfg.ring_size);
-  if (n > points::OnlineOptimal::max_members)
-    throw InputError(where + ": scheme 'online-optimal' needs a ring of at most " + std::to_string(points::OnlineOptimal::max_members) +
+  if (n > most)
+    throw InputError(scheme + "needs a ring of at most " + std::to_string(most) +
                      " members (its recursion runs over the 2^n joint on/off states), got " + std::to_string(n));
 }
 

@@ -44,11 +44,6 @@ std::vector<points::LoadStates> states_of(const RingRun& r, const points::OnOffL
 
 OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial,
                                                const OnOffSpec& spec) {
-  if (!r.app.rebuilds.empty())
-    throw InputError("scheme 'online-optimal' does not combine with rebuilds (the recursion knows one ring)");
-  if (r.n > points::OnlineOptimal::max_members)
-    throw InputError("scheme 'online-optimal' needs a ring of at most " +
-                     std::to_string(points::OnlineOptimal::max_members) + " members, got " + std::to_string(r.n));
   const points::RunModel run = hindsight_run_model(r, initial);
   const points::OnOffLaw law = law_of(spec);
   const points::OnlineOptimal online(run, r.peak, law);

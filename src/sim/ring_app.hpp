@@ -321,7 +321,7 @@ std::string fixed_scheme_of(const std::vector<int>& points);
 // ---- online_optimal_points.cpp ----
 // Scheme `online-optimal`: the points of the best online rule along this run's on/off traces
 // (planners/points/online_optimal.hpp), with what its recursion expects and what hindsight's model
-// predicts for them on this run.
+// predicts for them on this run. The config is policy::check_scheme_fits's to check first.
 struct OnlineOptimalPoints {
   std::vector<int> points;
   double expected_makespan = 0.0;  // over the traces' law, from the start
