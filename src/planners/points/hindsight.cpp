@@ -60,13 +60,7 @@ PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, co
   p.targets = balanced_targets(speeds, m.columns);
   if (p.targets == loads || loads.size() < 2) return p;
   p.moves = true;
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads = loads;
-  inst.targets = p.targets;
-  inst.cost_next = m.cost_next;
-  inst.cost_prev = m.cost_prev;
-  p.end += plan_redistribution(inst, m.algorithm).time;
+  p.end += move_time(m, loads, p.targets);
   return p;
 }
 
@@ -180,6 +174,16 @@ HindsightPlan plan_hindsight(const RunModel& m) {
   if (best) plan.points = best->points;
   if (m.clock_dependent) improve_by_single_changes(m, plan);
   return plan;
+}
+
+double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = from;
+  inst.targets = to;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  return plan_redistribution(inst, m.algorithm).time;
 }
 
 double predicted_makespan(const RunModel& m, const std::vector<int>& points) {

@@ -68,4 +68,8 @@ HindsightPlan plan_hindsight(const RunModel& model);
 // recurrence adds up along one path, for the brute-force tests and for reports.
 double predicted_makespan(const RunModel& model, const std::vector<int>& points);
 
+// The planner's schedule time for moving the columns from `from` to `to` on the run's ring (the
+// move a point makes after deciding).
+double move_time(const RunModel& model, const std::vector<Count>& from, const std::vector<Count>& to);
+
 }  // namespace ringsim::points

@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
 
 namespace ringsim::points {
 namespace {
@@ -44,16 +43,6 @@ double decision_time(const RunModel& m, const std::vector<double>& speeds) {
   return m.gather_time + slowest;
 }
 
-double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads = from;
-  inst.targets = to;
-  inst.cost_next = m.cost_next;
-  inst.cost_prev = m.cost_prev;
-  return plan_redistribution(inst, m.algorithm).time;
-}
-
 // The probability of a joint state when each member is loaded with probability p, independently.
 double product_probability(LoadStates s, std::size_t n, double p) {
   double q = 1.0;
@@ -82,28 +71,21 @@ OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, co
   }
   const std::size_t count = loads_.size();
 
-  // T(L, s) and C(L, s): iteration and point times (a point towards the loads it already holds
-  // moves nothing, and no optimal policy takes it: infinite).
-  const double never = std::numeric_limits<double>::infinity();
+  // T(L, s), a point's decision time in state s and the planner's time per (from, to) move; a
+  // point towards the loads it already holds moves nothing, and no optimal rule takes it: infinite.
+  // A point from L to the balance of s costs decision_[s] + moves_[L][balance_of_[s]].
   time_.assign(count * states_, 0.0);
   decision_.assign(states_, 0.0);
-  moves_.assign(count * count, never);
-  std::vector<double>& time = time_;
-  std::vector<double>& decision = decision_;
-  std::vector<double>& moves = moves_;
-  std::vector<double> cost(count * states_, never);
+  moves_.assign(count * count, std::numeric_limits<double>::infinity());
   for (std::size_t l = 0; l < count; ++l)
     for (std::size_t b = 0; b < count && n >= 2; ++b)
       if (b != l) {
-        moves[l * count + b] = move_time(m_, loads_[l], loads_[b]);
+        moves_[l * count + b] = move_time(m_, loads_[l], loads_[b]);
         ++planner_calls_;
       }
-  for (LoadStates s = 0; s < states_; ++s) decision[s] = decision_time(m_, speeds[s]);
+  for (LoadStates s = 0; s < states_; ++s) decision_[s] = decision_time(m_, speeds[s]);
   for (std::size_t l = 0; l < count; ++l)
-    for (LoadStates s = 0; s < states_; ++s) {
-      time[l * states_ + s] = iteration_time(m_, loads_[l], speeds[s]);
-      cost[l * states_ + s] = decision[s] + moves[l * count + balance_of_[s]];
-    }
+    for (LoadStates s = 0; s < states_; ++s) time_[l * states_ + s] = iteration_time(m_, loads_[l], speeds[s]);
 
   // Backward over the points after iterations iterations-1 .. 1, then the start.
   const auto points = static_cast<std::size_t>(m_.iterations - 1);
@@ -115,7 +97,7 @@ OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, co
   auto expect_on = [&](const std::vector<double>& v, std::vector<double>& e) {
     std::vector<double> f(states_);
     for (std::size_t l = 0; l < count; ++l) {
-      for (LoadStates s = 0; s < states_; ++s) f[s] = time[l * states_ + s] + v[l * states_ + s];
+      for (LoadStates s = 0; s < states_; ++s) f[s] = time_[l * states_ + s] + v[l * states_ + s];
       expect_next(f);
       std::copy(f.begin(), f.end(), e.begin() + static_cast<std::ptrdiff_t>(l * states_));
     }
@@ -123,23 +105,24 @@ OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, co
   for (int t = m_.iterations - 1; t >= 0; --t) {
     expect_on(value, expected);
     expect_on(value_any, expected_any);
-    for (LoadStates s = 0; s < states_; ++s) none[s] += time[s];
+    for (LoadStates s = 0; s < states_; ++s) none[s] += time_[s];
     expect_next(none);
     if (t == 0) break;
     for (std::size_t l = 0; l < count; ++l)
       for (LoadStates s = 0; s < states_; ++s) {
         const double stay = expected[l * states_ + s];
-        const double go = cost[l * states_ + s] + expected[balance_of_[s] * states_ + s];
+        const std::size_t b = balance_of_[s];
+        const double go = decision_[s] + moves_[l * count + b] + expected[b * states_ + s];
         const bool move = go < stay;
         value[l * states_ + s] = move ? go : stay;
         move_[((static_cast<std::size_t>(t) - 1) * count + l) * states_ + s] = move;
         double best = expected_any[l * states_ + s];
         std::int16_t to = -1;
-        for (std::size_t b = 0; b < count; ++b) {
-          const double go_to = decision[s] + moves[l * count + b] + expected_any[b * states_ + s];
-          if (b != l && go_to < best) {
+        for (std::size_t to_b = 0; to_b < count; ++to_b) {
+          const double go_to = decision_[s] + moves_[l * count + to_b] + expected_any[to_b * states_ + s];
+          if (to_b != l && go_to < best) {
             best = go_to;
-            to = static_cast<std::int16_t>(b);
+            to = static_cast<std::int16_t>(to_b);
           }
         }
         value_any[l * states_ + s] = best;
