@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "model/errors.hpp"
+#include "planners/points/online_optimal.hpp"
 
 namespace ringsim::sim {
 
@@ -42,21 +43,25 @@ std::vector<points::LoadStates> states_of(const RingRun& r, const points::OnOffL
 
 }  // namespace
 
-OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial,
-                                               const OnOffSpec& spec) {
+RunResult::OnlineOptimal plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial,
+                                                    const OnOffSpec& spec) {
   const points::RunModel run = hindsight_run_model(r, initial);
   const points::OnOffLaw law = law_of(spec);
   const points::OnlineOptimal online(run, r.peak, law);
   const std::vector<points::LoadStates> states = states_of(r, law);
-  OnlineOptimalPoints out;
+  RunResult::OnlineOptimal out;
   out.points = online.points_along(states);
-  out.expected_any_target = online.expected_any_target();
-  out.any_target = online.any_target_along(states);
   out.expected_makespan = online.expected_makespan();
   out.expected_none = online.expected_none();
   out.predicted_makespan = points::predicted_makespan(run, out.points);
   out.loads = online.loads_count();
   out.planner_calls = online.planner_calls();
+  out.expected_any_target = online.expected_any_target();
+  const points::OnlineOptimal::Path any = online.any_target_along(states);
+  out.any_target_points = any.points;
+  out.any_target_returns = any.moves_to_initial;
+  out.any_target_makespan = any.makespan;
+  out.any_target_none = any.none;
   return out;
 }
 

@@ -35,7 +35,6 @@
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
 #include "planners/points/hindsight.hpp"
-#include "planners/points/online_optimal.hpp"
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
 #include "sim/column_transfer.hpp"
@@ -321,20 +320,10 @@ std::string fixed_scheme_of(const std::vector<int>& points);
 // ---- online_optimal_points.cpp ----
 // Scheme `online-optimal`: the points of the best online rule along this run's on/off traces
 // (planners/points/online_optimal.hpp), with what its recursion expects and what hindsight's model
-// predicts for them on this run. The config is policy::check_scheme_fits's to check first.
-struct OnlineOptimalPoints {
-  std::vector<int> points;
-  double expected_makespan = 0.0;  // over the traces' law, from the start
-  double expected_none = 0.0;
-  double predicted_makespan = 0.0;  // these points on this run's traces, hindsight's model
-  std::size_t loads = 0;            // distinct loads the recursion ran over
-  std::size_t planner_calls = 0;
-  // The bound over moves to any target (OnlineOptimal::expected_any_target) and its rule's path
-  // along this run's traces, by the recursion's tables.
-  double expected_any_target = 0.0;
-  points::OnlineOptimal::Path any_target;
-};
-OnlineOptimalPoints plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial, const OnOffSpec& law);
+// predicts for them on this run; simulated_as and seconds are the caller's. The config is
+// policy::check_scheme_fits's to check first.
+RunResult::OnlineOptimal plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial,
+                                                    const OnOffSpec& law);
 
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);

@@ -175,21 +175,9 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   if (r.app.scheme == policy::kOnlineOptimalScheme) {
     policy::check_scheme_fits(cfg, "config");
     const auto t0 = std::chrono::steady_clock::now();
-    const OnlineOptimalPoints plan = plan_online_optimal_points(r, initial, cfg.on_off);
-    r.app.scheme = fixed_scheme_of(plan.points);
-    res.online_optimal = RunResult::OnlineOptimal{plan.points,
-                                                  r.app.scheme,
-                                                  plan.expected_makespan,
-                                                  plan.expected_none,
-                                                  plan.predicted_makespan,
-                                                  plan.loads,
-                                                  plan.planner_calls,
-                                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
-                                                  plan.expected_any_target,
-                                                  plan.any_target.points,
-                                                  plan.any_target.moves_to_initial,
-                                                  plan.any_target.makespan,
-                                                  plan.any_target.none};
+    res.online_optimal = plan_online_optimal_points(r, initial, cfg.on_off);
+    r.app.scheme = res.online_optimal->simulated_as = fixed_scheme_of(res.online_optimal->points);
+    res.online_optimal->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   start_policies(r, 1);
 
