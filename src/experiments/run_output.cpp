@@ -40,7 +40,27 @@ nlohmann::json options_json(const std::vector<std::pair<std::string, std::string
 
 nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
   nlohmann::json points = nlohmann::json::array();
-  for (const auto& p : res.points)
+  // Which moves paid, in hindsight: each performed point's saving until the next move against
+  // the point's whole time (decision and transfers).
+  nlohmann::json moves = {{"paid", 0}, {"lost", 0}, {"saved", 0.0}, {"net", 0.0}};
+  bool every_move_known = true;
+  for (const auto& p : res.points) {
+    if (!p.performed) continue;
+    if (!p.hindsight_saved) {
+      every_move_known = false;
+      continue;
+    }
+    const double net = *p.hindsight_saved - (p.end - p.decision_start);
+    moves[net > 0.0 ? "paid" : "lost"] = moves[net > 0.0 ? "paid" : "lost"].get<int>() + 1;
+    moves["saved"] = moves["saved"].get<double>() + *p.hindsight_saved;
+    moves["net"] = moves["net"].get<double>() + net;
+  }
+  for (const auto& p : res.points) {
+    nlohmann::json hindsight_saved, hindsight_net;
+    if (p.hindsight_saved) {
+      hindsight_saved = *p.hindsight_saved;
+      hindsight_net = *p.hindsight_saved - (p.end - p.decision_start);
+    }
     points.push_back({{"after_iteration", p.after_iteration},
                       {"performed", p.performed},
                       {"decision_time", p.transfers_start - p.decision_start},
@@ -55,7 +75,10 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
                       {"reports", p.fresh_reports ? "gathered" : "piggybacked"},
                       {"decision_start", p.decision_start},
                       {"transfers_start", p.transfers_start},
-                      {"end", p.end}});
+                      {"end", p.end},
+                      {"hindsight_saved", hindsight_saved},
+                      {"hindsight_net", hindsight_net}});
+  }
   nlohmann::json out = {
       {"config", run_config_to_json(cfg)},
       {"ring", res.ring},
@@ -69,6 +92,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"time_over_ideal", res.ideal_time > 0 ? res.makespan / res.ideal_time : 0.0},
       {"redistributions", res.redistributions},
       {"redistribution_points", res.points.size()},
+      {"moves_in_hindsight", every_move_known ? moves : nlohmann::json()},
       {"decision_time", res.decision_time},
       {"transfer_time", res.transfer_time},
       {"redistribution_time", res.decision_time + res.transfer_time},

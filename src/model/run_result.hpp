@@ -30,6 +30,8 @@ struct RedistributionRecord {
   long items_moved = 0;
   double tstep_before = 0.0, tstep_after = 0.0;  // predicted iteration times (adaptive test)
   bool fresh_reports = true;    // decided on an all-gather of this iteration (else piggybacked reports)
+  // Performed moves: the computation saved until the next move, in hindsight (move_earnings.cpp), s.
+  std::optional<double> hindsight_saved;
 };
 
 // Columns moved with a KPBS schedule: the staging from the storage cluster (after_iteration 0) or a

@@ -325,6 +325,12 @@ std::string fixed_scheme_of(const std::vector<int>& points);
 RunResult::OnlineOptimal plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial,
                                                     const OnOffSpec& law);
 
+// ---- move_earnings.cpp ----
+// Each performed point's hindsight_saved: what its loads saved over the loads before it, until the
+// next move, at the speeds the run applied (none with rebuilds).
+void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
+                       const std::vector<IterationRecord>& iterations);
+
 // ---- run_traces.cpp ----
 double ideal_time(const RingRun& r);
 void write_traces(const RingRun& r, const std::string& dir, bool after_run);

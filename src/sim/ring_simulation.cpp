@@ -230,6 +230,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
       res.predicted_transfer_time += p.predicted;
     }
   }
+  add_move_earnings(r, initial, r.out.points, r.out.iterations);
   res.iterations = std::move(r.out.iterations);
   res.points = std::move(r.out.points);
   res.staged = cfg.staging.enabled;

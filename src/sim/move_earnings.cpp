@@ -1,0 +1,55 @@
+// What each redistribution earned, in hindsight: the computation it saved until the next one (or
+// the run's end), against its own cost. A policy's moves are bets on speeds holding; this says,
+// move by move, which bets paid (HiPC 2004, Section 7: "how frequently redistributions must occur"
+// is a question of whether each one pays for itself).
+//
+// The saving of the move after iteration a, until the next move after iteration b: the sum over
+// iterations a+1..b of the slowest computation with the loads before the move minus that with the
+// loads after it, each at the speeds of that iteration as the simulation applied them (hindsight's
+// model, hindsight_points.cpp; the border exchange is the same for both loads and cancels). Both
+// are evaluated from the iteration's simulated start: exact for traces placed by iteration; with
+// profiles (speeds that follow the clock) the loads never moved would have run at other instants,
+// an approximation. Its cost is the whole point: the decision (reports and planner) and the
+// transfers, as simulated. Not computed with rebuilds (the members change).
+#include "sim/ring_app.hpp"
+
+#include <algorithm>
+
+namespace ringsim::sim {
+
+namespace {
+
+// The slowest member's computation during iteration `it` started at `start`, with these loads.
+double slowest_computation(const points::RunModel& m, int it, double start, const std::vector<long>& loads) {
+  double end = start;
+  for (std::size_t i = 0; i < loads.size(); ++i)
+    end = std::max(end, m.finish(i, it, start, static_cast<double>(loads[i]) * m.flops_per_column));
+  return end - start;
+}
+
+}  // namespace
+
+void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
+                       const std::vector<IterationRecord>& iterations) {
+  if (r.epochs.size() > 1 || iterations.empty()) return;
+  const points::RunModel m = hindsight_run_model(r, initial);
+  std::vector<const IterationRecord*> by_iteration(static_cast<std::size_t>(r.app.iterations) + 1, nullptr);
+  for (const auto& rec : iterations) by_iteration.at(static_cast<std::size_t>(rec.iteration)) = &rec;
+  std::vector<RedistributionRecord*> moves;
+  for (auto& p : points)
+    if (p.performed) moves.push_back(&p);
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const int a = moves[k]->after_iteration;
+    const int b = k + 1 < moves.size() ? moves[k + 1]->after_iteration : r.app.iterations;
+    if (a < 1 || a >= r.app.iterations) continue;
+    const std::vector<long>& before = by_iteration.at(static_cast<std::size_t>(a))->loads;
+    double saved = 0.0;
+    for (int it = a + 1; it <= b; ++it) {
+      const IterationRecord& rec = *by_iteration.at(static_cast<std::size_t>(it));
+      saved += slowest_computation(m, it, rec.start, before) - slowest_computation(m, it, rec.start, rec.loads);
+    }
+    moves[k]->hindsight_saved = saved;
+  }
+}
+
+}  // namespace ringsim::sim
