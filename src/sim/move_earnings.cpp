@@ -35,6 +35,7 @@ void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std:
   const points::RunModel m = hindsight_run_model(r, initial);
   std::vector<const IterationRecord*> by_iteration(static_cast<std::size_t>(r.app.iterations) + 1, nullptr);
   for (const auto& rec : iterations) by_iteration.at(static_cast<std::size_t>(rec.iteration)) = &rec;
+  if (std::find(by_iteration.begin() + 1, by_iteration.end(), nullptr) != by_iteration.end()) return;  // not run whole
   std::vector<RedistributionRecord*> moves;
   for (auto& p : points)
     if (p.performed) moves.push_back(&p);
