@@ -41,25 +41,21 @@ nlohmann::json options_json(const std::vector<std::pair<std::string, std::string
 nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
   nlohmann::json points = nlohmann::json::array();
   // Which moves paid, in hindsight: each performed point's saving until the next move against
-  // the point's whole time (decision and transfers).
+  // the point's whole time (decision and transfers); null when some move has no figure.
   nlohmann::json moves = {{"paid", 0}, {"lost", 0}, {"saved", 0.0}, {"net", 0.0}};
   bool every_move_known = true;
   for (const auto& p : res.points) {
-    if (!p.performed) continue;
-    if (!p.hindsight_saved) {
-      every_move_known = false;
-      continue;
-    }
-    const double net = *p.hindsight_saved - (p.end - p.decision_start);
-    moves[net > 0.0 ? "paid" : "lost"] = moves[net > 0.0 ? "paid" : "lost"].get<int>() + 1;
-    moves["saved"] = moves["saved"].get<double>() + *p.hindsight_saved;
-    moves["net"] = moves["net"].get<double>() + net;
-  }
-  for (const auto& p : res.points) {
     nlohmann::json hindsight_saved, hindsight_net;
     if (p.hindsight_saved) {
+      const double net = *p.hindsight_saved - (p.end - p.decision_start);
       hindsight_saved = *p.hindsight_saved;
-      hindsight_net = *p.hindsight_saved - (p.end - p.decision_start);
+      hindsight_net = net;
+      const char* verdict = net > 0.0 ? "paid" : "lost";
+      moves[verdict] = moves[verdict].get<int>() + 1;
+      moves["saved"] = moves["saved"].get<double>() + *p.hindsight_saved;
+      moves["net"] = moves["net"].get<double>() + net;
+    } else if (p.performed) {
+      every_move_known = false;
     }
     points.push_back({{"after_iteration", p.after_iteration},
                       {"performed", p.performed},

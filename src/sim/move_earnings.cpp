@@ -4,9 +4,9 @@
 // is a question of whether each one pays for itself).
 //
 // The saving of the move after iteration a, until the next move after iteration b: the sum over
-// iterations a+1..b of the slowest computation with the loads before the move minus that with the
+// iterations a+1..b of the iteration's time with the loads before the move minus that with the
 // loads after it, each at the speeds of that iteration as the simulation applied them (hindsight's
-// model, hindsight_points.cpp; the border exchange is the same for both loads and cancels). Both
+// model, points::iteration_time; the border exchange is the same for both loads and cancels). Both
 // are evaluated from the iteration's simulated start: exact for traces placed by iteration; with
 // profiles (speeds that follow the clock) the loads never moved would have run at other instants,
 // an approximation. Its cost is the whole point: the decision (reports and planner) and the
@@ -15,19 +15,9 @@
 
 #include <algorithm>
 
+#include "planners/points/hindsight.hpp"
+
 namespace ringsim::sim {
-
-namespace {
-
-// The slowest member's computation during iteration `it` started at `start`, with these loads.
-double slowest_computation(const points::RunModel& m, int it, double start, const std::vector<long>& loads) {
-  double end = start;
-  for (std::size_t i = 0; i < loads.size(); ++i)
-    end = std::max(end, m.finish(i, it, start, static_cast<double>(loads[i]) * m.flops_per_column));
-  return end - start;
-}
-
-}  // namespace
 
 void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
                        const std::vector<IterationRecord>& iterations) {
@@ -47,7 +37,7 @@ void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std:
     double saved = 0.0;
     for (int it = a + 1; it <= b; ++it) {
       const IterationRecord& rec = *by_iteration.at(static_cast<std::size_t>(it));
-      saved += slowest_computation(m, it, rec.start, before) - slowest_computation(m, it, rec.start, rec.loads);
+      saved += points::iteration_time(m, before, it, rec.start) - points::iteration_time(m, rec.loads, it, rec.start);
     }
     moves[k]->hindsight_saved = saved;
   }

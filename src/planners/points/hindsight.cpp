@@ -176,6 +176,10 @@ HindsightPlan plan_hindsight(const RunModel& m) {
   return plan;
 }
 
+double iteration_time(const RunModel& m, const std::vector<Count>& loads, int it, double start) {
+  return run_iteration(m, loads, it, start).end - start;
+}
+
 double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
   RingInstance inst;
   inst.bidirectional = true;

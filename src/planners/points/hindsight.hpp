@@ -68,6 +68,10 @@ HindsightPlan plan_hindsight(const RunModel& model);
 // recurrence adds up along one path, for the brute-force tests and for reports.
 double predicted_makespan(const RunModel& model, const std::vector<int>& points);
 
+// Iteration `it` started at `start` with these loads, as the recurrence predicts it: the slowest
+// member's computation and the border exchange, s.
+double iteration_time(const RunModel& model, const std::vector<Count>& loads, int it, double start);
+
 // The planner's schedule time for moving the columns from `from` to `to` on the run's ring (the
 // move a point makes after deciding).
 double move_time(const RunModel& model, const std::vector<Count>& from, const std::vector<Count>& to);
