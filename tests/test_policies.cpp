@@ -523,13 +523,17 @@ TEST_CASE("adaptive-lasting: a balance is credited for the lags it saves, not fo
 namespace {
 
 // Iterations 1..last of member 0 under `scheme`, told the ring's time of each previous iteration
-// (`time(k)` s for iteration k), no report common yet: the iterations after which it acts.
+// (`time(k)` s for iteration k); the common reports are those of iterations 1..`calm` (nominal
+// speeds, each arriving the iteration after it), none later: no report shows a rise after
+// `calm`. The iterations after which it acts.
 template <class Time>
-std::vector<int> acts_on_ring_times(const Ring& r, int last, Time time, const std::string& scheme) {
+std::vector<int> acts_on_ring_times(Ring r, int last, Time time, const std::string& scheme, int calm = 0) {
   auto p = make_policy(scheme, 100);
   std::vector<int> acts;
   for (int it = 1; it <= last; ++it) {
-    MemberView v = view_of(r, 0, it, 0);
+    const int common = std::min(it - 1, calm);
+    if (common > 0) set_speeds(r, r.facts.peak, common);
+    MemberView v = view_of(r, 0, it, common);
     v.ring_time = it > 1 ? time(it - 1) : 0.0;
     if (p->after_iteration(v) != Act::carry_on) acts.push_back(it);
   }
@@ -541,22 +545,35 @@ std::vector<int> acts_on_ring_times(const Ring& r, int last, Time time, const st
 TEST_CASE("adaptive-lasting: a rise of the ring's iteration time buys a look once the time lost pays for it") {
   // Ring of 8, 125 columns each; a look costs 4 s (4 report hops of 1 s) and 0.01 s of planning
   // (1 Mflop at 100 Mflop/s): periodic looks never pay. Iterations take 1 s, then 3 s from
-  // iteration 10 on, which members are told after iteration 11; no report shows it yet. Undoing
-  // the rise moves at least the share 1 - 0.99 / 2.99 of the slowest member's 125 columns, half
-  // each way: 0.042 s at 0.001 s a column, 41.8 s at 1 s. The look is bought when the 2 s lost per
-  // iteration reach look and move: after iteration 13 (6 s >= 4.05 s), resp. 33 (46 s >= 45.8 s);
-  // once looked, the 3 s iterations are the new reference: no further look.
+  // iteration 10 on, which members are told after iteration 11; the reports of iterations 1-9
+  // (calm, 1.3 s apart) are common, no later one. Undoing the rise moves at least the share
+  // 1 - 0.99 / 2.99 of the slowest member's 125 columns, half each way: 0.042 s at 0.001 s a
+  // column, 4.18 s at 0.1 s, 41.8 s at 1 s. The look is bought when the 2 s lost per iteration
+  // reach look and move: after iteration 13 (6 s >= 4.05 s), resp. 15 (10 s >= 8.19 s); once
+  // looked, the 3 s iterations are the new reference: no further look. A member kept its speed
+  // over the 10.4 s watched, so the ring keeps all 8 for 10.4 s: a balance is credited
+  // exp(-lag 8 / 83.2) of its 2 s per iteration at each lag from the move's end, 19.8 s from lag 1
+  // (0.001 s a column) and 18 s from lag 2 (0.1 s), more than 1.5 moves and the look; 5.7 s from
+  // lag 14 (1 s a column: 41.8 s spans 14 iterations of 3 s), less: never looked at.
   auto rise_at_10 = [](int k) { return k >= 10 ? 3.0 : 1.0; };
-  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive-lasting") == std::vector<int>{13});
-  CHECK(acts_on_ring_times(network_ring(1.0), 60, rise_at_10, "adaptive-lasting") == std::vector<int>{33});
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive-lasting", 9) == std::vector<int>{13});
+  CHECK(acts_on_ring_times(network_ring(0.1), 60, rise_at_10, "adaptive-lasting", 9) == std::vector<int>{15});
+  CHECK(acts_on_ring_times(network_ring(1.0), 60, rise_at_10, "adaptive-lasting", 9).empty());
+  // Before two reports are common nothing is known of how long a balance lasts, and nothing is
+  // credited (a look at a calm start credited a balance for every iteration left, under on/off
+  // load on a ring of 32: it broke the next iteration); two reports 1.3 s apart promise too little.
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive-lasting").empty());
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive-lasting", 2).empty());
   // adaptive does not read the ring's time: nothing in its reports has changed.
-  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive").empty());
-  // A slow iteration that does not last loses 2 s, less than the look: never bought; nor is a
-  // rise the iterations left cannot repay (1 s a column, from iteration 90 on).
-  CHECK(acts_on_ring_times(network_ring(0.001), 60, [](int k) { return k == 10 ? 3.0 : 1.0; }, "adaptive-lasting").empty());
-  CHECK(acts_on_ring_times(network_ring(1.0), 99, [](int k) { return k >= 90 ? 3.0 : 1.0; }, "adaptive-lasting").empty());
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, rise_at_10, "adaptive", 9).empty());
+  // A slow iteration that does not last loses 2 s, less than the look: never bought; nor a rise
+  // too late to lose that much (0.1 s a column, from iteration 96 on: 6 s by the end, short of 8.19 s).
+  CHECK(acts_on_ring_times(network_ring(0.001), 60, [](int k) { return k == 10 ? 3.0 : 1.0; }, "adaptive-lasting", 9)
+            .empty());
+  CHECK(acts_on_ring_times(network_ring(0.1), 99, [](int k) { return k >= 96 ? 3.0 : 1.0; }, "adaptive-lasting", 9)
+            .empty());
   // Steady iterations: nothing lost, no look.
-  CHECK(acts_on_ring_times(network_ring(0.001), 99, [](int) { return 2.0; }, "adaptive-lasting").empty());
+  CHECK(acts_on_ring_times(network_ring(0.001), 99, [](int) { return 2.0; }, "adaptive-lasting", 9).empty());
 }
 
 TEST_CASE("adaptive-lasting plans on a snapshot only once every member holds one") {
@@ -582,4 +599,142 @@ TEST_CASE("adaptive-lasting: a move spans the lags of the pace it interrupts, no
   auto runs_of_10 = [](int k) { return (k / 10) % 8; };
   Ring r = network_ring(0.05);
   CHECK(acts_after(r, 20, 90, runs_of_10, "adaptive-lasting") > 40);
+}
+
+namespace {
+
+// Member 0 under `scheme` after watching snapshots 1..last, member `slow(k)` at a quarter of the
+// speed in snapshot k (-1: none), each common the iteration it is taken.
+template <class Slow>
+std::unique_ptr<RedistributionPolicy> watched(Ring& r, int last, Slow slow, const std::string& scheme, int last_move = 0) {
+  auto p = make_policy(scheme, 100);
+  for (int k = 1; k <= last; ++k) {
+    std::vector<double> speeds(r.facts.n, 1e8);
+    if (slow(k) >= 0) speeds[static_cast<std::size_t>(slow(k))] = 2.5e7;
+    set_speeds(r, speeds, k);
+    MemberView v = view_of(r, 0, k, k);
+    v.last_move = last_move;
+    p->after_iteration(v);
+  }
+  return p;
+}
+
+// The largest transfer time (s) of a plan `p` that the policy accepts after iteration `it`, to
+// 1e-9 s (accepting is monotone in it: the saving is fixed, the cost grows).
+double largest_accepted(RedistributionPolicy& policy, const MemberView& v, Prediction p) {
+  double lo = 0.0, hi = 1e3;
+  while (hi - lo > 1e-9) {
+    p.transfer_time = 0.5 * (lo + hi);
+    (policy.accept(v, p) ? lo : hi) = p.transfer_time;
+  }
+  return lo;
+}
+
+}  // namespace
+
+TEST_CASE("adaptive-lasting: a balance that turns harmful is charged for leaving it, one that lasts is not") {
+  // Each slowdown holds 2 snapshots and passes to the next member: a balance made for it saves at
+  // lag 1 half the time and from lag 2 on gives the member just slowed more columns than the even
+  // loads did (-0.14 of its promise at each lag watched, but where the cycle of 16 comes back).
+  // The plan, on the snapshot: even loads (5 s) to a balance (1.38 s), its transfer under an
+  // iteration (first lag 1). Its credit is the same whether the run ends after that lag or goes
+  // on; going on, the balance must then be left (a move of about its size) or borne (the harm:
+  // 0.52 s with 2 iterations left, more later): the cost counts 3 times instead of twice, so the
+  // largest transfer accepted is 2/3 of the one accepted with one iteration left.
+  Ring r = network_ring(0.001);
+  auto policy = watched(r, 40, [](int k) { return (k / 2) % 8; }, "adaptive-lasting");
+  Prediction plan;
+  plan.moves = true;
+  plan.tstep_before = 5.01;
+  plan.tstep_after = 1.39;
+  r.facts.iterations = 41;
+  const double last_iteration = largest_accepted(*policy, view_of(r, 0, 40, 40), plan);
+  r.facts.iterations = 100;
+  const double going_on = largest_accepted(*policy, view_of(r, 0, 40, 40), plan);
+  CHECK(last_iteration > 0.1);
+  CHECK(going_on == doctest::Approx(2.0 / 3.0 * last_iteration).epsilon(1e-6));
+  r.facts.iterations = 42;
+  CHECK(largest_accepted(*policy, view_of(r, 0, 40, 40), plan) == doctest::Approx(going_on).epsilon(1e-6));
+  // The same slowdown for good: every balance keeps its promise at every lag, nothing to leave;
+  // going on only adds lags of saving.
+  Ring q = network_ring(0.001);
+  auto lasting = watched(q, 40, [](int) { return 3; }, "adaptive-lasting");
+  q.facts.iterations = 41;
+  const double one_left = largest_accepted(*lasting, view_of(q, 0, 40, 40), plan);
+  q.facts.iterations = 100;
+  CHECK(largest_accepted(*lasting, view_of(q, 0, 40, 40), plan) > 10 * one_left);
+}
+
+TEST_CASE("adaptive-lasting: loads that lose to the initial balance on the speeds seen since are returned from") {
+  // Member 0 holds 300 of 1000 columns since iteration 1 (others 100); it is slow at every other
+  // snapshot, others in turn between: these loads take 8 s an iteration on average where the
+  // initial even loads take 5 s, and the snapshots' own balances churn (no move for them pays).
+  // Once 5 snapshots taken since the loads were set show it, the policy goes back: a plan
+  // balanced for the nominal speeds, accepted when 3 s an iteration over the iterations left
+  // repays twice the move.
+  auto slow = [](int k) { return k % 2 == 0 ? 0 : 1 + k % 7; };
+  auto skewed = [] {
+    Ring r = network_ring(0.001);
+    r.loads.assign(8, 100);
+    r.loads[0] = 300;
+    return r;
+  };
+  const std::vector<double> measured(8, 3e7);
+  Ring r = skewed();
+  auto before = watched(r, 5, slow, "adaptive-lasting", 1);
+  MemberView v5 = view_of(r, 0, 5, 5);
+  v5.last_move = 1;
+  CHECK(before->balance_for(v5, measured, false) == measured);  // 4 snapshots since: not yet
+  Ring r6 = skewed();
+  auto policy = make_policy("adaptive-lasting", 100);
+  int returned_at = 0;
+  for (int k = 1; k <= 30 && returned_at == 0; ++k) {
+    std::vector<double> speeds(8, 1e8);
+    speeds[static_cast<std::size_t>(slow(k))] = 2.5e7;
+    set_speeds(r6, speeds, k);
+    MemberView v = view_of(r6, 0, k, k);
+    v.last_move = 1;
+    if (policy->after_iteration(v) != Act::carry_on && policy->balance_for(v, measured, false) == r6.facts.peak)
+      returned_at = k;
+  }
+  CHECK(returned_at == 6);
+  Prediction back;
+  back.moves = true;
+  back.tstep_before = 8.0;
+  back.tstep_after = 5.0;
+  back.transfer_time = 1.0;
+  MemberView v6 = view_of(r6, 0, 6, 6);
+  v6.last_move = 1;
+  Prediction dear = back;
+  dear.transfer_time = 1e4;  // twice this is more than 3 s an iteration over the 94 left
+  auto copy_policy = [&] {
+    Ring c = skewed();
+    return watched(c, 6, slow, "adaptive-lasting", 1);
+  };
+  CHECK(copy_policy()->accept(v6, back));
+  CHECK_FALSE(copy_policy()->accept(v6, dear));
+  // Snapshots older than the loads do not count: loads set after iteration 20 are returned from
+  // after snapshot 25, not before.
+  Ring late = skewed();
+  auto waits = watched(late, 24, slow, "adaptive-lasting", 20);
+  MemberView v24 = view_of(late, 0, 24, 24);
+  v24.last_move = 20;
+  CHECK(waits->balance_for(v24, measured, false) == measured);
+  std::vector<double> speeds(8, 1e8);
+  speeds[static_cast<std::size_t>(slow(25))] = 2.5e7;
+  set_speeds(late, speeds, 25);
+  MemberView v25 = view_of(late, 0, 25, 25);
+  v25.last_move = 20;
+  CHECK(waits->after_iteration(v25) == Act::decide);
+  CHECK(waits->balance_for(v25, measured, false) == late.facts.peak);
+  // The initial loads themselves: nothing to return to, ever.
+  Ring even = network_ring(0.001);
+  auto stays = make_policy("adaptive-lasting", 100);
+  for (int k = 1; k <= 40; ++k) {
+    std::vector<double> sp(8, 1e8);
+    sp[static_cast<std::size_t>(slow(k))] = 2.5e7;
+    set_speeds(even, sp, k);
+    stays->after_iteration(view_of(even, 0, k, k));
+    CHECK(stays->balance_for(view_of(even, 0, k, k), measured, false) == measured);
+  }
 }

@@ -82,6 +82,8 @@ class SpeedChanges {
     const double watched = static_cast<double>(last_.size()) * (recent_.back().first - recent_.front().first);
     return watched / std::max(changes, 1);
   }
+  // Whether two snapshots have been watched: before that, nothing is known of how long speeds hold.
+  bool watched() const { return recent_.size() >= 2; }
   // Whether speeds change in a burst: over the last `k` snapshots, changes settle more than
   // `factor` times as often as over every snapshot seen (a calm start, or a steady churn, is none).
   bool in_burst(std::size_t k, double factor) const {
@@ -160,8 +162,15 @@ class LastingShare {
   // after that lag is not this move's to lose. Counted, those losses refused the cheap moves that
   // track a churn (on/off load, seeds 1-8: ring of 8 at ratio 3, 0.685 of never moving against
   // 0.587 without them; ring of 32 at ratio 10, 1.168 against 0.985).
+  // `lasting`: the sum of shares above; `harm`: the shares below 0 at the measured lags after that
+  // stop (0 or less): what a balance that has turned costs, per unit of its promise, against the
+  // loads it replaced, until the last lag watched (Adaptive::accept charges it, up to one move).
+  struct Delivered {
+    double lasting = 0.0;
+    double harm = 0.0;
+  };
   template <class Unseen>
-  double delivered(int first, int count, Unseen unseen) const {
+  Delivered delivered(int first, int count, Unseen unseen) const {
     const std::size_t lags = past_.size();
     std::vector<double> num(lags, 0.0), den(lags, 0.0);
     for (const Seen& k : past_) {
@@ -171,15 +180,21 @@ class LastingShare {
         num[h] += k.saved[h - 1];
       }
     }
-    double sum = 0.0;
-    for (int j = 0; j < count; ++j) {
+    auto measured = [&](int h) { return std::clamp(num[static_cast<std::size_t>(h)] / den[static_cast<std::size_t>(h)], -1.0, 1.0); };
+    auto watched = [&](int h) { return static_cast<std::size_t>(h) < lags && den[static_cast<std::size_t>(h)] > 0.0; };
+    Delivered d;
+    int j = 0;
+    for (; j < count; ++j) {
       const int h = std::max(first + j, 1);
-      const std::size_t u = static_cast<std::size_t>(h);
-      const double share = u < lags && den[u] > 0.0 ? std::clamp(num[u] / den[u], -1.0, 1.0) : unseen(h);
+      const double share = watched(h) ? measured(h) : unseen(h);
       if (share <= 0.0) break;
-      sum += share;
+      d.lasting += share;
     }
-    return sum;
+    for (; j < count; ++j) {
+      const int h = std::max(first + j, 1);
+      if (watched(h)) d.harm += std::min(measured(h), 0.0);
+    }
+    return d;
   }
 
  private:
@@ -221,17 +236,41 @@ class Adaptive final : public RedistributionPolicy {
     return act;
   }
 
+  // adaptive-lasting's return to the initial balance (answer() asked for it): balanced for the
+  // nominal speeds, which is where the run started.
+  std::vector<double> balance_for(const MemberView& v, const std::vector<double>& measured, bool) override {
+    return returning_ ? v.ring->peak : measured;
+  }
+
   bool accept(const MemberView& v, const Prediction& p) override {
+    const int left = v.ring->iterations - v.iteration;
+    if (returning_) {
+      returning_ = false;
+      return p.moves && return_rate_ * left > stale_margin * p.transfer_time;
+    }
     const double margin = p.fresh ? fresh_margin : stale_margin;
     double persistence = changes_.persistence();
     if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
-    const int left = v.ring->iterations - v.iteration;
-    const double saved = lasting_ ? lasting_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time,
-                                                   persistence, p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n,
-                                                   p.tstep_before)
-                                  : expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after,
-                                                    p.transfer_time, persistence);
-    const bool pays = p.moves && saved > margin * p.transfer_time;
+    double saved = 0.0, leave = 0.0;
+    if (lasting_) {
+      const LastingShare::Delivered d =
+          lasting_delivered(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time, persistence,
+                            p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n, p.tstep_before);
+      saved = d.lasting;
+      // A balance that turns harmful once it stops saving must also be left: either its harm is
+      // borne (what balances lost, past that lag, against the loads they replaced) or a move is
+      // paid, about this one's size. Under on/off load on a ring of 32 a balance lasted an
+      // iteration or two and then gave a member just loaded a larger share than the initial
+      // balance did; each such move repaid itself against the loads it replaced, but the run lost
+      // to never moving (moves_in_hindsight, issue 23). A balance that ages into loads no worse
+      // than those it replaced (the paper's traces: the next window of changes) costs little or
+      // nothing; charging a whole move there instead took the paper's traces, ring of 32, ratio
+      // 0.3 from 1.12 to 1.28 of the best fixed scheme (seeds 1-8).
+      leave = std::min(p.transfer_time, -d.harm);
+    } else {
+      saved = expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time, persistence);
+    }
+    const bool pays = p.moves && saved > margin * p.transfer_time + leave;
     if (!pays && !planned_.empty()) refused_ = planned_;
     // Until columns move, undoing a rise costs at least the move just refused.
     rise_.floor = pays ? 0.0 : std::max(rise_.floor, p.transfer_time);
@@ -250,7 +289,11 @@ class Adaptive final : public RedistributionPolicy {
         changes_.observe(*v.common);
         past_targets_.push_back(balanced_targets(speeds, f.columns));
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
-        if (lasting_) lasting_share_.observe(*v.common, speeds, past_targets_.back(), f.flops_per_column);
+        if (lasting_) {
+          lasting_share_.observe(*v.common, speeds, past_targets_.back(), f.flops_per_column);
+          recent_speeds_.emplace_back(v.common_iteration, speeds);
+          if (recent_speeds_.size() > return_window) recent_speeds_.pop_front();
+        }
       }
       observed_ = v.common_iteration;
     }
@@ -260,6 +303,11 @@ class Adaptive final : public RedistributionPolicy {
     // A look the rise has paid for (adaptive-lasting), if what a move would save (at the share
     // balances deliver, as accept() counts it) can repay the move and the look.
     const double look = gather + decision;
+    if (lasting_ && v.common_iteration > 0 && should_return(v, f, decision, left)) {
+      returning_ = true;
+      planned_.clear();
+      return Act::decide;
+    }
     if (lasting_ && rise_.paid(v, f, look) &&
         lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n, v.ring_time) >
             fresh_margin * rise_.move + look)
@@ -320,15 +368,45 @@ class Adaptive final : public RedistributionPolicy {
   // that long, the share is the chance that no member has changed its speed since: each keeps its
   // speed `persistence` s on average (SpeedChanges), so the ring keeps all its speeds
   // persistence / n s (a balance is for all n speeds; adaptive's own rule counts one member's).
-  // No move is credited for longer than balances have been seen, or speeds known, to last.
-  double lasting_saving(double per_iteration, int left, double tstep, double move, double persistence,
-                        int age, std::size_t n, double pace) const {
-    if (!(persistence > 0.0)) return 0.0;
+  // No move is credited for longer than balances have been seen, or speeds known, to last, and none
+  // before two snapshots have been watched: a look at a calm start (persistence unknown, infinite)
+  // credited a ring of 32 under on/off load with a balance for the 85 iterations left, which the
+  // next iteration broke. The harm (LastingShare::Delivered) is scaled alike.
+  LastingShare::Delivered lasting_delivered(double per_iteration, int left, double tstep, double move,
+                                            double persistence, int age, std::size_t n, double pace) const {
+    if (!(persistence > 0.0) || !changes_.watched()) return {};
     const double step = std::max(tstep, 1e-300);
     const int first = age + 1 + static_cast<int>(move / std::max(pace, 1e-300));
     const double members = static_cast<double>(n);
     auto unseen = [&](int lag) { return std::isfinite(persistence) ? std::exp(-lag * step * members / persistence) : 1.0; };
-    return per_iteration * lasting_share_.delivered(first, left, unseen);
+    const LastingShare::Delivered d = lasting_share_.delivered(first, left, unseen);
+    return {per_iteration * d.lasting, per_iteration * d.harm};
+  }
+  double lasting_saving(double per_iteration, int left, double tstep, double move, double persistence, int age,
+                        std::size_t n, double pace) const {
+    return lasting_delivered(per_iteration, left, tstep, move, persistence, age, n, pace).lasting;
+  }
+
+  // Whether to go back to the initial balance (adaptive-lasting): the loads held have lost to it,
+  // on average over the snapshots taken since they were set (at least `return_seen` of the last
+  // `return_window`; older ones predate them, and today's loads were chosen knowing speeds they do
+  // not show), and that loss over the iterations left repays twice the move back. Tracking a
+  // churn can leave the run worse off than never moving, a state no tracking move undoes: under
+  // on/off load on a ring of 32, each balance lasted an iteration or two and left a member just
+  // loaded with more columns than the initial balance gave it (moves_in_hindsight, issue 23).
+  bool should_return(const MemberView& v, const RingFacts& f, double decision, int left) {
+    if (initial_.empty()) initial_ = balanced_targets(f.peak, f.columns);
+    if (std::equal(initial_.begin(), initial_.end(), v.loads->begin())) return false;
+    double lost = 0.0;
+    std::size_t seen = 0;
+    for (const auto& [iteration, speeds] : recent_speeds_)
+      if (iteration > v.last_move) {
+        lost += compute_time_of(*v.loads, speeds, f.flops_per_column) - compute_time_of(initial_, speeds, f.flops_per_column);
+        ++seen;
+      }
+    if (seen < return_seen) return false;
+    return_rate_ = lost / static_cast<double>(seen);
+    return return_rate_ * left > stale_margin * (decision + move_lower_bound(f, *v.loads, initial_));
   }
 
   // Whether the snapshots' targets still move: over the last `stable_snapshots` snapshots they
@@ -391,6 +469,12 @@ class Adaptive final : public RedistributionPolicy {
   };
 
   bool lasting_ = false;
+  static constexpr std::size_t return_window = 10;  // snapshots
+  static constexpr std::size_t return_seen = 5;     // ... of them taken since the loads were set
+  bool returning_ = false;
+  double return_rate_ = 0.0;  // s an iteration that the loads held lose to the initial balance
+  std::vector<Count> initial_;
+  std::deque<std::pair<int, std::vector<double>>> recent_speeds_;  // the last snapshots' iteration and speeds
   Rise rise_;
   LastingShare lasting_share_;
   std::deque<std::vector<Count>> past_targets_;

@@ -104,6 +104,13 @@ class RedistributionPolicy {
   virtual bool never_redistributes() const { return false; }
   // After each iteration at each member. Must be the same at every member (the simulation checks).
   virtual Act after_iteration(const MemberView& v) = 0;
+  // The speeds a plan balances for, given those the decision measured (`fresh`: this iteration's
+  // all-gather; else the common snapshot). Must be the same at every member (the simulation checks).
+  virtual std::vector<double> balance_for(const MemberView& v, const std::vector<double>& measured, bool fresh) {
+    (void)v;
+    (void)fresh;
+    return measured;
+  }
   // After planning: move the columns? Must also be the same at every member (checked).
   virtual bool accept(const MemberView& v, const Prediction& p) {
     (void)v;

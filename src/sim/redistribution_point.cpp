@@ -80,11 +80,17 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   inst.bidirectional = r.n > 1;
   for (const auto& m : r.members) inst.loads.push_back(static_cast<Count>(m.columns.size()));
   if (inst.loads != r.known.loads) throw std::logic_error("the members' column counts are not the last plan's targets");
-  inst.targets = balanced_targets(speeds, r.app.columns);
+  const bool fresh = act == policy::Act::gather_and_decide;
+  const std::vector<double> balanced_for = r.members[0].policy->balance_for(view_of(r, 0, after_iteration), speeds, fresh);
+  for (std::size_t i = 1; i < r.n; ++i)
+    if (r.members[i].policy->balance_for(view_of(r, i, after_iteration), speeds, fresh) != balanced_for)
+      throw std::logic_error("policy '" + r.app.scheme + "' balanced for other speeds at some members after iteration " +
+                             std::to_string(after_iteration));
+  inst.targets = balanced_targets(balanced_for, r.app.columns);
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
   policy::Prediction p;
-  p.fresh = act == policy::Act::gather_and_decide;
+  p.fresh = fresh;
   p.time = rec.decision_start;
   p.speeds = speeds;
   p.targets = inst.targets;
