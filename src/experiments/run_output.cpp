@@ -69,6 +69,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
                       {"tstep_before", p.tstep_before},
                       {"tstep_after", p.tstep_after},
                       {"reports", p.fresh_reports ? "gathered" : "piggybacked"},
+                      {"balanced_for", p.balanced_for_reports ? "reports" : "policy"},
                       {"decision_start", p.decision_start},
                       {"transfers_start", p.transfers_start},
                       {"end", p.end},

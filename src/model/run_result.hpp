@@ -30,6 +30,7 @@ struct RedistributionRecord {
   long items_moved = 0;
   double tstep_before = 0.0, tstep_after = 0.0;  // predicted iteration times (adaptive test)
   bool fresh_reports = true;    // decided on an all-gather of this iteration (else piggybacked reports)
+  bool balanced_for_reports = true;  // targets balance the reports' speeds (else speeds the policy chose)
   // Performed moves: the computation saved until the next move, in hindsight (move_earnings.cpp), s.
   std::optional<double> hindsight_saved;
 };

@@ -87,6 +87,7 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
       throw std::logic_error("policy '" + r.app.scheme + "' balanced for other speeds at some members after iteration " +
                              std::to_string(after_iteration));
   inst.targets = balanced_targets(balanced_for, r.app.columns);
+  rec.balanced_for_reports = balanced_for == speeds;
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
   policy::Prediction p;
