@@ -738,3 +738,33 @@ TEST_CASE("adaptive-lasting: loads that lose to the initial balance on the speed
     CHECK(stays->balance_for(view_of(even, 0, k, k), measured, false) == measured);
   }
 }
+
+TEST_CASE("adaptive-lasting: beyond the lags watched, a lag lasts at least the iteration watched") {
+  // Ten calm snapshots, each one iteration apart, iterations of `pace` s: nothing changed, so each
+  // member kept its speed for the 8 x 9 pace member-seconds watched; no balance promised anything,
+  // so every lag is beyond those measured. A plan on the snapshot (5.01 s to 1.39 s) is credited
+  // exp(-lag 8 t / P) at lag t, t the longer of the balance's iteration and the one watched: for
+  // iterations watched longer than the balance's, the credit, and the largest move accepted, are
+  // the same whatever the pace (9 iterations watched); counted in the balance's seconds they grew
+  // with the pace (seen: 17.9 s at 2 s an iteration, 100.2 s at 20 s).
+  auto largest_after_calm = [](double pace) {
+    Ring r = network_ring(0.001);
+    auto p = make_policy("adaptive-lasting", 100);
+    for (int k = 1; k <= 10; ++k) {
+      set_speeds(r, r.facts.peak, k);
+      for (Report& rep : r.common) rep.time = pace * k;
+      p->after_iteration(view_of(r, 0, k, k));
+    }
+    Prediction plan;
+    plan.moves = true;
+    plan.tstep_before = 5.01;
+    plan.tstep_after = 1.39;
+    return largest_accepted(*p, view_of(r, 0, 10, 10), plan);
+  };
+  const double slow = largest_after_calm(2.0), slower = largest_after_calm(20.0);
+  CHECK(slow > 0.1);
+  CHECK(slower == doctest::Approx(slow).epsilon(1e-9));
+  // Iterations watched shorter than the balance's: a lag lasts the balance's, longer credit for
+  // a longer watch.
+  CHECK(largest_after_calm(0.5) < largest_after_calm(1.0));
+}

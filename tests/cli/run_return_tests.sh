@@ -2,11 +2,11 @@
 # adaptive-lasting's way back (src/policies/adaptive.cpp, should_return): a point whose targets
 # balance speeds the policy chose says so in result.json ("balanced_for": "policy"), and after it
 # performed, the members hold exactly the initial balance: the loads of iteration 1, read from
-# --iterations-csv. Runs of the when families where the policy went back (seeds 1-8): on/off ring
-# 8 ratio 0.03 seed 1, Pareto on/off ring 8 ratio 0.1 seed 3, the daily cycle ring 8 ratio 1 seed
-# 4 (three returns). Seen failing with the return balanced for other speeds (one member at 1.5
-# times its peak). A fixed scheme and adaptive on the same runs: every point balanced for the
-# reports.
+# --iterations-csv. Runs of the when families where the policy went back (seeds 1-8), each run
+# required to go back at least once: on/off ring 8 ratio 0.3 seed 4 (after iterations 37 and 68),
+# Pareto on/off ring 8 ratio 0.3 seed 5 (24, 46, 68), the daily cycle ring 8 ratio 1 seed 4 (24,
+# 38, 59). Seen failing with the return balanced for other speeds (one member at 1.5 times its
+# peak). A fixed scheme and adaptive on the same runs: every point balanced for the reports.
 set -u
 RINGSIM=${1:?usage: run_return_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
@@ -45,16 +45,18 @@ if bad:
     print(f"FAIL {sys.argv[1]}: after the return at iteration(s) {bad} the loads are not the initial balance")
     sys.exit(1)
 done = [p["after_iteration"] for p in returns if p["performed"]]
+if scheme == "adaptive-lasting" and not done:
+    print(f"FAIL {sys.argv[1]}: no return to the initial balance")
+    sys.exit(1)
 print(f"ok {sys.argv[1]}: {len(done)} return(s) to the initial balance {done}, "
       f"{sum(p['performed'] for p in result['points'])} moves")
-open("returns.txt", "a").write(f"{len(done)}\n")
 PYEOF
 }
 
 ONOFF='{"source": "on-off", "available": 30, "loaded": 15, "load_factor": 0.25, "placement": "iteration"}'
 PARETO='{"source": "on-off", "available": 30, "loaded": 15, "load_factor": 0.25, "placement": "iteration", "durations": "pareto", "shape": 1.5}'
 DAILY='{"source": "daily", "period": 24, "low": 0.5, "high": 1.0, "noise": 0.05, "placement": "iteration"}'
-for spec in "onoff 1 0.03" "pareto 3 0.1" "daily 4 1"; do
+for spec in "onoff 4 0.3" "pareto 5 0.3" "daily 4 1"; do
   set -- $spec
   case $1 in onoff) traces=$ONOFF ;; pareto) traces=$PARETO ;; daily) traces=$DAILY ;; esac
   for scheme in adaptive-lasting adaptive every-10; do
@@ -62,9 +64,4 @@ for spec in "onoff 1 0.03" "pareto 3 0.1" "daily 4 1"; do
     check "$1-$2-$scheme" "$scheme"
   done
 done
-total=$(awk '{s += $1} END {print s + 0}' returns.txt 2>/dev/null)
-if [ "${total:-0}" -lt 3 ]; then
-  echo "FAIL: $total return(s) in the three adaptive-lasting runs, expected at least 3"
-  fail=1
-fi
 exit $fail
