@@ -243,8 +243,9 @@ class Adaptive final : public RedistributionPolicy {
 
   // adaptive-lasting's return to the initial balance (answer() asked for it): balanced for the
   // nominal speeds, which is where the run started.
-  std::vector<double> balance_for(const MemberView& v, const std::vector<double>& measured, bool) override {
-    return returning_ ? v.ring->peak : measured;
+  std::optional<std::vector<double>> balance_for(const MemberView& v) override {
+    if (!returning_) return std::nullopt;
+    return v.ring->peak;
   }
 
   bool accept(const MemberView& v, const Prediction& p) override {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -104,12 +105,12 @@ class RedistributionPolicy {
   virtual bool never_redistributes() const { return false; }
   // After each iteration at each member. Must be the same at every member (the simulation checks).
   virtual Act after_iteration(const MemberView& v) = 0;
-  // The speeds a plan balances for, given those the decision measured (`fresh`: this iteration's
-  // all-gather; else the common snapshot). Must be the same at every member (the simulation checks).
-  virtual std::vector<double> balance_for(const MemberView& v, const std::vector<double>& measured, bool fresh) {
+  // Speeds of the policy's own for the plan to balance, or none: the speeds the decision measured
+  // (this iteration's all-gather, or the common snapshot). Must be the same at every member (the
+  // simulation checks).
+  virtual std::optional<std::vector<double>> balance_for(const MemberView& v) {
     (void)v;
-    (void)fresh;
-    return measured;
+    return std::nullopt;
   }
   // After planning: move the columns? Must also be the same at every member (checked).
   virtual bool accept(const MemberView& v, const Prediction& p) {

@@ -71,6 +71,18 @@ static void gather_reports_both_ways(RingRun& r, std::size_t i) {
   }
 }
 
+// Member 0's policy's answer to `ask`, after checking that every member's policy answers alike: a
+// policy decides on what every member knows (`what` names the answer when one differs).
+template <class Ask>
+static auto ask_every_member(const RingRun& r, int after_iteration, const char* what, Ask ask) {
+  const auto answer = ask(*r.members[0].policy, view_of(r, 0, after_iteration));
+  for (std::size_t i = 1; i < r.n; ++i)
+    if (ask(*r.members[i].policy, view_of(r, i, after_iteration)) != answer)
+      throw std::logic_error("policy '" + r.app.scheme + "' " + what + " after iteration " +
+                             std::to_string(after_iteration) + " at some members only");
+  return answer;
+}
+
 // Member 0 turns the reports into a plan (every member could: they all hold the same reports),
 // and every member's policy says whether to carry it out; all must agree.
 static void decide(RingRun& r, int after_iteration, policy::Act act) {
@@ -80,18 +92,16 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   inst.bidirectional = r.n > 1;
   for (const auto& m : r.members) inst.loads.push_back(static_cast<Count>(m.columns.size()));
   if (inst.loads != r.known.loads) throw std::logic_error("the members' column counts are not the last plan's targets");
-  const bool fresh = act == policy::Act::gather_and_decide;
-  const std::vector<double> balanced_for = r.members[0].policy->balance_for(view_of(r, 0, after_iteration), speeds, fresh);
-  for (std::size_t i = 1; i < r.n; ++i)
-    if (r.members[i].policy->balance_for(view_of(r, i, after_iteration), speeds, fresh) != balanced_for)
-      throw std::logic_error("policy '" + r.app.scheme + "' balanced for other speeds at some members after iteration " +
-                             std::to_string(after_iteration));
-  inst.targets = balanced_targets(balanced_for, r.app.columns);
-  rec.balanced_for_reports = balanced_for == speeds;
+  const auto own_speeds = ask_every_member(r, after_iteration, "balanced for speeds of its own",
+                                           [](policy::RedistributionPolicy& q, const policy::MemberView& v) {
+                                             return q.balance_for(v);
+                                           });
+  inst.targets = balanced_targets(own_speeds ? *own_speeds : speeds, r.app.columns);
+  rec.balanced_for_reports = !own_speeds;
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
   policy::Prediction p;
-  p.fresh = fresh;
+  p.fresh = act == policy::Act::gather_and_decide;
   p.time = rec.decision_start;
   p.speeds = speeds;
   p.targets = inst.targets;
@@ -111,11 +121,10 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   }
   p.decision_time = sg4::Engine::get_clock() - rec.decision_start;
   rec.fresh_reports = p.fresh;
-  const bool accepted = r.members[0].policy->accept(view_of(r, 0, after_iteration), p);
-  for (std::size_t i = 1; i < r.n; ++i)
-    if (r.members[i].policy->accept(view_of(r, i, after_iteration), p) != accepted)
-      throw std::logic_error("policy '" + r.app.scheme + "' accepted the plan after iteration " +
-                             std::to_string(after_iteration) + " at some members only");
+  const bool accepted = ask_every_member(r, after_iteration, "accepted the plan",
+                                         [&p](policy::RedistributionPolicy& q, const policy::MemberView& v) {
+                                           return q.accept(v, p);
+                                         });
   r.decision.transfer = p.moves && accepted;
   XBT_INFO("after iteration %d (%s reports): %s; T_step %g s now, %g s balanced; %ld columns in %g s (bound %g)",
            after_iteration, p.fresh ? "gathered" : "piggybacked",
