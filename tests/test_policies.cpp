@@ -767,3 +767,33 @@ TEST_CASE("adaptive-lasting: beyond the lags watched, a lag lasts at least the i
   // a longer watch.
   CHECK(largest_after_calm(0.5) < largest_after_calm(1.0));
 }
+
+TEST_CASE("adaptive-lasting: changes that come together end a balance once") {
+  // Ten snapshots of a ring of 8 with even loads; from snapshot 5 on the members of `slowed` (at
+  // `when`[m] for member m) run at half speed and stay so. Every balance watched since kept its
+  // promise (a share of 1 at every lag watched), and beyond those lags the credit is the chance that
+  // the ring has kept all its speeds: one end of a balance per snapshot that showed a change.
+  auto largest_after = [](const std::vector<int>& when) {
+    Ring r = network_ring(0.001);
+    auto p = make_policy("adaptive-lasting", 100);
+    for (int k = 1; k <= 10; ++k) {
+      std::vector<double> speeds = r.facts.peak;
+      for (std::size_t m = 0; m < when.size(); ++m)
+        if (k >= when[m]) speeds[m] *= 0.5;
+      set_speeds(r, speeds, k);
+      p->after_iteration(view_of(r, 0, k, k));
+    }
+    Prediction plan;
+    plan.moves = true;
+    plan.tstep_before = 2.51;
+    plan.tstep_after = 1.68;
+    return largest_accepted(*p, view_of(r, 0, 10, 10), plan);
+  };
+  const double one = largest_after({5}), four_together = largest_after({5, 5, 5, 5});
+  const double four_apart = largest_after({3, 4, 5, 6});
+  // Four members slowed in one snapshot are one end of a balance, as one member slowed is (n times
+  // one member's rate counted four: seen 2.11 s against 2.97 s); four apart are four (0.19 s).
+  CHECK(one > 1.0);
+  CHECK(four_together == doctest::Approx(one).epsilon(1e-9));
+  CHECK(four_apart < 0.8 * four_together);
+}

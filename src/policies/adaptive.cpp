@@ -101,20 +101,45 @@ class SpeedChanges {
     if (!(recent_span > 0.0) || !(span > 0.0)) return false;
     return recent_changes / recent_span > factor * total_changes_ / span;
   }
-  // The same, from the changes between the last snapshot and fresh speeds measured at `now`:
+  // Mean seconds the ring keeps all its speeds, over the window: the seconds watched per snapshot
+  // in which some member's speed settled at a new value (with none, the seconds watched). A balance
+  // is for all n speeds and ends at the first change of any; members' changes come together (a
+  // window of changes, a load on several hosts at once), and counting each as its own end of the
+  // balance (one member's persistence over n) promised the paper's traces a balance of under two
+  // iterations where the next window was 20 away (ring of 32, ratio 0.3: seeds 2 and 5 never moved,
+  // 1.12 of the best fixed scheme; see Adaptive::lasting_delivered). Changes apart count apart.
+  double ring_persistence() const {
+    if (recent_.empty()) return INFINITY;
+    int changed = 0;
+    for (std::size_t k = 1; k < recent_.size(); ++k) changed += recent_[k].second > 0;
+    return (recent_.back().first - recent_.front().first) / std::max(changed, 1);
+  }
+  // The same two, from the changes between the last snapshot and fresh speeds measured at `now`:
   // a burst shows here before the snapshots catch up with it.
   double recent_persistence(const std::vector<double>& fresh, double now) const {
-    if (last_.size() != fresh.size() || last_.empty()) return INFINITY;
-    int changed = 0;
-    double since = 0.0;
-    for (std::size_t j = 0; j < fresh.size(); ++j) {
-      changed += std::abs(fresh[j] - last_[j].speed) > 0.05 * last_[j].speed;
-      since += (now - last_[j].time) / static_cast<double>(fresh.size());
-    }
-    return changed == 0 ? INFINITY : static_cast<double>(fresh.size()) * std::max(since, 0.0) / changed;
+    const Fresh c = changed_since(fresh, now);
+    return c.members == 0 ? INFINITY : static_cast<double>(fresh.size()) * c.seconds / c.members;
+  }
+  double recent_ring_persistence(const std::vector<double>& fresh, double now) const {
+    const Fresh c = changed_since(fresh, now);
+    return c.members == 0 ? INFINITY : c.seconds;
   }
 
  private:
+  struct Fresh {
+    int members = 0;       // whose fresh speed differs from the last snapshot's
+    double seconds = 0.0;  // since the last snapshot's reports, on average
+  };
+  Fresh changed_since(const std::vector<double>& fresh, double now) const {
+    if (last_.size() != fresh.size() || last_.empty()) return {};
+    Fresh c;
+    for (std::size_t j = 0; j < fresh.size(); ++j) {
+      c.members += std::abs(fresh[j] - last_[j].speed) > 0.05 * last_[j].speed;
+      c.seconds += (now - last_[j].time) / static_cast<double>(fresh.size());
+    }
+    c.seconds = std::max(c.seconds, 0.0);
+    return c;
+  }
   static bool differ(const Report& a, const Report& b) { return std::abs(a.speed - b.speed) > 0.05 * b.speed; }
   std::vector<Report> before_, last_;
   std::deque<std::pair<double, int>> recent_;  // per snapshot: its mean time, changes settled in it
@@ -255,13 +280,13 @@ class Adaptive final : public RedistributionPolicy {
       return p.moves && return_rate_ * left > stale_margin * p.transfer_time;
     }
     const double margin = p.fresh ? fresh_margin : stale_margin;
-    double persistence = changes_.persistence();
-    if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
     double saved = 0.0, leave = 0.0;
     if (lasting_) {
+      double ring_persistence = changes_.ring_persistence();
+      if (p.fresh) ring_persistence = std::min(ring_persistence, changes_.recent_ring_persistence(p.speeds, p.time));
       const LastingShare::Delivered d =
-          lasting_delivered(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time, persistence,
-                            p.fresh ? 0 : v.iteration - v.common_iteration, v.ring->n, p.tstep_before);
+          lasting_delivered(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time, ring_persistence,
+                            p.fresh ? 0 : v.iteration - v.common_iteration, p.tstep_before);
       saved = d.lasting;
       // A balance that turns harmful once it stops saving must also be left: either its harm is
       // borne (what balances lost, past that lag, against the loads they replaced) or a move is
@@ -274,6 +299,8 @@ class Adaptive final : public RedistributionPolicy {
       // 0.3 from 1.12 to 1.28 of the best fixed scheme (seeds 1-8).
       leave = std::min(p.transfer_time, -d.harm);
     } else {
+      double persistence = changes_.persistence();
+      if (p.fresh) persistence = std::min(persistence, changes_.recent_persistence(p.speeds, p.time));
       saved = expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time, persistence);
     }
     const bool pays = p.moves && saved > margin * p.transfer_time + leave;
@@ -315,7 +342,7 @@ class Adaptive final : public RedistributionPolicy {
       return Act::decide;
     }
     if (lasting_ && rise_.paid(v, f, look) &&
-        lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.persistence(), 0, f.n, v.ring_time) >
+        lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.ring_persistence(), 0, v.ring_time) >
             fresh_margin * rise_.move + look)
       return look_now(v.iteration);
     // A fresh look every P iterations, P such that gathering costs at most `information_share`
@@ -330,8 +357,9 @@ class Adaptive final : public RedistributionPolicy {
     if (changes_.in_burst(stable_snapshots, burst_factor) && still_moving(targets, *v.loads)) return Act::carry_on;
     const double after = compute_time_of(targets, speeds, f.flops_per_column);
     const double move = decision + move_lower_bound(f, *v.loads, targets);
-    const double gain = lasting_ ? lasting_saving(now - after, left, after + f.border_time, move, changes_.persistence(),
-                                                  v.iteration - v.common_iteration, f.n, now + f.border_time)
+    const double gain = lasting_ ? lasting_saving(now - after, left, after + f.border_time, move,
+                                                  changes_.ring_persistence(), v.iteration - v.common_iteration,
+                                                  now + f.border_time)
                                  : expected_saving(now - after, left, after + f.border_time, move, changes_.persistence());
     // Speeds drift in bursts: a plan on reports older than a few iterations may move columns
     // towards processors that have slowed since (and did, on the paper's traces, on a ring of 32);
@@ -371,9 +399,9 @@ class Adaptive final : public RedistributionPolicy {
   // (counted at the balance's pace, on the paper's traces, ring of 8, ratio 0.1, seed 8, the
   // saving started 14 lags after the snapshot, past the lags a balance had been seen to last, and
   // five looks refused a move saving 11.4 s an iteration). Where the backtest has not watched a balance
-  // that long, the share is the chance that no member has changed its speed since: each keeps its
-  // speed `persistence` s on average (SpeedChanges), so the ring keeps all its speeds
-  // persistence / n s (a balance is for all n speeds; adaptive's own rule counts one member's).
+  // that long, the share is the chance that no member has changed its speed since: the ring keeps
+  // all its speeds `ring_persistence` s on average (SpeedChanges::ring_persistence: changes that
+  // come together end a balance once; adaptive's own rule counts one member's persistence).
   // Speeds may change at instants (profiles) or per iteration (traces placed by iteration, every
   // family of experiments/when/), which a member cannot tell apart: a lag lasts the balance's
   // iteration (`tstep`) or the iteration watched (`SpeedChanges::pace`), whichever is longer, so
@@ -386,21 +414,20 @@ class Adaptive final : public RedistributionPolicy {
   // credited a ring of 32 under on/off load with a balance for the 85 iterations left, which the
   // next iteration broke. The harm (LastingShare::Delivered) is scaled alike.
   LastingShare::Delivered lasting_delivered(double per_iteration, int left, double tstep, double move,
-                                            double persistence, int age, std::size_t n, double pace) const {
-    if (!(persistence > 0.0) || !changes_.watched()) return {};
+                                            double ring_persistence, int age, double pace) const {
+    if (!(ring_persistence > 0.0) || !changes_.watched()) return {};
     const double step = std::max(tstep, 1e-300);
     const int first = age + 1 + static_cast<int>(move / std::max(pace, 1e-300));
-    const double members = static_cast<double>(n);
     const double lag_time = std::max(step, changes_.pace());
     auto unseen = [&](int lag) {
-      return std::isfinite(persistence) ? std::exp(-lag * lag_time * members / persistence) : 1.0;
+      return std::isfinite(ring_persistence) ? std::exp(-lag * lag_time / ring_persistence) : 1.0;
     };
     const LastingShare::Delivered d = lasting_share_.delivered(first, left, unseen);
     return {per_iteration * d.lasting, per_iteration * d.harm};
   }
-  double lasting_saving(double per_iteration, int left, double tstep, double move, double persistence, int age,
-                        std::size_t n, double pace) const {
-    return lasting_delivered(per_iteration, left, tstep, move, persistence, age, n, pace).lasting;
+  double lasting_saving(double per_iteration, int left, double tstep, double move, double ring_persistence, int age,
+                        double pace) const {
+    return lasting_delivered(per_iteration, left, tstep, move, ring_persistence, age, pace).lasting;
   }
 
   // Whether to go back to the initial balance (adaptive-lasting): the loads held have lost to it,
