@@ -9,6 +9,7 @@
 
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
+#include "policies/lasting_share.hpp"
 #include "policies/predictions.hpp"
 #include "policies/registry.hpp"
 
@@ -801,4 +802,34 @@ TEST_CASE("adaptive-lasting: changes that come together end a balance once") {
   CHECK(one > 1.0);
   CHECK(four_together == doctest::Approx(one).epsilon(1e-9));
   CHECK(four_apart < 0.8 * four_together);
+}
+
+TEST_CASE("adaptive-lasting's backtest counts each balance up to its promise") {
+  // Two members, a column of one flop, even loads (100, 100) throughout. Snapshot 1 at speeds
+  // (1, 1.1): the balance (95, 105) promises 100 - 95.45 = 4.55 s; snapshot 2 at (1, 4): the
+  // balance (40, 160) promises 100 - 40 = 60 s; snapshots 3 and 4 balance nothing (targets = loads).
+  // At lag 2, snapshot 1's balance meets speeds (0.1, 4): it saves 1000 - 950 = 50 s, eleven times
+  // its promise; snapshot 2's meets (1, 1.6): it saves 100 - 100 = 0. Counted up to its promise,
+  // the first delivers 4.55 s: a share of 4.55 / 64.55 at lag 2, where the savings as they come
+  // gave 50 / 64.55 (seen: 0.775). At lags 1 and 3 every balance delivers at least its promise.
+  auto snapshot = [] {
+    std::vector<Report> reps(2);
+    for (Report& rep : reps) rep.load = 100;
+    return reps;
+  };
+  const std::vector<Count> even{100, 100};
+  LastingShare share;
+  share.observe(snapshot(), {1.0, 1.1}, {95, 105}, 1.0);
+  share.observe(snapshot(), {1.0, 4.0}, {40, 160}, 1.0);
+  share.observe(snapshot(), {0.1, 4.0}, even, 1.0);
+  share.observe(snapshot(), {1.0, 1.6}, even, 1.0);
+  auto nothing_unseen = [](int) { return 0.0; };
+  const double first_promise = 100.0 - 105.0 / 1.1;
+  CHECK(share.delivered(2, 1, nothing_unseen).lasting ==
+        doctest::Approx(first_promise / (first_promise + 60.0)).epsilon(1e-12));
+  CHECK(share.delivered(1, 1, nothing_unseen).lasting == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(share.delivered(3, 1, nothing_unseen).lasting == doctest::Approx(1.0).epsilon(1e-12));
+  // Over lags 1-3 the credit stops nowhere: 1 + 0.070 + 1.
+  CHECK(share.delivered(1, 3, nothing_unseen).lasting ==
+        doctest::Approx(2.0 + first_promise / (first_promise + 60.0)).epsilon(1e-12));
 }
