@@ -744,6 +744,29 @@ TEST_CASE("adaptive-lasting: loads that lose to the initial balance on the speed
   }
 }
 
+namespace {
+
+// The largest transfer adaptive-lasting accepts, for a plan on the snapshot from `before` to
+// `after` s an iteration, once it has watched snapshots 1..10 of a ring of 8 (speeds_at(ring, k)
+// at snapshot k, one every `pace` s).
+template <class SpeedsAt>
+double largest_after_ten(SpeedsAt speeds_at, double pace, double before, double after) {
+  Ring r = network_ring(0.001);
+  auto p = make_policy("adaptive-lasting", 100);
+  for (int k = 1; k <= 10; ++k) {
+    set_speeds(r, speeds_at(r, k), k);
+    for (Report& rep : r.common) rep.time = pace * k;
+    p->after_iteration(view_of(r, 0, k, k));
+  }
+  Prediction plan;
+  plan.moves = true;
+  plan.tstep_before = before;
+  plan.tstep_after = after;
+  return largest_accepted(*p, view_of(r, 0, 10, 10), plan);
+}
+
+}  // namespace
+
 TEST_CASE("adaptive-lasting: beyond the lags watched, a lag lasts at least the iteration watched") {
   // Ten calm snapshots, each one iteration apart, iterations of `pace` s: nothing changed, so each
   // member kept its speed for the 8 x 9 pace member-seconds watched; no balance promised anything,
@@ -753,18 +776,7 @@ TEST_CASE("adaptive-lasting: beyond the lags watched, a lag lasts at least the i
   // the same whatever the pace (9 iterations watched); counted in the balance's seconds they grew
   // with the pace (seen: 17.9 s at 2 s an iteration, 100.2 s at 20 s).
   auto largest_after_calm = [](double pace) {
-    Ring r = network_ring(0.001);
-    auto p = make_policy("adaptive-lasting", 100);
-    for (int k = 1; k <= 10; ++k) {
-      set_speeds(r, r.facts.peak, k);
-      for (Report& rep : r.common) rep.time = pace * k;
-      p->after_iteration(view_of(r, 0, k, k));
-    }
-    Prediction plan;
-    plan.moves = true;
-    plan.tstep_before = 5.01;
-    plan.tstep_after = 1.39;
-    return largest_accepted(*p, view_of(r, 0, 10, 10), plan);
+    return largest_after_ten([](const Ring& r, int) { return r.facts.peak; }, pace, 5.01, 1.39);
   };
   const double slow = largest_after_calm(2.0), slower = largest_after_calm(20.0);
   CHECK(slow > 0.1);
@@ -780,20 +792,13 @@ TEST_CASE("adaptive-lasting: changes that come together end a balance once") {
   // promise (a share of 1 at every lag watched), and beyond those lags the credit is the chance that
   // the ring has kept all its speeds: one end of a balance per snapshot that showed a change.
   auto largest_after = [](const std::vector<int>& when) {
-    Ring r = network_ring(0.001);
-    auto p = make_policy("adaptive-lasting", 100);
-    for (int k = 1; k <= 10; ++k) {
+    auto speeds_at = [&when](const Ring& r, int k) {
       std::vector<double> speeds = r.facts.peak;
       for (std::size_t m = 0; m < when.size(); ++m)
         if (k >= when[m]) speeds[m] *= 0.5;
-      set_speeds(r, speeds, k);
-      p->after_iteration(view_of(r, 0, k, k));
-    }
-    Prediction plan;
-    plan.moves = true;
-    plan.tstep_before = 2.51;
-    plan.tstep_after = 1.68;
-    return largest_accepted(*p, view_of(r, 0, 10, 10), plan);
+      return speeds;
+    };
+    return largest_after_ten(speeds_at, 1.3, 2.51, 1.68);
   };
   const double one = largest_after({5}), four_together = largest_after({5, 5, 5, 5});
   const double four_apart = largest_after({3, 4, 5, 6});
