@@ -838,3 +838,46 @@ TEST_CASE("adaptive-lasting's backtest counts each balance up to its promise") {
   CHECK(share.delivered(1, 3, nothing_unseen).lasting ==
         doctest::Approx(2.0 + first_promise / (first_promise + 60.0)).epsilon(1e-12));
 }
+
+TEST_CASE("adaptive-lasting: a look that shows the loads losing to the initial balance goes back") {
+  // Member 0 holds 300 of 1000 columns since iteration 7 (others 100; the initial balance 125
+  // each). A look after iteration 10 shows member 0 at a quarter of its speed: these loads take
+  // 12 s an iteration where the initial balance takes 5 s. The move the look plans (a balance
+  // for those speeds) costs too much to pay; the policy then goes back at the next iteration, not
+  // after the 5 snapshots since the loads were set that the return on snapshots waits for. A look
+  // that shows another member slow (these loads 4 s, the initial balance 5 s) goes nowhere.
+  auto after_look = [](std::size_t slow_member) {
+    Ring r = network_ring(0.001);
+    r.loads.assign(8, 100);
+    r.loads[0] = 300;
+    auto p = make_policy("adaptive-lasting", 100);
+    for (int k = 1; k <= 10; ++k) {
+      set_speeds(r, r.facts.peak, k);
+      MemberView v = view_of(r, 0, k, k);
+      v.last_move = 7;
+      p->after_iteration(v);
+    }
+    Prediction look;
+    look.fresh = true;
+    look.speeds = r.facts.peak;
+    look.speeds[slow_member] = 2.5e7;
+    look.moves = true;
+    look.tstep_before = slow_member == 0 ? 12.01 : 4.01;
+    look.tstep_after = 1.6;
+    look.transfer_time = 1e6;
+    MemberView v10 = view_of(r, 0, 10, 10);
+    v10.last_move = 7;
+    CHECK_FALSE(p->accept(v10, look));
+    set_speeds(r, look.speeds, 11);
+    MemberView v11 = view_of(r, 0, 11, 11);
+    v11.last_move = 7;
+    const Act act = p->after_iteration(v11);
+    const auto speeds = p->balance_for(v11);
+    return std::make_pair(act, speeds);
+  };
+  const auto [act, speeds] = after_look(0);
+  CHECK(act == Act::decide);
+  REQUIRE(speeds.has_value());
+  CHECK(*speeds == network_ring(0.001).facts.peak);
+  CHECK_FALSE(after_look(3).second.has_value());
+}

@@ -218,6 +218,7 @@ class Adaptive final : public RedistributionPolicy {
       saved = expected_saving(p.tstep_before - p.tstep_after, left, p.tstep_after, p.transfer_time, persistence);
     }
     const bool pays = p.moves && saved > margin * p.transfer_time + leave;
+    going_back_ = lasting_ && p.fresh && !pays && return_at_look(v, p.speeds, left);
     if (!pays && !planned_.empty()) refused_ = planned_;
     // Until columns move, undoing a rise costs at least the move just refused.
     rise_.floor = pays ? 0.0 : std::max(rise_.floor, p.transfer_time);
@@ -250,7 +251,7 @@ class Adaptive final : public RedistributionPolicy {
     // A look the rise has paid for (adaptive-lasting), if what a move would save (at the share
     // balances deliver, as accept() counts it) can repay the move and the look.
     const double look = gather + decision;
-    if (lasting_ && v.common_iteration > 0 && should_return(v, f, decision, left)) {
+    if (lasting_ && (std::exchange(going_back_, false) || (v.common_iteration > 0 && should_return(v, f, decision, left)))) {
       returning_ = true;
       planned_.clear();
       return Act::decide;
@@ -352,18 +353,44 @@ class Adaptive final : public RedistributionPolicy {
   // on/off load on a ring of 32, each balance lasted an iteration or two and left a member just
   // loaded with more columns than the initial balance gave it (moves_in_hindsight, issue 23).
   bool should_return(const MemberView& v, const RingFacts& f, double decision, int left) {
-    if (initial_.empty()) initial_ = balanced_targets(f.peak, f.columns);
-    if (std::equal(initial_.begin(), initial_.end(), v.loads->begin())) return false;
+    if (holds_initial(v, f)) return false;
     double lost = 0.0;
     std::size_t seen = 0;
     for (const auto& [iteration, speeds] : recent_speeds_)
       if (iteration > v.last_move) {
-        lost += compute_time_of(*v.loads, speeds, f.flops_per_column) - compute_time_of(initial_, speeds, f.flops_per_column);
+        lost += loss_to_initial(v, f, speeds);
         ++seen;
       }
     if (seen < return_seen) return false;
-    return_rate_ = lost / static_cast<double>(seen);
-    return return_rate_ * left > stale_margin * (decision + move_lower_bound(f, *v.loads, initial_));
+    return return_pays(v, f, lost / static_cast<double>(seen), decision, left);
+  }
+  // Going back at a look (adaptive-lasting): a look shows the present; when no move for it pays
+  // and the loads held lose to the initial balance on its speeds by enough to repay twice the move
+  // back over the iterations left, the policy goes back at once. Leaving a balance that has turned
+  // is charged as ski rental would leave it (accept: the harm borne until it has cost about a move,
+  // then the move); waiting for `return_seen` snapshots since the loads were set, which reach a
+  // ring of 32 15 iterations late and average in the iterations when the balance still paid, is
+  // not that: on/off load, ring of 32, ratio 3, seed 11, a balance paid for 6 iterations, then a
+  // member was loaded, and the iterations took 117-121 s where the initial balance took 88 s, from
+  // the look at iteration 30 until the return after iteration 49.
+  bool return_at_look(const MemberView& v, const std::vector<double>& speeds, int left) {
+    const RingFacts& f = *v.ring;
+    if (holds_initial(v, f)) return false;
+    const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
+    return return_pays(v, f, loss_to_initial(v, f, speeds), decision, left);
+  }
+  bool holds_initial(const MemberView& v, const RingFacts& f) {
+    if (initial_.empty()) initial_ = balanced_targets(f.peak, f.columns);
+    return std::equal(initial_.begin(), initial_.end(), v.loads->begin());
+  }
+  // s an iteration that the loads held lose to the initial balance at these speeds.
+  double loss_to_initial(const MemberView& v, const RingFacts& f, const std::vector<double>& speeds) const {
+    return compute_time_of(*v.loads, speeds, f.flops_per_column) - compute_time_of(initial_, speeds, f.flops_per_column);
+  }
+  // Whether losing `rate` s an iteration over the iterations left repays twice the move back.
+  bool return_pays(const MemberView& v, const RingFacts& f, double rate, double decision, int left) {
+    return_rate_ = rate;
+    return rate * left > stale_margin * (decision + move_lower_bound(f, *v.loads, initial_));
   }
 
   // Whether the snapshots' targets still move: over the last `stable_snapshots` snapshots they
@@ -429,6 +456,7 @@ class Adaptive final : public RedistributionPolicy {
   static constexpr std::size_t return_window = 10;  // snapshots
   static constexpr std::size_t return_seen = 5;     // ... of them taken since the loads were set
   bool returning_ = false;
+  bool going_back_ = false;  // a look asked to go back (return_at_look): at the next iteration
   double return_rate_ = 0.0;  // s an iteration that the loads held lose to the initial balance
   std::vector<Count> initial_;
   std::deque<std::pair<int, std::vector<double>>> recent_speeds_;  // the last snapshots' iteration and speeds
