@@ -248,14 +248,15 @@ class Adaptive final : public RedistributionPolicy {
     const double now = compute_time_of(*v.loads, speeds, f.flops_per_column);
     const double gather = gather_cost(f);
     const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
-    // A look the rise has paid for (adaptive-lasting), if what a move would save (at the share
-    // balances deliver, as accept() counts it) can repay the move and the look.
-    const double look = gather + decision;
+    // Back to the initial balance (adaptive-lasting), asked by the last look or by the snapshots.
     if (lasting_ && (std::exchange(going_back_, false) || (v.common_iteration > 0 && should_return(v, f, decision, left)))) {
       returning_ = true;
       planned_.clear();
       return Act::decide;
     }
+    // A look the rise has paid for (adaptive-lasting), if what a move would save (at the share
+    // balances deliver, as accept() counts it) can repay the move and the look.
+    const double look = gather + decision;
     if (lasting_ && rise_.paid(v, f, look) &&
         lasting_saving(rise_.excess, left, rise_.reference, rise_.move, changes_.ring_persistence(), 0, v.ring_time) >
             fresh_margin * rise_.move + look)
