@@ -9,22 +9,16 @@ set -u
 RINGSIM=${1:?usage: run_any_platform_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PLAT=$ROOT/tests/platforms
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 field() {  # file, python expression on the JSON document d
   /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null
 }
 
 expect_bad() {  # name, expected fragment, arguments...
-  local name=$1 fragment=$2; shift 2
-  "$RINGSIM" "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; head -5 "$tmp/err"; fail=1; fi
-  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
-  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; head -5 "$tmp/err"; fail=1; fi
-  if ! grep -qF -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
-  if grep -q "CRITICAL\|Backtrace" "$tmp/err"; then echo "FAIL $name: a SimGrid abort reached the user"; fail=1; fi
+  local name=$1 fragment=$2
+  shift 2
+  expect_refused "$name" "$fragment" "$RINGSIM" "$@"
 }
 
 sim_config() {  # platform, ring JSON, file

@@ -2,26 +2,20 @@
 # Command-line contract tests: exit status 2, one line on stderr, nothing on stdout for bad input.
 set -u
 RINGSIM=${1:?usage: run_cli_tests.sh path/to/ringsim}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 expect_bad() {  # name, stdin text, expected fragment of the message
-  local name=$1 input=$2 fragment=$3
-  printf '%s' "$input" | "$RINGSIM" redistribute - >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; fail=1; fi
-  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
-  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
-  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
+  printf '%s' "$2" >"$tmp/in"
+  expect_refused "$1" "$3" "$RINGSIM" redistribute - <"$tmp/in"
 }
 
 expect_bad malformed '{"loads": [1,2' 'malformed JSON'
 expect_bad not_object '[1,2]' 'JSON object'
 expect_bad sums '{"loads":[1,2],"targets":[2,2],"cost_next":[1,1]}' 'sum'
-expect_bad load_zero '{"loads":[0,3],"targets":[2,1],"cost_next":[1,1]}' 'loads\[0\]'
-expect_bad target_zero '{"loads":[1,3],"targets":[4,0],"cost_next":[1,1]}' 'targets\[1\]'
-expect_bad cost_negative '{"loads":[1,3],"targets":[2,2],"cost_next":[1,-1]}' 'cost_next\[1\]'
-expect_bad cost_zero '{"loads":[1,3],"targets":[2,2],"cost_next":[0,1]}' 'cost_next\[0\]'
+expect_bad load_zero '{"loads":[0,3],"targets":[2,1],"cost_next":[1,1]}' 'loads[0]'
+expect_bad target_zero '{"loads":[1,3],"targets":[4,0],"cost_next":[1,1]}' 'targets[1]'
+expect_bad cost_negative '{"loads":[1,3],"targets":[2,2],"cost_next":[1,-1]}' 'cost_next[1]'
+expect_bad cost_zero '{"loads":[1,3],"targets":[2,2],"cost_next":[0,1]}' 'cost_next[0]'
 expect_bad cost_huge '{"loads":[1,3],"targets":[2,2],"cost_next":[1e999,1]}' 'malformed JSON'
 expect_bad missing_targets '{"loads":[1,3],"cost_next":[1,1]}' "missing field 'targets'"
 expect_bad missing_costs '{"loads":[1,3],"targets":[2,2]}' "missing field 'cost_next'"

@@ -7,8 +7,7 @@
 set -u
 RINGSIM=${1:?usage: run_cluster_tests.sh path/to/ringsim}
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 # A folder name with a space: the commands are shell words.
 mkdir -p "$tmp/with space"
 cp "$DATA/sweep-small.json" "$DATA/ring6-homogeneous.xml" "$tmp/with space/"

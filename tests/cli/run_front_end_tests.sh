@@ -5,8 +5,7 @@
 # while the planner commands still work.
 set -u
 RINGSIM=${1:?usage: run_front_end_tests.sh path/to/ringsim}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SIMULATION="$(dirname "$RINGSIM")/ringsim-simulation"
 

@@ -7,8 +7,7 @@ set -u
 RINGSIM=${1:?usage: run_iteration_placement_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 cp "$PLATFORM" platform.xml
 # ratio 10: computation dominates; scheme none: loads never change, so an iteration's duration
@@ -149,10 +148,7 @@ PY
 # 6. Bad placement values: exit 2, one line.
 bad() {
   config "bad_$1.json" 4 "$2"
-  "$RINGSIM" simulate "bad_$1.json" >out 2>err; rc=$?
-  [ $rc -eq 2 ] || { echo "FAIL $1: exit $rc"; cat err; fail=1; }
-  [ "$(wc -l <err)" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat err; fail=1; }
-  grep -qF -- "$3" err || { echo "FAIL $1: expected '$3'"; cat err; fail=1; }
+  expect_refused "$1" "$3" "$RINGSIM" simulate "bad_$1.json"
 }
 bad value '{"source": "measured", "placement": "later"}' "traces 'placement' must be iteration or nominal-time, got 'later'"
 bad profiles "{\"source\": \"files\", \"placement\": \"iteration\", \"profiles\": {${profiles%,}}}" \

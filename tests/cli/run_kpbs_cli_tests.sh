@@ -3,30 +3,25 @@
 # input; the seed's examples answered on stdout with exit 0.
 set -u
 RINGSIM=${1:?usage: run_kpbs_cli_tests.sh path/to/ringsim}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 expect_bad() {  # name, stdin text, expected fragment of the message [, extra arguments]
-  local name=$1 input=$2 fragment=$3
+  local name=$1 fragment=$3
+  printf '%s' "$2" >"$tmp/in"
   shift 3
-  printf '%s' "$input" | "$RINGSIM" kpbs - "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; fail=1; fi
-  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
-  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
-  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
+  expect_refused "$name" "$fragment" "$RINGSIM" kpbs - "$@" <"$tmp/in"
 }
 
 expect_bad malformed '{"k": 3, "beta": 1, "matrix": [[1,2]' 'malformed JSON'
 expect_bad not_object '[[1,2]]' 'JSON object'
 expect_bad empty_matrix '{"k": 3, "beta": 1, "matrix": []}' "'matrix' is empty"
-expect_bad empty_row '{"k": 3, "beta": 1, "matrix": [[]]}' 'matrix\[0\] is empty'
+expect_bad empty_row '{"k": 3, "beta": 1, "matrix": [[]]}' 'matrix[0] is empty'
 expect_bad ragged '{"k": 3, "beta": 1, "matrix": [[1,2],[3]]}' 'ragged: row 1 has 1'
-expect_bad negative '{"k": 3, "beta": 1, "matrix": [[1,2],[3,-4]]}' 'matrix\[1\]\[1\] is negative'
-expect_bad string_entry '{"k": 3, "beta": 1, "matrix": [[1,"2"]]}' 'matrix\[0\]\[1\] must be a number'
-expect_bad null_entry '{"k": 3, "beta": 1, "matrix": [[1,null]]}' 'matrix\[0\]\[1\] must be a number'
-expect_bad bool_entry '{"k": 3, "beta": 1, "matrix": [[true]]}' 'matrix\[0\]\[0\] must be a number'
-expect_bad row_not_array '{"k": 3, "beta": 1, "matrix": [1,2]}' 'matrix\[0\] must be an array'
+expect_bad negative '{"k": 3, "beta": 1, "matrix": [[1,2],[3,-4]]}' 'matrix[1][1] is negative'
+expect_bad string_entry '{"k": 3, "beta": 1, "matrix": [[1,"2"]]}' 'matrix[0][1] must be a number'
+expect_bad null_entry '{"k": 3, "beta": 1, "matrix": [[1,null]]}' 'matrix[0][1] must be a number'
+expect_bad bool_entry '{"k": 3, "beta": 1, "matrix": [[true]]}' 'matrix[0][0] must be a number'
+expect_bad row_not_array '{"k": 3, "beta": 1, "matrix": [1,2]}' 'matrix[0] must be an array'
 expect_bad huge_entry '{"k": 3, "beta": 1, "matrix": [[1e999]]}' 'malformed JSON'
 expect_bad k_zero '{"k": 0, "beta": 1, "matrix": [[1]]}' "'k' must be at least 1"
 expect_bad k_negative '{"k": -1, "beta": 1, "matrix": [[1]]}' "'k' must be at least 1"

@@ -7,18 +7,13 @@
 set -u
 RINGSIM=${1:?usage: run_kpbs_sim_tests.sh path/to/ringsim}
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 expect_bad() {  # name, stdin text, expected fragment of the message [, extra arguments]
-  local name=$1 input=$2 fragment=$3
+  local name=$1 fragment=$3
+  printf '%s' "$2" >"$tmp/in"
   shift 3
-  printf '%s' "$input" | "$RINGSIM" kpbs-simulate - "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; fail=1; fi
-  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
-  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
-  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
+  expect_refused "$name" "$fragment" "$RINGSIM" kpbs-simulate - "$@" <"$tmp/in"
 }
 
 C='"clusters": {"b1": 1e7, "b2": 1e7, "bb": 2e7}'
@@ -26,7 +21,7 @@ expect_bad malformed '{"beta": 1, "bytes": [[1e7]' 'malformed JSON'
 expect_bad no_clusters '{"k": 2, "beta": 1, "matrix": [[1]]}' "needs 'clusters'"
 expect_bad latency_negative '{"beta": 1, "bytes": [[1e7]], '"$C"', "latency": -1}' "'latency' must be finite and >= 0"
 expect_bad latency_string '{"beta": 1, "bytes": [[1e7]], '"$C"', "latency": "1ms"}' "'latency' must be a number"
-expect_bad negative_entry '{"beta": 1, "bytes": [[1e7, -1]], '"$C"'}' 'bytes\[0\]\[1\] is negative'
+expect_bad negative_entry '{"beta": 1, "bytes": [[1e7, -1]], '"$C"'}' 'bytes[0][1] is negative'
 expect_bad unknown_key '{"beta": 1, "bytes": [[1e7]], '"$C"', "colour": 1}' "unknown key 'colour'"
 expect_bad simgrid_key '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "SimGrid refuses --cfg=foo/bar:1" --cfg=foo/bar:1
 expect_bad simgrid_model '{"beta": 1, "bytes": [[1e7]], '"$C"'}' "Model 'Nope' is invalid" --cfg=network/model:Nope

@@ -7,16 +7,10 @@ set -u
 RINGSIM=${1:?usage: run_load_family_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 cp "$ROOT/platforms/paper2004_tiers90.xml" platform.xml
 cp "$ROOT/tests/data/fta_event_trace.tab" fta.tab
-one_line_exit2() {  # name rc stderr-file expected-substring
-  [ "$2" -eq 2 ] || { echo "FAIL $1: exit $2, expected 2"; cat "$3"; fail=1; }
-  [ "$(wc -l <"$3")" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat "$3"; fail=1; }
-  grep -qF -- "$4" "$3" || { echo "FAIL $1: expected '$4'"; cat "$3"; fail=1; }
-}
 BASE='"platform": "platform.xml", "ratio": 1, "iterations": 10, "rows": 100, "columns": 100, "scheme": "every-3"'
 
 # 1. The daily cycle in a sweep over seeds: every run states the source and its own seed, and the
@@ -116,9 +110,7 @@ else echo "FAIL fta sweep"; cat err_fta; fail=1; fi
 bad() {  # name file-body-or-empty traces-json expected
   [ -n "$2" ] && printf "$2" >"$1.tab"
   echo "{$BASE, \"ring\": {\"size\": 3, \"seed\": 2}, \"traces\": $3}" >"bad_$1.json"
-  "$RINGSIM" simulate "bad_$1.json" --no-baseline >out 2>err; rc=$?
-  one_line_exit2 "fta_$1" $rc err "$4"
-  [ -s out ] && { echo "FAIL fta_$1: output on stdout"; fail=1; }
+  expect_refused "fta_$1" "$4" "$RINGSIM" simulate "bad_$1.json" --no-baseline
 }
 bad columns '1\t1\t7\t1\tn\t0\t100\n' '{"source": "fta", "file": "columns.tab"}' "'columns.tab':1: expected 8 or 9 tab-separated columns"
 bad reversed '1\t1\t7\t1\tn\t0\t100\t90\t1\n' '{"source": "fta", "file": "reversed.tab"}' "'reversed.tab':1: event_stop_time 90 is before event_start_time 100"

@@ -11,8 +11,7 @@ RINGSIM=${1:?usage: run_move_earnings_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
 TABLE=$(cd "$(dirname "$0")/../../experiments" && pwd)/when_moves.py
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 
 # run NAME SCHEME SEED RING RATIO: simulate into NAME.json

@@ -9,8 +9,7 @@ set -u
 RINGSIM=${1:?usage: run_online_optimal_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 
 # case NAME RING ITERATIONS RATIO SEED TARGETS

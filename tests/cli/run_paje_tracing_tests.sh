@@ -8,8 +8,7 @@ RINGSIM=$(realpath "${1:?usage: run_paje_tracing_tests.sh path/to/ringsim}")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PY=/usr/bin/python3
 command -v pj_dump >/dev/null || { echo "FAIL pj_dump not installed (Debian package pajeng; tools/install-deps.sh)"; exit 1; }
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 FACTOR='{"source": "factor", "windows": [[2, 3], [5, 6]]}'
 config() {  # config FILE PLATFORM SIZE [TRACES]

@@ -10,8 +10,7 @@ set -u
 RINGSIM=${1:?usage: run_paper_regression_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 # The experiments with the former placement, beside a link to the platforms (paths stay relative).
 mkdir "$tmp/experiments" && ln -s "$ROOT/platforms" "$tmp/platforms"
 for fig in fig3-ring8 fig4-ring32; do

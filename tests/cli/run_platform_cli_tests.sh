@@ -6,8 +6,7 @@ set -u
 RINGSIM=${1:?usage: run_platform_cli_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 REF=$ROOT/platforms/reference
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 # json_field FILE KEY: the value of a top-level scalar field of a one-object JSON file.
 json_field() { tr -d ' \n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2 | tr -d '"'; }
@@ -27,15 +26,6 @@ describe_ok() {  # name, platform file, expected hosts (or -)
   [ "$hosts" = - ] || expect_field "$name" "$tmp/describe.json" hosts "$hosts"
 }
 
-expect_bad() {  # name, expected fragment of the message, command...
-  local name=$1 fragment=$2; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; cat "$tmp/err"; fail=1; fi
-  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
-  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
-  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
-}
 
 WAN3="1 5 5 10 10 5 2 1 1 2 1"
 doctype='<?xml version="1.0"?>
@@ -116,16 +106,16 @@ printf '%s\n' "$head" '<host id="h1" speed="1Gf"/><host id="h2" speed="1Gf"/><li
 printf '%s\n' "$doctype" '<platform version="4.1"><zone id="z" routing="Dijkstra">' "$two" \
   '<router id="r"/><route src="h1" dst="r"><link_ctn id="l1"/></route>' "$tail" >"$tmp/disconnected_graph.xml"
 printf '# NODES\n0 0 0 2\n1 5 5 2\n# EDGES\n0 7 100 1000 2 2 1\n' >"$tmp/bad.tiers"
-expect_bad malformed "SimGrid cannot load platform '$tmp/malformed.xml': Parse error at $tmp/malformed.xml:2" "$RINGSIM" platform describe "$tmp/malformed.xml"
+expect_refused malformed "SimGrid cannot load platform '$tmp/malformed.xml': Parse error at $tmp/malformed.xml:2" "$RINGSIM" platform describe "$tmp/malformed.xml"
 printf '%s\n' '<platform version="4.1"><zone id="z" routing="Full"><host id="h" speed="1f"/></zone></platform>' >"$tmp/no_doctype.xml"
-expect_bad no_doctype "SimGrid cannot load platform" "$RINGSIM" platform describe "$tmp/no_doctype.xml"
-expect_bad unknown_unit "unknown unit: Xf" "$RINGSIM" platform describe "$tmp/unit.xml"
-expect_bad dangling_link "Link not found: l9" "$RINGSIM" platform describe "$tmp/dangling_link.xml"
-expect_bad dangling_host "Route dst='h9' does name a node" "$RINGSIM" platform describe "$tmp/dangling_host.xml"
-expect_bad zero_bandwidth "SimGrid cannot load platform" "$RINGSIM" platform describe "$tmp/zero_bw.xml"
-expect_bad import_bad_unit "unknown unit: Xf" "$RINGSIM" platform import "$tmp/unit.xml" -o "$tmp/x.xml"
-expect_bad bad_tiers "edge 0 - 7 names an unknown node" "$RINGSIM" platform import "$tmp/bad.tiers" -o "$tmp/x.xml"
-expect_bad ring_bad_tiers "edge 0 - 7 names an unknown node" "$RINGSIM" ring "$tmp/bad.tiers" --work 1e9 --comm 1e6
+expect_refused no_doctype "SimGrid cannot load platform" "$RINGSIM" platform describe "$tmp/no_doctype.xml"
+expect_refused unknown_unit "unknown unit: Xf" "$RINGSIM" platform describe "$tmp/unit.xml"
+expect_refused dangling_link "Link not found: l9" "$RINGSIM" platform describe "$tmp/dangling_link.xml"
+expect_refused dangling_host "Route dst='h9' does name a node" "$RINGSIM" platform describe "$tmp/dangling_host.xml"
+expect_refused zero_bandwidth "SimGrid cannot load platform" "$RINGSIM" platform describe "$tmp/zero_bw.xml"
+expect_refused import_bad_unit "unknown unit: Xf" "$RINGSIM" platform import "$tmp/unit.xml" -o "$tmp/x.xml"
+expect_refused bad_tiers "edge 0 - 7 names an unknown node" "$RINGSIM" platform import "$tmp/bad.tiers" -o "$tmp/x.xml"
+expect_refused ring_bad_tiers "edge 0 - 7 names an unknown node" "$RINGSIM" ring "$tmp/bad.tiers" --work 1e9 --comm 1e6
 # Hosts that cannot reach each other are described, not refused: the answer says so.
 for f in disconnected disconnected_graph; do
   "$RINGSIM" platform describe "$tmp/$f.xml" >"$tmp/describe.json" 2>"$tmp/err" || { echo "FAIL describe $f"; cat "$tmp/err"; fail=1; }
@@ -137,12 +127,12 @@ describe_ok describe_2005 "$REF/paper2004_tiers90_platform_2005dtd.xml" 90
 expect_field describe_2005 "$tmp/describe.json" format SimGridXML2005  # json_field drops spaces
 describe_ok describe_tiers "$REF/small.tiers" -
 expect_field describe_tiers "$tmp/describe.json" format Tiers
-expect_bad missing "cannot read" "$RINGSIM" platform describe "$tmp/nonexistent.xml"
-expect_bad two_wans "NW must be 1" "$RINGSIM" platform tiers 2 5 5 10 10 5 2 1 1 2 1 -o "$tmp/x.xml"
-expect_bad too_many_hosts "cannot choose 500 hosts among 125 LAN nodes" "$RINGSIM" platform tiers $WAN3 --hosts 500 -o "$tmp/x.xml"
-expect_bad bad_routing "--routing must be" "$RINGSIM" platform tiers $WAN3 --routing Full -o "$tmp/x.xml"
-expect_bad both_host_options "excludes" "$RINGSIM" platform tiers $WAN3 --hosts 5 --host-probability 0.5 -o "$tmp/x.xml"
-expect_bad seed_on_xml "apply to Tiers files only" "$RINGSIM" platform import "$tmp/a.xml" --seed 2 -o "$tmp/x.xml"
+expect_refused missing "cannot read" "$RINGSIM" platform describe "$tmp/nonexistent.xml"
+expect_refused two_wans "NW must be 1" "$RINGSIM" platform tiers 2 5 5 10 10 5 2 1 1 2 1 -o "$tmp/x.xml"
+expect_refused too_many_hosts "cannot choose 500 hosts among 125 LAN nodes" "$RINGSIM" platform tiers $WAN3 --hosts 500 -o "$tmp/x.xml"
+expect_refused bad_routing "--routing must be" "$RINGSIM" platform tiers $WAN3 --routing Full -o "$tmp/x.xml"
+expect_refused both_host_options "excludes" "$RINGSIM" platform tiers $WAN3 --hosts 5 --host-probability 0.5 -o "$tmp/x.xml"
+expect_refused seed_on_xml "apply to Tiers files only" "$RINGSIM" platform import "$tmp/a.xml" --seed 2 -o "$tmp/x.xml"
 [ -e "$tmp/x.xml" ] && { echo "FAIL a failed command left an output file"; fail=1; }
 
 [ $fail -eq 0 ] && echo "all platform CLI tests passed"

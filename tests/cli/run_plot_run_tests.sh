@@ -7,8 +7,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 PLATFORM=$HERE/../../platforms/paper2004_tiers90.xml
 PLOT=$HERE/../../experiments/plot_run.py
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp"
 cp "$PLATFORM" platform.xml
 

@@ -11,8 +11,7 @@ set -u
 RINGSIM=${1:?usage: run_return_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 
 # run NAME SCHEME SEED RATIO TRACES_JSON: simulate into NAME.json and NAME.csv

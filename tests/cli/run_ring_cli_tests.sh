@@ -3,8 +3,7 @@
 # stderr and nothing on stdout for bad input.
 set -u
 RINGSIM=${1:?usage: run_ring_cli_tests.sh path/to/ringsim}
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 # Two LANs joined by one shared WAN link; an 11-host star; two hosts without a link; a broken file.
 cat >"$tmp/lans.xml" <<'XML'
@@ -43,13 +42,9 @@ XML
 printf '<platform version="4.1"><zone id="AS0" routing="Dijkstra"><host id="x" speed="1Gf"/>' >"$tmp/broken.xml"
 
 expect_bad() {  # name, expected fragment, arguments...
-  local name=$1 fragment=$2; shift 2
-  "$RINGSIM" "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -ne 2 ]; then echo "FAIL $name: exit $rc, expected 2"; fail=1; fi
-  if [ -s "$tmp/out" ]; then echo "FAIL $name: wrote to stdout"; fail=1; fi
-  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $name: stderr is not one line:"; cat "$tmp/err"; fail=1; fi
-  if ! grep -q -- "$fragment" "$tmp/err"; then echo "FAIL $name: message lacks '$fragment':"; cat "$tmp/err"; fail=1; fi
+  local name=$1 fragment=$2
+  shift 2
+  expect_refused "$name" "$fragment" "$RINGSIM" "$@"
 }
 
 P="$tmp/lans.xml"

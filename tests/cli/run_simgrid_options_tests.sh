@@ -7,8 +7,7 @@ set -u
 RINGSIM=$(realpath "${1:?usage: run_simgrid_options_tests.sh path/to/ringsim}")
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 cp "$PLATFORM" platform.xml
 BASE='"platform": "platform.xml", "ring": {"size": 5, "seed": 3}, "ratio": 0.1, "iterations": 12, "rows": 200, "columns": 200, "scheme": "every-4"'

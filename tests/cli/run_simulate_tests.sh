@@ -4,8 +4,7 @@ set -u
 RINGSIM=${1:?usage: run_simulate_tests.sh path/to/ringsim}
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 # 1. Homogeneous ring, linear model, zero latency: every simulated redistribution takes exactly the
 #    planner's predicted time, and the schedule is optimal.
@@ -82,11 +81,7 @@ PY
 # 4. Bad configs: exit 2, one line, nothing on stdout, before any run.
 bad() {  # name, json, fragment
   printf '%s' "$2" >"$tmp/bad.json"
-  "$RINGSIM" simulate "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
-  [ $rc -eq 2 ] || { echo "FAIL $1: exit $rc"; cat "$tmp/err"; fail=1; }
-  [ -s "$tmp/out" ] && { echo "FAIL $1: stdout not empty"; fail=1; }
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat "$tmp/err"; fail=1; }
-  grep -q -- "$3" "$tmp/err" || { echo "FAIL $1: lacks '$3'"; cat "$tmp/err"; fail=1; }
+  expect_refused "$1" "$3" "$RINGSIM" simulate "$tmp/bad.json"
 }
 cp "$DATA/ring6-homogeneous.xml" "$tmp/"
 bad unknown_key '{"platform": "ring6-homogeneous.xml", "ratio": 1, "colour": 2}' "unknown key 'colour'"

@@ -8,18 +8,12 @@ set -u
 RINGSIM=${1:?usage: run_source_sweep_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 cp -r "$ROOT/tests/platforms/speed_profiles.xml" "$ROOT/tests/platforms/profiles" .
 # The same platform without its profiles (every host keeps its peak speed).
 sed -e 's/ speed_file="[^"]*"//' -e '/trace_connect/d' speed_profiles.xml >plain.xml
 field() { $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
-one_line_exit2() {  # name rc stderr-file expected-substring
-  [ "$2" -eq 2 ] || { echo "FAIL $1: exit $2, expected 2"; cat "$3"; fail=1; }
-  [ "$(wc -l <"$3")" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat "$3"; fail=1; }
-  grep -qF -- "$4" "$3" || { echo "FAIL $1: expected '$4'"; cat "$3"; fail=1; }
-}
 SMALL='"iterations": 6, "rows": 100, "columns": 100, "ratio": 1'
 
 # 1. files with "default": "constant": members without a trace keep their peak speed.
@@ -38,10 +32,10 @@ PY
 else echo "FAIL default constant: simulate"; cat err; fail=1; fi
 sed 's/"default": "constant"/"default": "refuse"/' const.json >refuse.json
 "$RINGSIM" simulate refuse.json --no-baseline >out 2>err; rc=$?
-one_line_exit2 default_refuse $rc err "no speed trace for host 'steady-2' in 'part.csv'"
+refused_line default_refuse $rc - err "no speed trace for host 'steady-2' in 'part.csv'"
 sed 's/"default": "constant"/"default": "maybe"/' const.json >maybe.json
 "$RINGSIM" simulate maybe.json --no-baseline >out 2>err; rc=$?
-one_line_exit2 default_unknown $rc err "traces 'default' must be \"refuse\""
+refused_line default_unknown $rc - err "traces 'default' must be \"refuse\""
 
 # 2. A speed above the peak: kept, one warning line naming file:line, host, speed and peak.
 printf 'host,time,speed\nsteady-1,0,1e9\nsteady-2,0,3e9\nvarying,0,1e9\n' >above.csv
@@ -108,7 +102,7 @@ grep -q '^varying,.*,0.20*1*,200000000$' tr_platform/traces.csv && grep -q '^inl
 echo "{\"platform\": \"speed_profiles.xml\", \"ring\": {\"size\": 2}, $SMALL, \"traces\": {\"source\": \"platform\"},
   \"staging\": {\"nodes\": 2}}" >staged.json
 "$RINGSIM" simulate staged.json >out 2>err; rc=$?
-one_line_exit2 platform_with_staging $rc err "traces source 'platform' cannot be combined with 'staging'"
+refused_line platform_with_staging $rc - err "traces source 'platform' cannot be combined with 'staging'"
 
 # 8. Profiled hosts: describe says which and why; a ring that needs them says why and what to use.
 "$RINGSIM" platform describe speed_profiles.xml >d.json 2>err || { echo "FAIL describe"; cat err; fail=1; }
@@ -118,7 +112,7 @@ field d.json "d['ineligible'][0]['reason']" | grep -q 'speed profile.*traces sou
   || { echo "FAIL describe: reason"; fail=1; }
 echo "{\"platform\": \"speed_profiles.xml\", \"ring\": {\"size\": 3}, $SMALL}" >three.json
 "$RINGSIM" simulate three.json >out 2>err; rc=$?
-one_line_exit2 profiled_refusal $rc err "2 of its 4 hosts have a speed profile of the platform's"
+refused_line profiled_refusal $rc - err "2 of its 4 hosts have a speed profile of the platform's"
 grep -qF 'traces source "platform"' err || { echo "FAIL profiled refusal: no pointer to the platform source"; fail=1; }
 
 # 7. slowest names the member whose own computation is longest (here: 10 times slower, every iteration).
@@ -163,7 +157,7 @@ bad_sweep() {  # name base-extra sizes expected
   echo "{\"name\": \"b\", \"base\": {\"platform\": \"plain.xml\", \"iterations\": 6, \"rows\": 100, \"columns\": 100 $2},
     \"ring_sizes\": $3, \"ratios\": [1, 2], \"schemes\": [\"every-2\"], \"seeds\": [1, 2]}" >"exp/bad_$1.json"
   "$RINGSIM" run "exp/bad_$1.json" --out "bad_$1" >/dev/null 2>err; rc=$?
-  one_line_exit2 "sweep_$1" $rc err "$4"
+  refused_line "sweep_$1" $rc - err "$4"
   [ -e "bad_$1" ] && { echo "FAIL sweep_$1: output directory written"; fail=1; }
 }
 bad_sweep unknown_host ', "ring": {"hosts": ["steady-1", "nobody", "varying"]}' '[3]' "ring host 'nobody' is not in platform"

@@ -5,8 +5,7 @@ set -u
 RINGSIM=${1:?usage: run_staging_tests.sh path/to/ringsim}
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cp "$DATA/ring6-homogeneous.xml" "$tmp/"
 
 # A zero-latency platform under the linear model: with k derived from the routes, every step of

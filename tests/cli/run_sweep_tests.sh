@@ -3,8 +3,7 @@
 set -u
 RINGSIM=${1:?usage: run_sweep_tests.sh path/to/ringsim}
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 "$RINGSIM" run "$DATA/sweep-small.json" --jobs 2 --out "$tmp/full" 2>"$tmp/err" || { echo "FAIL full sweep"; cat "$tmp/err"; fail=1; }
 rows=$(($(wc -l <"$tmp/full/runs.csv") - 1))

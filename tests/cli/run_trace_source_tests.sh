@@ -5,8 +5,7 @@ set -u
 RINGSIM=${1:?usage: run_trace_source_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
 PY=/usr/bin/python3
-fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
 cp "$PLATFORM" platform.xml
 BASE='"platform": "platform.xml", "ring": {"size": 6, "seed": 2}, "ratio": 1, "iterations": 10, "rows": 100, "columns": 100, "scheme": "every-3"'
@@ -89,11 +88,7 @@ echo "round trips: $(makespan fa.out) $(makespan rw.out) $(makespan oo.out)"
 # 3. Bad trace files: exit 2, exactly one stderr line naming the problem.
 bad() {  # name traces-json expected-substring
   config "bad_$1.json" "$2"
-  "$RINGSIM" simulate "bad_$1.json" >out 2>err; rc=$?
-  [ $rc -eq 2 ] || { echo "FAIL $1: exit $rc"; cat err; fail=1; }
-  [ "$(wc -l <err)" -eq 1 ] || { echo "FAIL $1: stderr not one line"; cat err; fail=1; }
-  grep -qF -- "$3" err || { echo "FAIL $1: expected '$3'"; cat err; fail=1; }
-  [ -s out ] && { echo "FAIL $1: output on stdout"; fail=1; }
+  expect_refused "$1" "$3" "$RINGSIM" simulate "bad_$1.json"
 }
 ring_profiles() {  # every member's profile from tr_fa, SunOS's replaced by $1 (empty: SunOS left out)
   local p
