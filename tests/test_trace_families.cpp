@@ -132,6 +132,8 @@ TEST_CASE("on-off: deterministic per seed, two levels, mean durations close to t
 }
 
 // Heavy-tailed on/off (desktop-grid availability): Pareto durations with the given means.
+static const double kPi = std::acos(-1.0);
+
 static OnOffSpec pareto_spec(double available, double loaded, double shape, std::uint64_t seed) {
   OnOffSpec spec;
   spec.durations = OnOffDurations::pareto;
@@ -221,7 +223,81 @@ TEST_CASE("on-off with Pareto durations starts in equilibrium") {
   CHECK(whole / n == doctest::Approx(12.0).epsilon(0.01));
 }
 
-static const double kPi = std::acos(-1.0);
+// Weibull durations (availability fits, Nurmi, Brevik and Wolski 2005): the sampling laws, then
+// the traces. Shape 0.5: a falling hazard, the mean 2 scales (Gamma(3) = 2), P(D > x) =
+// exp(-sqrt(x / scale)), E[D^2] = scale^2 Gamma(5) = 24 scale^2, so a residual life of mean
+// E[D^2] / (2 E[D]) = 6 scale; shape 2: mean scale sqrt(pi) / 2.
+TEST_CASE("Weibull durations: the mean, the tail and the residual life of the law") {
+  std::mt19937_64 rng(11);
+  const int n = 400000;
+  for (const double shape : {0.5, 2.0}) {
+    const double mean = 12.0;
+    const double scale = shape == 0.5 ? 6.0 : 2.0 * mean / std::sqrt(kPi);
+    double whole = 0, residual = 0;
+    long beyond = 0;
+    for (int k = 0; k < n; ++k) {
+      const double d = weibull_duration(mean, shape, uniform_unit(rng));
+      whole += d;
+      beyond += d > 2.0 * mean;
+      residual += weibull_residual(mean, shape, uniform_unit(rng));
+    }
+    CAPTURE(shape);
+    CHECK(whole / n == doctest::Approx(mean).epsilon(shape == 0.5 ? 0.03 : 0.01));
+    const double tail = std::exp(-std::pow(2.0 * mean / scale, shape));  // 0.135 and 0.043
+    CHECK(static_cast<double>(beyond) / n == doctest::Approx(tail).epsilon(0.03));
+    // E[D^2] / (2 E[D]): 6 scale = 36 at shape 0.5; scale^2 / (2 mean) at shape 2 (E[D^2] = scale^2).
+    const double expected = shape == 0.5 ? 6.0 * scale : scale * scale / (2.0 * mean);
+    CHECK(residual / n == doctest::Approx(expected).epsilon(0.03));
+  }
+  CHECK(weibull_residual(12.0, 0.5, 0.0) == 0.0);
+}
+
+TEST_CASE("on-off with Weibull durations: deterministic, alternating two levels, in equilibrium, the law's tail") {
+  OnOffSpec spec;
+  spec.durations = OnOffDurations::weibull;
+  spec.available = 20.0;
+  spec.loaded = 5.0;
+  spec.shape = 0.5;
+  spec.seed = 3;
+  const auto a = on_off_traces(hosts(5), spec, 300);
+  CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
+  spec.seed = 4;
+  CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));
+  spec.durations = OnOffDurations::pareto;
+  spec.shape = 1.5;
+  spec.seed = 3;
+  CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));  // the law is used, not Pareto's
+  spec.durations = OnOffDurations::weibull;
+  spec.shape = 0.5;
+  for (const auto& t : a)
+    for (std::size_t k = 0; k < t.changes.size(); ++k) {
+      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
+      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);
+    }
+  // Equilibrium: the loaded share is 5 / 25 at every iteration, from the first.
+  const auto many = on_off_traces(hosts(4000), spec, 400);
+  for (int at : {0, 1, 2, 5, 40, 400}) {
+    long loaded = 0;
+    for (const auto& t : many) loaded += multiplier_at_iteration(t, at) != 1.0;
+    CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - 0.2) < 0.03, "iteration ", at);
+  }
+  // The tail, with shape 2 (a rising hazard: few periods shorter than an iteration, so the grid
+  // shows the law): P(D > 40) = exp(-(40 / scale)^2) = 0.043 for a mean of 20 (scale 22.6), lighter
+  // than geometric periods of the same mean (0.95^40 = 0.129).
+  spec.shape = 2.0;
+  spec.loaded = 10.0;
+  long periods = 0, long_ones = 0;
+  for (const auto& t : on_off_traces(hosts(300), spec, 20000))
+    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
+      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
+      ++periods;
+      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > 40;
+    }
+  REQUIRE(periods > 100000);
+  const double scale = 20.0 / std::tgamma(1.5);
+  CHECK(static_cast<double>(long_ones) / static_cast<double>(periods) ==
+        doctest::Approx(std::exp(-std::pow(40.0 / scale, 2.0))).epsilon(0.08));
+}
 
 // Daily cycle with noise: a day/night cosine per host plus AR(1) noise, clipped to [low, high].
 static DailySpec daily_spec(double period, double low, double high, double noise, std::uint64_t seed) {
@@ -395,6 +471,11 @@ TEST_CASE("bad family parameters are rejected") {
   CHECK_THROWS_AS(validate(oo, "x"), InputError);
   oo.shape = 1.2;
   CHECK_NOTHROW(validate(oo, "x"));
+  oo.durations = OnOffDurations::weibull;
+  oo.shape = 0.005;  // Gamma(1 + 1 / shape) overflows
+  CHECK_THROWS_AS(validate(oo, "x"), InputError);
+  oo.shape = 0.3;
+  CHECK_NOTHROW(validate(oo, "x"));
   DailySpec d;
   CHECK_NOTHROW(validate(d, "x"));
   d.period = 1.5;  // aliased
@@ -427,6 +508,7 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"seed": 5, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.0, "every": 2, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "pareto", "shape": 1.5, "placement": "iteration"}})",
+           R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "weibull", "shape": 0.6, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 7, "source": "factor", "factor": [0.5, 1.5], "windows": [[2, 4]], "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"seed": 8, "source": "daily", "period": 24, "low": 0.4, "high": 1.0, "noise": 0.05, "correlation": 0.5, "phase": "random", "every": 2, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 9, "source": "daily", "period": 30.5, "low": 0.5, "high": 0.9, "noise": 0.0, "correlation": 0.0, "phase": 6, "every": 1, "placement": "nominal-time"}})",
@@ -455,7 +537,9 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"source": "on-off", "step": 0.1}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "shape": 1.5}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "pareto", "shape": 1}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "lognormal"}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull"}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull", "shape": 0}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "placement": "time"}})",
            R"({"ratio": 1, "traces": {"source": "daily", "period": 1}})",
            R"({"ratio": 1, "traces": {"source": "daily", "low": 2}})",

@@ -351,13 +351,17 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (t.contains("durations")) {
         const std::string d = text(t, "durations");
         if (d == "pareto") oo.durations = OnOffDurations::pareto;
+        else if (d == "weibull") oo.durations = OnOffDurations::weibull;
         else if (d != "geometric")
-          throw InputError(where + ": on-off 'durations' must be geometric or pareto, got '" + d + "'");
+          throw InputError(where + ": on-off 'durations' must be geometric, pareto or weibull, got '" + d + "'");
       }
       if (t.contains("shape")) {
-        if (oo.durations != OnOffDurations::pareto)
-          throw InputError(where + ": on-off 'shape' applies to durations pareto");
+        if (oo.durations == OnOffDurations::geometric)
+          throw InputError(where + ": on-off 'shape' applies to durations pareto or weibull");
         oo.shape = number(t, "shape");
+      } else if (oo.durations == OnOffDurations::weibull) {
+        // No shape is typical of every system (availability fits range below and above 1): say it.
+        throw InputError(where + ": on-off durations weibull needs a 'shape'");
       }
       validate(oo, where + " 'traces'");
     }

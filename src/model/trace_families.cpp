@@ -4,6 +4,8 @@
 #include <cmath>
 #include <random>
 
+#include <boost/math/special_functions/gamma.hpp>
+
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
 
@@ -17,7 +19,14 @@ void validate(const RandomWalkSpec& spec, const std::string& where) {
   if (spec.every < 1) throw InputError(where + ": random-walk 'every' must be >= 1");
 }
 
-const char* to_string(OnOffDurations d) { return d == OnOffDurations::pareto ? "pareto" : "geometric"; }
+const char* to_string(OnOffDurations d) {
+  switch (d) {
+    case OnOffDurations::pareto: return "pareto";
+    case OnOffDurations::weibull: return "weibull";
+    case OnOffDurations::geometric: break;
+  }
+  return "geometric";
+}
 
 double pareto_duration(double mean, double shape, double u) {
   const double scale = mean * (shape - 1.0) / shape;
@@ -33,6 +42,19 @@ double pareto_residual(double mean, double shape, double u) {
   return scale * std::pow(shape * (1.0 - u), -1.0 / (shape - 1.0));
 }
 
+static double weibull_scale(double mean, double shape) { return mean / std::tgamma(1.0 + 1.0 / shape); }
+
+double weibull_duration(double mean, double shape, double u) {
+  return weibull_scale(mean, shape) * std::pow(-std::log1p(-u), 1.0 / shape);  // inverse of F
+}
+
+double weibull_residual(double mean, double shape, double u) {
+  // F_e(x) = P(1 / shape, (x / scale)^shape): with y = (x / scale)^shape, the equilibrium density
+  // exp(-y) / mean dx integrates to gamma(1 / shape, y) scale / (shape mean) = P(1 / shape, y).
+  if (u <= 0.0) return 0.0;
+  return weibull_scale(mean, shape) * std::pow(boost::math::gamma_p_inv(1.0 / shape, u), 1.0 / shape);
+}
+
 void validate(const OnOffSpec& spec, const std::string& where) {
   if (!(std::isfinite(spec.available) && spec.available >= 1.0 && std::isfinite(spec.loaded) && spec.loaded >= 1.0))
     throw InputError(where + ": on-off 'available' and 'loaded' must be >= 1 (mean durations in iterations)");
@@ -40,6 +62,10 @@ void validate(const OnOffSpec& spec, const std::string& where) {
     throw InputError(where + ": on-off 'load_factor' must be > 0");
   if (spec.durations == OnOffDurations::pareto && !(std::isfinite(spec.shape) && spec.shape > 1.0))
     throw InputError(where + ": on-off 'shape' must be > 1 (Pareto durations with a finite mean)");
+  // The scale is mean / Gamma(1 + 1 / shape), and Gamma overflows a double for shapes below about
+  // 0.0059: 0.01 is the least shape taken.
+  if (spec.durations == OnOffDurations::weibull && !(std::isfinite(spec.shape) && spec.shape >= 0.01))
+    throw InputError(where + ": on-off 'shape' must be >= 0.01 (Weibull durations)");
 }
 
 void validate(const DailySpec& spec, const std::string& where) {
@@ -79,20 +105,30 @@ std::vector<HostTrace> random_walk_traces(const std::vector<std::pair<std::strin
 
 namespace {
 
-// One host's heavy-tailed on/off trace (OnOffSpec, durations pareto).
-HostTrace pareto_on_off(const std::string& name, double peak, const OnOffSpec& spec, int iterations,
-                        std::mt19937_64& rng) {
+// One host's on/off trace in continuous time (OnOffSpec, durations pareto or weibull): an
+// alternating renewal process started in equilibrium.
+HostTrace renewal_on_off(const std::string& name, double peak, const OnOffSpec& spec, int iterations,
+                         std::mt19937_64& rng) {
+  const bool weibull = spec.durations == OnOffDurations::weibull;
+  auto duration = [&](double mean) {
+    const double u = uniform_unit(rng);
+    return weibull ? weibull_duration(mean, spec.shape, u) : pareto_duration(mean, spec.shape, u);
+  };
+  auto residual = [&](double mean) {
+    const double u = uniform_unit(rng);
+    return weibull ? weibull_residual(mean, spec.shape, u) : pareto_residual(mean, spec.shape, u);
+  };
   HostTrace t{name, peak, {}};
   const double p_loaded = spec.loaded / (spec.available + spec.loaded);
   bool loaded = uniform_unit(rng) < p_loaded;
   if (loaded) t.changes.push_back({0, spec.load_factor});
   // The current period ends at `end` (continuous, in iterations); iteration k takes the state at k.
-  double end = pareto_residual(loaded ? spec.loaded : spec.available, spec.shape, uniform_unit(rng));
+  double end = residual(loaded ? spec.loaded : spec.available);
   bool recorded = loaded;
   for (int it = 1; it <= iterations; ++it) {
     while (end <= it) {  // compared as doubles: a period of any length, however long, is never cast
       loaded = !loaded;
-      end += pareto_duration(loaded ? spec.loaded : spec.available, spec.shape, uniform_unit(rng));
+      end += duration(loaded ? spec.loaded : spec.available);
     }
     if (loaded != recorded) {
       t.changes.push_back({it, loaded ? spec.load_factor : 1.0});
@@ -108,10 +144,10 @@ std::vector<HostTrace> on_off_traces(const std::vector<std::pair<std::string, do
                                      int iterations) {
   validate(spec, "traces");
   std::mt19937_64 rng(spec.seed);
-  if (spec.durations == OnOffDurations::pareto) {
+  if (spec.durations != OnOffDurations::geometric) {
     std::vector<HostTrace> traces;
     traces.reserve(hosts.size());
-    for (const auto& [name, peak] : hosts) traces.push_back(pareto_on_off(name, peak, spec, iterations, rng));
+    for (const auto& [name, peak] : hosts) traces.push_back(renewal_on_off(name, peak, spec, iterations, rng));
     return traces;
   }
   const double p_loaded = spec.loaded / (spec.available + spec.loaded);

@@ -40,7 +40,15 @@ struct RandomWalkSpec {
 // state loaded with probability loaded / (available + loaded), and the first period's remainder
 // drawn from the equilibrium (residual life) distribution of its state's durations, so that no
 // iteration is special. Changes are recorded at the iterations whose state differs from the last.
-enum class OnOffDurations { geometric, pareto };
+//
+// Weibull durations (`durations` weibull): the same process with Weibull periods of shape `shape`
+// (> 0) and the given means: F(x) = 1 - exp(-(x / scale)^shape), scale = mean / Gamma(1 + 1 /
+// shape). Availability studies fit machine availability with Weibull laws (Nurmi, Brevik and
+// Wolski, Euro-Par 2005); a shape below 1 is a hazard that falls as a period lasts (a machine idle
+// for long tends to stay idle), many short periods and a few long ones. The first period's
+// remainder follows the equilibrium density (1 - F(x)) / mean, whose distribution function is the
+// regularized incomplete gamma function P(1 / shape, (x / scale)^shape).
+enum class OnOffDurations { geometric, pareto, weibull };
 
 struct OnOffSpec {
   std::uint64_t seed = 1;
@@ -48,7 +56,7 @@ struct OnOffSpec {
   double loaded = 10.0;
   double load_factor = 0.25;
   OnOffDurations durations = OnOffDurations::geometric;
-  double shape = 1.5;  // Pareto shape, with durations pareto
+  double shape = 1.5;  // with durations pareto (> 1) or weibull (> 0, given in the config)
 };
 
 const char* to_string(OnOffDurations d);
@@ -83,6 +91,11 @@ double pareto_duration(double mean, double shape, double u);
 // The equilibrium (residual life) distribution of those durations, from u in [0, 1): density
 // (1 - F(x)) / mean, uniform below the scale, a Pareto tail of shape - 1 above it.
 double pareto_residual(double mean, double shape, double u);
+
+// A Weibull duration of mean `mean` and shape `shape` > 0, from a uniform u in [0, 1).
+double weibull_duration(double mean, double shape, double u);
+// The equilibrium (residual life) distribution of those durations, from u in [0, 1).
+double weibull_residual(double mean, double shape, double u);
 
 // Throws InputError for bad parameters (as `where`: ...).
 void validate(const RandomWalkSpec& spec, const std::string& where);

@@ -45,7 +45,8 @@ void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
     throw InputError(scheme + "does not combine with rebuilds (its recursion knows one ring)");
   if (s != kOnlineOptimalScheme) return;
   if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
-    const std::string got = cfg.trace_source == "on-off" ? "pareto durations" : "source " + trace_source_name(cfg);
+    const std::string got = cfg.trace_source == "on-off" ? std::string(to_string(cfg.on_off.durations)) + " durations"
+                                                         : "source " + trace_source_name(cfg);
     throw InputError(scheme + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
                      "know exactly), got " + got);
   }
