@@ -131,12 +131,14 @@ TEST_CASE("on-off: deterministic per seed, two levels, mean durations close to t
   for (const auto& t : on_off_traces(hosts(2), spec, 10)) CHECK(t.changes.size() >= 10);
 }
 
-// Heavy-tailed on/off (desktop-grid availability): Pareto durations with the given means.
 static const double kPi = std::acos(-1.0);
 
-static OnOffSpec pareto_spec(double available, double loaded, double shape, std::uint64_t seed) {
+// On/off load whose periods follow a law of their own (Pareto: heavy-tailed, as desktop-grid
+// availability is measured; Weibull) with the given means.
+static OnOffSpec renewal_spec(OnOffDurations durations, double available, double loaded, double shape,
+                              std::uint64_t seed) {
   OnOffSpec spec;
-  spec.durations = OnOffDurations::pareto;
+  spec.durations = durations;
   spec.available = available;
   spec.loaded = loaded;
   spec.shape = shape;
@@ -145,7 +147,7 @@ static OnOffSpec pareto_spec(double available, double loaded, double shape, std:
 }
 
 TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given means, a Pareto tail") {
-  OnOffSpec spec = pareto_spec(12.0, 4.0, 2.5, 3);  // shape 2.5: a finite variance, for the means below
+  OnOffSpec spec = renewal_spec(OnOffDurations::pareto, 12.0, 4.0, 2.5, 3);  // shape 2.5: a finite variance, for the means below
   const auto a = on_off_traces(hosts(5), spec, 300);
   CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
   spec.seed = 4;
@@ -195,7 +197,7 @@ TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given me
 // An equilibrium start: the loaded share is loaded / (available + loaded) at every iteration, from
 // the first; a first period drawn whole (not its residual) would leave the early iterations apart.
 TEST_CASE("on-off with Pareto durations starts in equilibrium") {
-  OnOffSpec spec = pareto_spec(20.0, 5.0, 1.5, 1);
+  OnOffSpec spec = renewal_spec(OnOffDurations::pareto, 20.0, 5.0, 1.5, 1);
   for (std::uint64_t seed : {1u, 2u}) {
     spec.seed = seed;
     const auto traces = on_off_traces(hosts(4000), spec, 400);
@@ -253,22 +255,12 @@ TEST_CASE("Weibull durations: the mean, the tail and the residual life of the la
 }
 
 TEST_CASE("on-off with Weibull durations: deterministic, alternating two levels, in equilibrium, the law's tail") {
-  OnOffSpec spec;
-  spec.durations = OnOffDurations::weibull;
-  spec.available = 20.0;
-  spec.loaded = 5.0;
-  spec.shape = 0.5;
-  spec.seed = 3;
+  OnOffSpec spec = renewal_spec(OnOffDurations::weibull, 20.0, 5.0, 0.5, 3);
   const auto a = on_off_traces(hosts(5), spec, 300);
   CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
-  spec.seed = 4;
-  CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));
-  spec.durations = OnOffDurations::pareto;
-  spec.shape = 1.5;
-  spec.seed = 3;
-  CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));  // the law is used, not Pareto's
-  spec.durations = OnOffDurations::weibull;
-  spec.shape = 0.5;
+  CHECK(!same(a, on_off_traces(hosts(5), renewal_spec(OnOffDurations::weibull, 20.0, 5.0, 0.5, 4), 300)));
+  // The law is used, not Pareto's.
+  CHECK(!same(a, on_off_traces(hosts(5), renewal_spec(OnOffDurations::pareto, 20.0, 5.0, 1.5, 3), 300)));
   for (const auto& t : a)
     for (std::size_t k = 0; k < t.changes.size(); ++k) {
       CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
