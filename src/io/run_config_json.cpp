@@ -360,7 +360,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
           throw InputError(where + ": on-off 'shape' applies to durations pareto or weibull");
         oo.shape = number(t, "shape");
       } else if (oo.durations == OnOffDurations::weibull) {
-        // No shape is typical of every system (availability fits range below and above 1): say it.
+        // No one shape stands for every system's availability: the config says which.
         throw InputError(where + ": on-off durations weibull needs a 'shape'");
       }
       validate(oo, where + " 'traces'");

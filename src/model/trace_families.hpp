@@ -42,7 +42,7 @@ struct RandomWalkSpec {
 // iteration is special. Changes are recorded at the iterations whose state differs from the last.
 //
 // Weibull durations (`durations` weibull): the same process with Weibull periods of shape `shape`
-// (> 0) and the given means: F(x) = 1 - exp(-(x / scale)^shape), scale = mean / Gamma(1 + 1 /
+// (>= 0.01) and the given means: F(x) = 1 - exp(-(x / scale)^shape), scale = mean / Gamma(1 + 1 /
 // shape). Availability studies fit machine availability with Weibull laws (Nurmi, Brevik and
 // Wolski, Euro-Par 2005); a shape below 1 is a hazard that falls as a period lasts (a machine idle
 // for long tends to stay idle), many short periods and a few long ones. The first period's
@@ -56,7 +56,7 @@ struct OnOffSpec {
   double loaded = 10.0;
   double load_factor = 0.25;
   OnOffDurations durations = OnOffDurations::geometric;
-  double shape = 1.5;  // with durations pareto (> 1) or weibull (> 0, given in the config)
+  double shape = 1.5;  // with durations pareto (> 1) or weibull (>= 0.01, given in the config)
 };
 
 const char* to_string(OnOffDurations d);
@@ -92,7 +92,7 @@ double pareto_duration(double mean, double shape, double u);
 // (1 - F(x)) / mean, uniform below the scale, a Pareto tail of shape - 1 above it.
 double pareto_residual(double mean, double shape, double u);
 
-// A Weibull duration of mean `mean` and shape `shape` > 0, from a uniform u in [0, 1).
+// A Weibull duration of mean `mean` and shape `shape` >= 0.01, from a uniform u in [0, 1).
 double weibull_duration(double mean, double shape, double u);
 // The equilibrium (residual life) distribution of those durations, from u in [0, 1).
 double weibull_residual(double mean, double shape, double u);
