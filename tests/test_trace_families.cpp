@@ -291,6 +291,76 @@ TEST_CASE("on-off with Weibull durations: deterministic, alternating two levels,
         doctest::Approx(std::exp(-std::pow(40.0 / scale, 2.0))).epsilon(0.08));
 }
 
+// Hyperexponential durations (two phases, balanced means): at cv 2 the first phase has
+// probability p = (1 + sqrt(3/5)) / 2 = 0.887 and mean 12 / (2 p) = 6.76, the second 53.1; E[D^2] =
+// (cv^2 + 1) mean^2 = 720, so a residual life of mean 720 / 24 = 30; P(D > x) = p exp(-x / m1) +
+// (1 - p) exp(-x / m2). At cv 1, exponential of mean 12.
+TEST_CASE("hyperexponential durations: the mean, the variation, the tail and the residual life of the law") {
+  std::mt19937_64 rng(12);
+  const int n = 400000;
+  for (const double cv : {1.0, 2.0, 4.0}) {
+    const double mean = 12.0;
+    const double p = 0.5 * (1.0 + std::sqrt((cv * cv - 1.0) / (cv * cv + 1.0)));
+    const double m1 = mean / (2.0 * p), m2 = mean / (2.0 * (1.0 - p));
+    double sum = 0, square = 0, residual = 0;
+    long beyond = 0;
+    for (int k = 0; k < n; ++k) {
+      const double d = hyperexponential_duration(mean, cv, uniform_unit(rng));
+      sum += d;
+      square += d * d;
+      beyond += d > 3.0 * mean;
+      residual += hyperexponential_residual(mean, cv, uniform_unit(rng));
+    }
+    CAPTURE(cv);
+    CHECK(sum / n == doctest::Approx(mean).epsilon(0.02));
+    CHECK(square / n == doctest::Approx((cv * cv + 1.0) * mean * mean).epsilon(cv > 3 ? 0.1 : 0.04));
+    const double tail = p * std::exp(-3.0 * mean / m1) + (1.0 - p) * std::exp(-3.0 * mean / m2);  // 0.050, 0.061, 0.047
+    CHECK(static_cast<double>(beyond) / n == doctest::Approx(tail).epsilon(0.03));
+    CHECK(residual / n == doctest::Approx((cv * cv + 1.0) * mean / 2.0).epsilon(0.03));
+  }
+}
+
+TEST_CASE("on-off with hyperexponential durations: deterministic, alternating two levels, in equilibrium, the law's tail") {
+  OnOffSpec spec = renewal_spec(OnOffDurations::hyperexponential, 40.0, 20.0, 0.0, 3);
+  spec.cv = 2.0;
+  const auto a = on_off_traces(hosts(5), spec, 300);
+  CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
+  OnOffSpec other = spec;
+  other.seed = 4;
+  CHECK(!same(a, on_off_traces(hosts(5), other, 300)));
+  other = spec;
+  other.cv = 1.5;
+  CHECK(!same(a, on_off_traces(hosts(5), other, 300)));  // cv is read
+  for (const auto& t : a)
+    for (std::size_t k = 0; k < t.changes.size(); ++k) {
+      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
+      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);
+    }
+  // Equilibrium: the loaded share is 20 / 60 at every iteration, from the first.
+  const auto many = on_off_traces(hosts(4000), spec, 400);
+  for (int at : {0, 1, 2, 5, 40, 400}) {
+    long loaded = 0;
+    for (const auto& t : many) loaded += multiplier_at_iteration(t, at) != 1.0;
+    CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - 1.0 / 3.0) < 0.03, "iteration ", at);
+  }
+  // The tail of the available periods: P(D > 200) = 0.887 exp(-200 / 22.5) + 0.113 exp(-200 / 177)
+  // = 0.037, six times that of geometric periods of the same mean (0.975^200 = 0.0063). On the
+  // iteration grid a loaded period shorter than an iteration may pass unseen (about 4% of them
+  // here) and join two available ones, which lengthens the tail a little: within 15%.
+  long periods = 0, long_ones = 0;
+  for (const auto& t : on_off_traces(hosts(300), spec, 20000))
+    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
+      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
+      ++periods;
+      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > 200;
+    }
+  REQUIRE(periods > 50000);
+  const double p = 0.5 * (1.0 + std::sqrt(3.0 / 5.0));
+  const double tail = p * std::exp(-200.0 / (20.0 / p)) + (1.0 - p) * std::exp(-200.0 / (20.0 / (1.0 - p)));
+  CHECK(static_cast<double>(long_ones) / static_cast<double>(periods) == doctest::Approx(tail).epsilon(0.15));
+  CHECK(tail > 5.0 * std::pow(1.0 - 1.0 / 40.0, 200));
+}
+
 // Daily cycle with noise: a day/night cosine per host plus AR(1) noise, clipped to [low, high].
 static DailySpec daily_spec(double period, double low, double high, double noise, std::uint64_t seed) {
   DailySpec spec;
@@ -468,6 +538,11 @@ TEST_CASE("bad family parameters are rejected") {
   CHECK_THROWS_AS(validate(oo, "x"), InputError);
   oo.shape = 0.3;
   CHECK_NOTHROW(validate(oo, "x"));
+  oo.durations = OnOffDurations::hyperexponential;
+  oo.cv = 0.9;  // below exponential's variation: not a hyperexponential
+  CHECK_THROWS_AS(validate(oo, "x"), InputError);
+  oo.cv = 1.0;
+  CHECK_NOTHROW(validate(oo, "x"));
   DailySpec d;
   CHECK_NOTHROW(validate(d, "x"));
   d.period = 1.5;  // aliased
@@ -501,6 +576,7 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "pareto", "shape": 1.5, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "weibull", "shape": 0.6, "placement": "iteration"}})",
+           R"({"ratio": 1, "traces": {"seed": 6, "source": "on-off", "available": 8, "loaded": 3, "load_factor": 0.5, "durations": "hyperexponential", "cv": 2.5, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 7, "source": "factor", "factor": [0.5, 1.5], "windows": [[2, 4]], "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"seed": 8, "source": "daily", "period": 24, "low": 0.4, "high": 1.0, "noise": 0.05, "correlation": 0.5, "phase": "random", "every": 2, "placement": "iteration"}})",
            R"({"ratio": 1, "traces": {"seed": 9, "source": "daily", "period": 30.5, "low": 0.5, "high": 0.9, "noise": 0.0, "correlation": 0.0, "phase": 6, "every": 1, "placement": "nominal-time"}})",
@@ -532,6 +608,10 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "lognormal"}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull"}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull", "shape": 0}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "hyperexponential"}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "hyperexponential", "cv": 0.5}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "hyperexponential", "cv": 2, "shape": 1.5}})",
+           R"({"ratio": 1, "traces": {"source": "on-off", "durations": "weibull", "shape": 0.5, "cv": 2}})",
            R"({"ratio": 1, "traces": {"source": "on-off", "placement": "time"}})",
            R"({"ratio": 1, "traces": {"source": "daily", "period": 1}})",
            R"({"ratio": 1, "traces": {"source": "daily", "low": 2}})",

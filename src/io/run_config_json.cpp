@@ -276,7 +276,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     } else if (source == "random-walk") {
       io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every", "placement"}, tw);
     } else if (source == "on-off") {
-      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "placement"}, tw);
+      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "cv", "placement"}, tw);
     } else if (source == "daily") {
       io::require_known_keys(t, {"seed", "source", "period", "low", "high", "noise", "correlation", "phase", "every",
                                  "placement"},
@@ -352,11 +352,20 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
         const std::string d = text(t, "durations");
         if (d == "pareto") oo.durations = OnOffDurations::pareto;
         else if (d == "weibull") oo.durations = OnOffDurations::weibull;
+        else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
         else if (d != "geometric")
-          throw InputError(where + ": on-off 'durations' must be geometric, pareto or weibull, got '" + d + "'");
+          throw InputError(where + ": on-off 'durations' must be geometric, pareto, weibull or hyperexponential, got '" +
+                           d + "'");
+      }
+      if (t.contains("cv")) {
+        if (oo.durations != OnOffDurations::hyperexponential)
+          throw InputError(where + ": on-off 'cv' applies to durations hyperexponential");
+        oo.cv = number(t, "cv");
+      } else if (oo.durations == OnOffDurations::hyperexponential) {
+        throw InputError(where + ": on-off durations hyperexponential needs a 'cv' (its coefficient of variation)");
       }
       if (t.contains("shape")) {
-        if (oo.durations == OnOffDurations::geometric)
+        if (oo.durations != OnOffDurations::pareto && oo.durations != OnOffDurations::weibull)
           throw InputError(where + ": on-off 'shape' applies to durations pareto or weibull");
         oo.shape = number(t, "shape");
       } else if (oo.durations == OnOffDurations::weibull) {
@@ -462,7 +471,8 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
               {"loaded", oo.loaded},     {"load_factor", oo.load_factor}, {"placement", placement}};
     if (oo.durations != OnOffDurations::geometric) {  // geometric configs keep their former canonical form
       traces["durations"] = to_string(oo.durations);
-      traces["shape"] = oo.shape;
+      if (oo.durations == OnOffDurations::hyperexponential) traces["cv"] = oo.cv;
+      else traces["shape"] = oo.shape;
     }
   } else if (cfg.trace_source == "daily") {
     const auto& d = cfg.daily;

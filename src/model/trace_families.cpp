@@ -23,6 +23,7 @@ const char* to_string(OnOffDurations d) {
   switch (d) {
     case OnOffDurations::pareto: return "pareto";
     case OnOffDurations::weibull: return "weibull";
+    case OnOffDurations::hyperexponential: return "hyperexponential";
     case OnOffDurations::geometric: break;
   }
   return "geometric";
@@ -55,6 +56,28 @@ double weibull_residual(double mean, double shape, double u) {
   return weibull_scale(mean, shape) * std::pow(boost::math::gamma_p_inv(1.0 / shape, u), 1.0 / shape);
 }
 
+// The probability of phase 1, from cv^2 + 1 = 1 / (2 p (1 - p)) for balanced means.
+static double hyperexponential_first_phase(double cv) {
+  const double c2 = cv * cv;
+  return 0.5 * (1.0 + std::sqrt((c2 - 1.0) / (c2 + 1.0)));
+}
+
+// One uniform draws the phase (u below p: phase 1) and, rescaled to [0, 1) within it, the
+// exponential of that phase's mean.
+double hyperexponential_duration(double mean, double cv, double u) {
+  const double p = hyperexponential_first_phase(cv);
+  const bool first = u < p;
+  const double v = first ? u / p : (u - p) / (1.0 - p);
+  return -(mean / (2.0 * (first ? p : 1.0 - p))) * std::log1p(-std::min(v, 1.0 - 1e-16));
+}
+
+double hyperexponential_residual(double mean, double cv, double u) {
+  const double p = hyperexponential_first_phase(cv);
+  const bool first = u < 0.5;
+  const double v = first ? 2.0 * u : 2.0 * u - 1.0;
+  return -(mean / (2.0 * (first ? p : 1.0 - p))) * std::log1p(-std::min(v, 1.0 - 1e-16));
+}
+
 void validate(const OnOffSpec& spec, const std::string& where) {
   if (!(std::isfinite(spec.available) && spec.available >= 1.0 && std::isfinite(spec.loaded) && spec.loaded >= 1.0))
     throw InputError(where + ": on-off 'available' and 'loaded' must be >= 1 (mean durations in iterations)");
@@ -66,6 +89,8 @@ void validate(const OnOffSpec& spec, const std::string& where) {
   // 0.0059: 0.01 is the least shape taken.
   if (spec.durations == OnOffDurations::weibull && !(std::isfinite(spec.shape) && spec.shape >= 0.01))
     throw InputError(where + ": on-off 'shape' must be >= 0.01 (Weibull durations)");
+  if (spec.durations == OnOffDurations::hyperexponential && !(std::isfinite(spec.cv) && spec.cv >= 1.0))
+    throw InputError(where + ": on-off 'cv' must be >= 1 (hyperexponential durations; 1 is exponential)");
 }
 
 void validate(const DailySpec& spec, const std::string& where) {
@@ -105,18 +130,25 @@ std::vector<HostTrace> random_walk_traces(const std::vector<std::pair<std::strin
 
 namespace {
 
-// One host's on/off trace in continuous time (OnOffSpec, durations pareto or weibull): an
-// alternating renewal process started in equilibrium.
+// One host's on/off trace in continuous time (OnOffSpec, durations pareto, weibull or
+// hyperexponential): an alternating renewal process started in equilibrium.
 HostTrace renewal_on_off(const std::string& name, double peak, const OnOffSpec& spec, int iterations,
                          std::mt19937_64& rng) {
-  const bool weibull = spec.durations == OnOffDurations::weibull;
   auto duration = [&](double mean) {
     const double u = uniform_unit(rng);
-    return weibull ? weibull_duration(mean, spec.shape, u) : pareto_duration(mean, spec.shape, u);
+    switch (spec.durations) {
+      case OnOffDurations::weibull: return weibull_duration(mean, spec.shape, u);
+      case OnOffDurations::hyperexponential: return hyperexponential_duration(mean, spec.cv, u);
+      default: return pareto_duration(mean, spec.shape, u);
+    }
   };
   auto residual = [&](double mean) {
     const double u = uniform_unit(rng);
-    return weibull ? weibull_residual(mean, spec.shape, u) : pareto_residual(mean, spec.shape, u);
+    switch (spec.durations) {
+      case OnOffDurations::weibull: return weibull_residual(mean, spec.shape, u);
+      case OnOffDurations::hyperexponential: return hyperexponential_residual(mean, spec.cv, u);
+      default: return pareto_residual(mean, spec.shape, u);
+    }
   };
   HostTrace t{name, peak, {}};
   const double p_loaded = spec.loaded / (spec.available + spec.loaded);

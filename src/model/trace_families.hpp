@@ -48,7 +48,15 @@ struct RandomWalkSpec {
 // for long tends to stay idle), many short periods and a few long ones. The first period's
 // remainder follows the equilibrium density (1 - F(x)) / mean, whose distribution function is the
 // regularized incomplete gamma function P(1 / shape, (x / scale)^shape).
-enum class OnOffDurations { geometric, pareto, weibull };
+//
+// Hyperexponential durations (`durations` hyperexponential): each period is exponential with one
+// of two means, drawn anew for each period, so that its coefficient of variation is `cv` (>= 1;
+// 1 is exponential). Machine availability was fitted best by hyperexponentials, then by Weibull
+// laws (Nurmi, Brevik and Wolski, Euro-Par 2005). Two phases with balanced means (each phase
+// carries half of the mean): phase 1 with probability p = (1 + sqrt((cv^2 - 1) / (cv^2 + 1))) / 2
+// and mean mean / (2 p), phase 2 with mean mean / (2 (1 - p)). The equilibrium remainder is then
+// a mixture of the same two exponentials with weights p_i mean_i / mean = 1/2 each.
+enum class OnOffDurations { geometric, pareto, weibull, hyperexponential };
 
 struct OnOffSpec {
   std::uint64_t seed = 1;
@@ -57,6 +65,7 @@ struct OnOffSpec {
   double load_factor = 0.25;
   OnOffDurations durations = OnOffDurations::geometric;
   double shape = 1.5;  // with durations pareto (> 1) or weibull (>= 0.01, given in the config)
+  double cv = 2.0;     // with durations hyperexponential (>= 1, given in the config)
 };
 
 const char* to_string(OnOffDurations d);
@@ -96,6 +105,11 @@ double pareto_residual(double mean, double shape, double u);
 double weibull_duration(double mean, double shape, double u);
 // The equilibrium (residual life) distribution of those durations, from u in [0, 1).
 double weibull_residual(double mean, double shape, double u);
+
+// A two-phase hyperexponential duration of mean `mean` and coefficient of variation `cv` >= 1
+// (balanced means), from a uniform u in [0, 1); and its equilibrium remainder.
+double hyperexponential_duration(double mean, double cv, double u);
+double hyperexponential_residual(double mean, double cv, double u);
 
 // Throws InputError for bad parameters (as `where`: ...).
 void validate(const RandomWalkSpec& spec, const std::string& where);
