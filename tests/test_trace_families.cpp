@@ -146,18 +146,48 @@ static OnOffSpec renewal_spec(OnOffDurations durations, double available, double
   return spec;
 }
 
+// Every change of an on/off trace switches between the two levels (1 and 0.25).
+static void check_two_levels(const std::vector<HostTrace>& traces) {
+  for (const auto& t : traces)
+    for (std::size_t k = 0; k < t.changes.size(); ++k) {
+      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
+      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);  // a change is a switch
+    }
+}
+
+// The loaded share of 4000 hosts at iterations 0 to 400 is `share` (a standard deviation of
+// about 0.007): an equilibrium start, where a first period drawn whole (not its residual) would
+// leave the early iterations apart.
+static void check_equilibrium(const OnOffSpec& spec, double share) {
+  const auto traces = on_off_traces(hosts(4000), spec, 400);
+  for (int at : {0, 1, 2, 3, 5, 10, 40, 400}) {
+    long loaded = 0;
+    for (const auto& t : traces) loaded += multiplier_at_iteration(t, at) != 1.0;
+    CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - share) < 0.03, "iteration ", at);
+  }
+}
+
+// The share of complete available periods longer than `longer` iterations, over 300 hosts and
+// 20000 iterations (at least `least` periods).
+static double available_tail(const OnOffSpec& spec, int longer, long least) {
+  long periods = 0, long_ones = 0;
+  for (const auto& t : on_off_traces(hosts(300), spec, 20000))
+    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
+      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
+      ++periods;
+      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > longer;
+    }
+  REQUIRE(periods > least);
+  return static_cast<double>(long_ones) / static_cast<double>(periods);
+}
+
 TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given means, a Pareto tail") {
   OnOffSpec spec = renewal_spec(OnOffDurations::pareto, 12.0, 4.0, 2.5, 3);  // shape 2.5: a finite variance, for the means below
   const auto a = on_off_traces(hosts(5), spec, 300);
   CHECK(same(a, on_off_traces(hosts(5), spec, 300)));
   spec.seed = 4;
   CHECK(!same(a, on_off_traces(hosts(5), spec, 300)));
-  for (const auto& t : a) {
-    for (std::size_t k = 0; k < t.changes.size(); ++k) {
-      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
-      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);  // a change is a switch
-    }
-  }
+  check_two_levels(a);
   // Complete periods average the given means (scales 7.2 and 2.4 iterations: none passes unseen).
   double on_sum = 0, off_sum = 0;
   long on_n = 0, off_n = 0;
@@ -178,35 +208,19 @@ TEST_CASE("on-off with Pareto durations: deterministic, two levels, the given me
   spec.shape = 1.5;
   spec.available = 20.0;
   spec.loaded = 5.0;
-  long periods = 0, long_ones = 0;
-  for (const auto& t : on_off_traces(hosts(300), spec, 20000)) {
-    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
-      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
-      ++periods;
-      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > 200;
-    }
-  }
-  REQUIRE(periods > 100000);
-  const double tail = static_cast<double>(long_ones) / static_cast<double>(periods);
+  const double tail = available_tail(spec, 200, 100000);
   const double pareto_tail = std::pow(1.0 / 30.0, 1.5);
   CHECK(tail > 0.75 * pareto_tail);
   CHECK(tail < 1.25 * pareto_tail);
   CHECK(tail > 50 * std::pow(1.0 - 1.0 / 20.0, 200));
 }
 
-// An equilibrium start: the loaded share is loaded / (available + loaded) at every iteration, from
-// the first; a first period drawn whole (not its residual) would leave the early iterations apart.
+// An equilibrium start: the loaded share is loaded / (available + loaded) at every iteration.
 TEST_CASE("on-off with Pareto durations starts in equilibrium") {
   OnOffSpec spec = renewal_spec(OnOffDurations::pareto, 20.0, 5.0, 1.5, 1);
   for (std::uint64_t seed : {1u, 2u}) {
     spec.seed = seed;
-    const auto traces = on_off_traces(hosts(4000), spec, 400);
-    for (int at : {0, 1, 2, 3, 5, 10, 40, 400}) {
-      long loaded = 0;
-      for (const auto& t : traces) loaded += multiplier_at_iteration(t, at) != 1.0;
-      // 4000 hosts: a standard deviation of 0.0063 around 0.2
-      CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - 0.2) < 0.03, "iteration ", at);
-    }
+    check_equilibrium(spec, 0.2);
   }
   // The residual life: below the scale with probability (shape - 1) / shape, and of mean
   // E[D^2] / (2 E[D]) (shape 4, mean 12: scale 9, E[D^2] = 162, so 6.75); the durations of mean 12.
@@ -261,34 +275,15 @@ TEST_CASE("on-off with Weibull durations: deterministic, alternating two levels,
   CHECK(!same(a, on_off_traces(hosts(5), renewal_spec(OnOffDurations::weibull, 20.0, 5.0, 0.5, 4), 300)));
   // The law is used, not Pareto's.
   CHECK(!same(a, on_off_traces(hosts(5), renewal_spec(OnOffDurations::pareto, 20.0, 5.0, 1.5, 3), 300)));
-  for (const auto& t : a)
-    for (std::size_t k = 0; k < t.changes.size(); ++k) {
-      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
-      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);
-    }
-  // Equilibrium: the loaded share is 5 / 25 at every iteration, from the first.
-  const auto many = on_off_traces(hosts(4000), spec, 400);
-  for (int at : {0, 1, 2, 5, 40, 400}) {
-    long loaded = 0;
-    for (const auto& t : many) loaded += multiplier_at_iteration(t, at) != 1.0;
-    CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - 0.2) < 0.03, "iteration ", at);
-  }
+  check_two_levels(a);
+  check_equilibrium(spec, 5.0 / 25.0);
   // The tail, with shape 2 (a rising hazard: few periods shorter than an iteration, so the grid
   // shows the law): P(D > 40) = exp(-(40 / scale)^2) = 0.043 for a mean of 20 (scale 22.6), lighter
   // than geometric periods of the same mean (0.95^40 = 0.129).
   spec.shape = 2.0;
   spec.loaded = 10.0;
-  long periods = 0, long_ones = 0;
-  for (const auto& t : on_off_traces(hosts(300), spec, 20000))
-    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
-      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
-      ++periods;
-      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > 40;
-    }
-  REQUIRE(periods > 100000);
   const double scale = 20.0 / std::tgamma(1.5);
-  CHECK(static_cast<double>(long_ones) / static_cast<double>(periods) ==
-        doctest::Approx(std::exp(-std::pow(40.0 / scale, 2.0))).epsilon(0.08));
+  CHECK(available_tail(spec, 40, 100000) == doctest::Approx(std::exp(-std::pow(40.0 / scale, 2.0))).epsilon(0.08));
 }
 
 // Hyperexponential durations (two phases, balanced means): at cv 2 the first phase has
@@ -331,33 +326,15 @@ TEST_CASE("on-off with hyperexponential durations: deterministic, alternating tw
   other = spec;
   other.cv = 1.5;
   CHECK(!same(a, on_off_traces(hosts(5), other, 300)));  // cv is read
-  for (const auto& t : a)
-    for (std::size_t k = 0; k < t.changes.size(); ++k) {
-      CHECK((t.changes[k].multiplier == 1.0 || t.changes[k].multiplier == 0.25));
-      if (k > 0) CHECK(t.changes[k].multiplier != t.changes[k - 1].multiplier);
-    }
-  // Equilibrium: the loaded share is 20 / 60 at every iteration, from the first.
-  const auto many = on_off_traces(hosts(4000), spec, 400);
-  for (int at : {0, 1, 2, 5, 40, 400}) {
-    long loaded = 0;
-    for (const auto& t : many) loaded += multiplier_at_iteration(t, at) != 1.0;
-    CHECK_MESSAGE(std::abs(static_cast<double>(loaded) / 4000.0 - 1.0 / 3.0) < 0.03, "iteration ", at);
-  }
+  check_two_levels(a);
+  check_equilibrium(spec, 20.0 / 60.0);
   // The tail of the available periods: P(D > 200) = 0.887 exp(-200 / 22.5) + 0.113 exp(-200 / 177)
   // = 0.037, six times that of geometric periods of the same mean (0.975^200 = 0.0063). On the
   // iteration grid a loaded period shorter than an iteration may pass unseen (about 4% of them
   // here) and join two available ones, which lengthens the tail a little: within 15%.
-  long periods = 0, long_ones = 0;
-  for (const auto& t : on_off_traces(hosts(300), spec, 20000))
-    for (std::size_t k = 0; k + 1 < t.changes.size(); ++k) {
-      if (t.changes[k].iteration == 0 || t.changes[k].multiplier != 1.0) continue;
-      ++periods;
-      long_ones += t.changes[k + 1].iteration - t.changes[k].iteration > 200;
-    }
-  REQUIRE(periods > 50000);
   const double p = 0.5 * (1.0 + std::sqrt(3.0 / 5.0));
   const double tail = p * std::exp(-200.0 / (20.0 / p)) + (1.0 - p) * std::exp(-200.0 / (20.0 / (1.0 - p)));
-  CHECK(static_cast<double>(long_ones) / static_cast<double>(periods) == doctest::Approx(tail).epsilon(0.15));
+  CHECK(available_tail(spec, 200, 50000) == doctest::Approx(tail).epsilon(0.15));
   CHECK(tail > 5.0 * std::pow(1.0 - 1.0 / 40.0, 200));
 }
 

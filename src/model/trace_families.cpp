@@ -134,20 +134,16 @@ namespace {
 // hyperexponential): an alternating renewal process started in equilibrium.
 HostTrace renewal_on_off(const std::string& name, double peak, const OnOffSpec& spec, int iterations,
                          std::mt19937_64& rng) {
-  auto duration = [&](double mean) {
+  // A whole period of the given mean, or (`remainder`) the part of one left at an equilibrium start.
+  auto draw = [&](double mean, bool remainder) {
     const double u = uniform_unit(rng);
     switch (spec.durations) {
-      case OnOffDurations::weibull: return weibull_duration(mean, spec.shape, u);
-      case OnOffDurations::hyperexponential: return hyperexponential_duration(mean, spec.cv, u);
-      default: return pareto_duration(mean, spec.shape, u);
-    }
-  };
-  auto residual = [&](double mean) {
-    const double u = uniform_unit(rng);
-    switch (spec.durations) {
-      case OnOffDurations::weibull: return weibull_residual(mean, spec.shape, u);
-      case OnOffDurations::hyperexponential: return hyperexponential_residual(mean, spec.cv, u);
-      default: return pareto_residual(mean, spec.shape, u);
+      case OnOffDurations::weibull:
+        return remainder ? weibull_residual(mean, spec.shape, u) : weibull_duration(mean, spec.shape, u);
+      case OnOffDurations::hyperexponential:
+        return remainder ? hyperexponential_residual(mean, spec.cv, u) : hyperexponential_duration(mean, spec.cv, u);
+      default:
+        return remainder ? pareto_residual(mean, spec.shape, u) : pareto_duration(mean, spec.shape, u);
     }
   };
   HostTrace t{name, peak, {}};
@@ -155,12 +151,12 @@ HostTrace renewal_on_off(const std::string& name, double peak, const OnOffSpec& 
   bool loaded = uniform_unit(rng) < p_loaded;
   if (loaded) t.changes.push_back({0, spec.load_factor});
   // The current period ends at `end` (continuous, in iterations); iteration k takes the state at k.
-  double end = residual(loaded ? spec.loaded : spec.available);
+  double end = draw(loaded ? spec.loaded : spec.available, true);
   bool recorded = loaded;
   for (int it = 1; it <= iterations; ++it) {
     while (end <= it) {  // compared as doubles: a period of any length, however long, is never cast
       loaded = !loaded;
-      end += duration(loaded ? spec.loaded : spec.available);
+      end += draw(loaded ? spec.loaded : spec.available, false);
     }
     if (loaded != recorded) {
       t.changes.push_back({it, loaded ? spec.load_factor : 1.0});
