@@ -134,7 +134,8 @@ TEST_CASE("on-off: deterministic per seed, two levels, mean durations close to t
 static const double kPi = std::acos(-1.0);
 
 // On/off load whose periods follow a law of their own (Pareto: heavy-tailed, as desktop-grid
-// availability is measured; Weibull) with the given means.
+// availability is measured; Weibull; hyperexponential, whose `cv` the caller sets) with the given
+// means.
 static OnOffSpec renewal_spec(OnOffDurations durations, double available, double loaded, double shape,
                               std::uint64_t seed) {
   OnOffSpec spec;

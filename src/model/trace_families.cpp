@@ -62,21 +62,21 @@ static double hyperexponential_first_phase(double cv) {
   return 0.5 * (1.0 + std::sqrt((c2 - 1.0) / (c2 + 1.0)));
 }
 
-// One uniform draws the phase (u below p: phase 1) and, rescaled to [0, 1) within it, the
-// exponential of that phase's mean.
-double hyperexponential_duration(double mean, double cv, double u) {
+// One uniform draws the phase (u below `first_weight`: phase 1) and, rescaled to [0, 1) within it,
+// the exponential of that phase's mean (mean / (2 p) or mean / (2 (1 - p))). A whole period picks
+// phase 1 with probability p, an equilibrium remainder with probability 1/2.
+static double hyperexponential_draw(double mean, double cv, double first_weight, double u) {
   const double p = hyperexponential_first_phase(cv);
-  const bool first = u < p;
-  const double v = first ? u / p : (u - p) / (1.0 - p);
+  const bool first = u < first_weight;
+  const double v = first ? u / first_weight : (u - first_weight) / (1.0 - first_weight);
   return -(mean / (2.0 * (first ? p : 1.0 - p))) * std::log1p(-std::min(v, 1.0 - 1e-16));
 }
 
-double hyperexponential_residual(double mean, double cv, double u) {
-  const double p = hyperexponential_first_phase(cv);
-  const bool first = u < 0.5;
-  const double v = first ? 2.0 * u : 2.0 * u - 1.0;
-  return -(mean / (2.0 * (first ? p : 1.0 - p))) * std::log1p(-std::min(v, 1.0 - 1e-16));
+double hyperexponential_duration(double mean, double cv, double u) {
+  return hyperexponential_draw(mean, cv, hyperexponential_first_phase(cv), u);
 }
+
+double hyperexponential_residual(double mean, double cv, double u) { return hyperexponential_draw(mean, cv, 0.5, u); }
 
 void validate(const OnOffSpec& spec, const std::string& where) {
   if (!(std::isfinite(spec.available) && spec.available >= 1.0 && std::isfinite(spec.loaded) && spec.loaded >= 1.0))
