@@ -86,8 +86,8 @@ rc=$?; [ $rc -eq 2 ] && [ "$(wc -l <sd2.err)" -eq 1 ] && grep -q "cannot trace t
 refused() {  # refused NAME WANT CONFIG ARGS...
   local name=$1 want=$2 cfg=$3; shift 3
   rm -f refused.trace refused.trace.part
-  "$RINGSIM" simulate "$cfg" --no-baseline --cfg=tracing:yes --cfg=tracing/filename:refused.trace "$@" >r.out 2>r.err; local rc=$?
-  if [ $rc -ne 2 ] || [ "$(wc -l <r.err)" -ne 1 ] || ! grep -qF "$want" r.err; then echo "FAIL $name: exit $rc"; cat r.err; fail=1; fi
+  expect_refused "$name" "$want" "$RINGSIM" simulate "$cfg" --no-baseline --cfg=tracing:yes \
+    --cfg=tracing/filename:refused.trace "$@"
   if ls refused.trace* >/dev/null 2>&1; then echo "FAIL $name: a trace file is left behind"; fail=1; fi
 }
 config cl.json "$ROOT/tests/platforms/two_clusters.xml" 3

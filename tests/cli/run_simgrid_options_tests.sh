@@ -80,10 +80,7 @@ help_case "deprecated option names" --help-aliases
 # 3. Bad options: exit 2, one line that names the setting, from simulate (with its baseline) and run.
 bad() {  # bad NAME WANT ARGS...
   local name=$1 want=$2; shift 2
-  "$RINGSIM" "$@" >b.out 2>b.err; local rc=$?
-  if [ $rc -ne 2 ] || [ "$(wc -l <b.err)" -ne 1 ] || ! grep -qF -- "$want" b.err; then
-    echo "FAIL $name: exit $rc, stderr:"; head -5 b.err; fail=1
-  fi
+  expect_refused "$name" "$want" "$RINGSIM" "$@"
 }
 bad "unknown key" "foo/bar" simulate linear.json --cfg=foo/bar:1
 bad "unknown model" "network/model:Foo" simulate linear.json --cfg=network/model:Foo
