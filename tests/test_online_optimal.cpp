@@ -157,6 +157,72 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
   return best;
 }
 
+// Iteration t of a trajectory with these loads, and a point after it moving them to `target`,
+// from the definitions (hindsight's model written out again).
+double iteration_cost(const SmallRun& r, const Trajectory& tr, int t, const std::vector<Count>& loads) {
+  const LoadStates during = tr.states[static_cast<std::size_t>(t)];
+  double slowest = 0.0;
+  for (std::size_t i = 0; i < loads.size(); ++i)
+    slowest = std::max(slowest, static_cast<double>(loads[i]) * r.model.flops_per_column / speed(r, during, i));
+  return slowest + r.model.border_time;
+}
+
+double point_cost(const SmallRun& r, const Trajectory& tr, int t, const std::vector<Count>& loads,
+                  const std::vector<Count>& target) {
+  const points::RunModel& m = r.model;
+  double decision = 0.0;
+  if (m.decision_flops > 0.0)
+    for (std::size_t i = 0; i < loads.size(); ++i)
+      decision = std::max(decision, m.decision_flops / speed(r, tr.states[static_cast<std::size_t>(t)], i));
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = loads;
+  inst.targets = target;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  return m.gather_time + decision + plan_redistribution(inst, m.algorithm).time;
+}
+
+// Hindsight over any target, from the definitions: knowing the trajectory, every sequence of
+// choices (at each point stay, or move to the initial loads or the balance of any joint state)
+// added up by hand; the smallest makespan.
+double every_target_sequence(const SmallRun& r, const Trajectory& tr, int t, double clock, const std::vector<Count>& loads) {
+  const std::size_t n = r.peak.size();
+  clock += iteration_cost(r, tr, t, loads);
+  if (t == r.model.iterations) return clock;
+  double best = every_target_sequence(r, tr, t + 1, clock, loads);
+  if (n < 2) return best;
+  std::vector<std::vector<Count>> targets{r.model.initial_loads};
+  for (LoadStates x = 0; x < (LoadStates{1} << n); ++x) {
+    std::vector<double> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = speed(r, x, i);
+    targets.push_back(balanced_targets(v, r.model.columns));
+  }
+  for (const std::vector<Count>& target : targets)
+    if (target != loads)
+      best = std::min(best, every_target_sequence(r, tr, t + 1, clock + point_cost(r, tr, t, loads, target), target));
+  return best;
+}
+
+// A path's points and targets added up by hand along its trajectory.
+double path_cost(const SmallRun& r, const Trajectory& tr, const points::OnlineOptimal::Path& path) {
+  REQUIRE(path.points.size() == path.targets.size());
+  double clock = r.model.start;
+  std::vector<Count> loads = r.model.initial_loads;
+  std::size_t next = 0;
+  for (int t = 1; t <= r.model.iterations; ++t) {
+    clock += iteration_cost(r, tr, t, loads);
+    if (next < path.points.size() && path.points[next] == t) {
+      REQUIRE(t < r.model.iterations);
+      REQUIRE(path.targets[next] != loads);
+      clock += point_cost(r, tr, t, loads, path.targets[next]);
+      loads = path.targets[next++];
+    }
+  }
+  REQUIRE(next == path.points.size());
+  return clock;
+}
+
 double relative(double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-300); }
 
 }  // namespace
@@ -165,7 +231,7 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
           "does better, and hindsight no worse") {
   std::mt19937_64 rng(20261126);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  int runs = 0, moving = 0, gaps = 0, any_better = 0;
+  int runs = 0, moving = 0, gaps = 0, any_better = 0, choosing_better = 0, sampled = 0, brute = 0;
   double trajectories = 0.0;
   for (int trial = 0; trial < 240; ++trial) {
     const std::size_t n = trial % 4 == 3 ? 3 : 2;
@@ -176,7 +242,7 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
     trajectories += static_cast<double>(all.size());
 
     // Its points, evaluated by hindsight's model along every trajectory, weighted.
-    double along = 0.0, none = 0.0, hindsight = 0.0, total = 0.0, any_along = 0.0;
+    double along = 0.0, none = 0.0, hindsight = 0.0, total = 0.0, any_along = 0.0, choosing = 0.0;
     for (const Trajectory& tr : all) {
       const points::RunModel hm = hindsight_model(r, tr);
       const std::vector<int> pts = online.points_along(iteration_states(tr));
@@ -187,13 +253,29 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
       const points::OnlineOptimal::Path path = online.any_target_along(iteration_states(tr));
       any_along += tr.probability * path.makespan;
       CHECK(relative(path.none, never) < 1e-9);
-      hindsight += tr.probability * points::plan_hindsight(hm).predicted_makespan;
+      const double knowing = points::plan_hindsight(hm).predicted_makespan;
+      hindsight += tr.probability * knowing;
+      // Hindsight over the same targets: no slower than hindsight or the any-target rule on this
+      // trajectory, and (on a sample of trajectories) the best of every sequence of choices.
+      const points::OnlineOptimal::Path chosen = online.hindsight_any_target_along(iteration_states(tr));
+      CHECK(chosen.makespan <= knowing * (1.0 + 1e-9));
+      CHECK(chosen.makespan <= path.makespan * (1.0 + 1e-9));
+      CHECK(relative(chosen.none, never) < 1e-9);
+      CHECK(relative(path_cost(r, tr, chosen), chosen.makespan) < 1e-9);
+      CHECK(relative(path_cost(r, tr, path), path.makespan) < 1e-9);
+      choosing += tr.probability * chosen.makespan;
+      choosing_better += chosen.makespan < knowing * (1.0 - 1e-9);
+      if (iterations <= 4 && ++sampled % 29 == 0) {
+        CHECK(relative(chosen.makespan, every_target_sequence(r, tr, 1, r.model.start, r.model.initial_loads)) < 1e-9);
+        ++brute;
+      }
       total += tr.probability;
     }
     CHECK(relative(total, 1.0) < 1e-12);
     CHECK(relative(online.expected_makespan(), along) < 1e-9);
     CHECK(relative(online.expected_none(), none) < 1e-9);
     CHECK(relative(online.expected_any_target(), any_along) < 1e-9);
+    CHECK(choosing <= online.expected_any_target() * (1.0 + 1e-9));
     CHECK(hindsight <= online.expected_makespan() * (1.0 + 1e-9));
     CHECK(online.expected_makespan() <= online.expected_none() * (1.0 + 1e-9));
     gaps += hindsight < online.expected_makespan() * (1.0 - 1e-6);
@@ -234,9 +316,13 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
     ++runs;
   }
   MESSAGE(runs, " runs, ", trajectories, " trajectories; the optimal online rule moved on ", moving,
-          " of them; hindsight strictly better in expectation on ", gaps, " runs; any target better on ", any_better);
+          " of them; hindsight strictly better in expectation on ", gaps, " runs; any target better on ", any_better,
+          "; hindsight over any target better than hindsight on ", choosing_better,
+          " trajectories, checked against every sequence of choices on ", brute);
   CHECK(moving > 0);
   CHECK(gaps > 0);
+  CHECK(choosing_better > 0);
+  CHECK(brute > 100);
 }
 
 TEST_CASE("online-optimal: larger rings, the points along sampled traces cost what the recursion predicts on average") {

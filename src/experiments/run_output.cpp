@@ -148,7 +148,11 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
           {"points", o.any_target_points},
           {"returns_to_initial", o.any_target_returns},
           {"predicted_makespan", o.any_target_makespan},
-          {"predicted_makespan_without_points", o.any_target_none}}}};
+          {"predicted_makespan_without_points", o.any_target_none},
+          {"hindsight",
+           {{"points", o.hindsight_any_target_points},
+            {"returns_to_initial", o.hindsight_any_target_returns},
+            {"predicted_makespan", o.hindsight_any_target_makespan}}}}}};
   }
   return out;
 }

@@ -106,6 +106,9 @@ struct RunResult {
     double expected_any_target = 0.0;
     std::vector<int> any_target_points, any_target_returns;
     double any_target_makespan = 0.0, any_target_none = 0.0;
+    // Hindsight over the same targets on this run's traces (the model's): the bound's reference.
+    std::vector<int> hindsight_any_target_points, hindsight_any_target_returns;
+    double hindsight_any_target_makespan = 0.0;
   };
   std::optional<OnlineOptimal> online_optimal;
   std::vector<IterationRecord> iterations;

@@ -62,6 +62,10 @@ RunResult::OnlineOptimal plan_online_optimal_points(const RingRun& r, const std:
   out.any_target_returns = any.moves_to_initial;
   out.any_target_makespan = any.makespan;
   out.any_target_none = any.none;
+  const points::OnlineOptimal::Path knowing = online.hindsight_any_target_along(states);
+  out.hindsight_any_target_points = knowing.points;
+  out.hindsight_any_target_returns = knowing.moves_to_initial;
+  out.hindsight_any_target_makespan = knowing.makespan;
   return out;
 }
 

@@ -39,6 +39,12 @@ ok = int(o["redistributions"]) == len(oo["points"]) and abs(oo["simulated_over_p
      and oo["loads"] <= 2 ** int(o["ring_size"]) + 1 \
      and oo["any_target"]["expected_makespan"] <= oo["expected_makespan"] * (1 + 1e-12) \
      and oo["any_target"]["predicted_makespan_without_points"] > 0
+hs = json.load(open(f"{name}/runs/{h['run_id']}/result.json"))["hindsight"]
+# Hindsight over any target: no slower, in the model, than hindsight or the any-target rule.
+knowing = oo["any_target"]["hindsight"]
+ok = ok and knowing["predicted_makespan"] <= hs["predicted_makespan"] * (1 + 1e-9) \
+     and knowing["predicted_makespan"] <= oo["any_target"]["predicted_makespan"] * (1 + 1e-9) \
+     and set(knowing["returns_to_initial"]) <= set(knowing["points"])
 print(f"{'ok' if ok else 'FAIL'} {name}: online-optimal {oo['simulated_as']} {float(o['makespan']):.6g} s, hindsight "
       f"{float(h['makespan']):.6g} s; simulated / predicted {oo['simulated_over_predicted']:.5f}; expected "
       f"{oo['expected_makespan']:.6g} s, without points {oo['expected_makespan_without_points']:.6g} s")

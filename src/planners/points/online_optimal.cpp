@@ -182,9 +182,58 @@ OnlineOptimal::Path OnlineOptimal::any_target_along(const std::vector<LoadStates
     const auto b = static_cast<std::size_t>(to);
     path.makespan += decision_[s] + moves_[l * loads_.size() + b];
     path.points.push_back(t);
+    path.targets.push_back(loads_[b]);
     if (b == 0) path.moves_to_initial.push_back(t);
     l = b;
   }
+  return path;
+}
+
+OnlineOptimal::Path OnlineOptimal::hindsight_any_target_along(const std::vector<LoadStates>& states) const {
+  if (states.size() != static_cast<std::size_t>(m_.iterations))
+    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  for (LoadStates s : states)
+    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+  const std::size_t count = loads_.size();
+  const double unreached = std::numeric_limits<double>::infinity();
+  // at[l]: the earliest end of iteration t holding loads l. Every later cost depends on t and l
+  // alone (the speeds are the trace's, by iteration), so the earliest arrival is all a later
+  // choice needs; from[t][l]: the loads held during t when the point after t moved to l, or l.
+  std::vector<double> at(count, unreached), next(count);
+  std::vector<std::vector<std::size_t>> from(static_cast<std::size_t>(m_.iterations), std::vector<std::size_t>(count));
+  at[0] = m_.start + time_[states[0]];
+  Path path;
+  path.none = m_.start + time_[states[0]];
+  for (int t = 1; t < m_.iterations; ++t) {
+    const LoadStates s = states[static_cast<std::size_t>(t) - 1], then = states[static_cast<std::size_t>(t)];
+    std::vector<std::size_t>& came = from[static_cast<std::size_t>(t)];
+    for (std::size_t to = 0; to < count; ++to) {
+      next[to] = at[to];
+      came[to] = to;
+      for (std::size_t l = 0; l < count; ++l) {
+        const double moved = at[l] + decision_[s] + moves_[l * count + to];
+        if (moved < next[to]) {
+          next[to] = moved;
+          came[to] = l;
+        }
+      }
+    }
+    for (std::size_t l = 0; l < count; ++l) at[l] = next[l] + time_[l * states_ + then];
+    path.none += time_[then];
+  }
+  std::size_t l = static_cast<std::size_t>(std::min_element(at.begin(), at.end()) - at.begin());
+  path.makespan = at[l];
+  for (int t = m_.iterations - 1; t >= 1; --t) {
+    const std::size_t held = from[static_cast<std::size_t>(t)][l];
+    if (held == l) continue;
+    path.points.push_back(t);
+    path.targets.push_back(loads_[l]);
+    if (l == 0) path.moves_to_initial.push_back(t);
+    l = held;
+  }
+  std::reverse(path.points.begin(), path.points.end());
+  std::reverse(path.targets.begin(), path.targets.end());
+  std::reverse(path.moves_to_initial.begin(), path.moves_to_initial.end());
   return path;
 }
 

@@ -75,10 +75,17 @@ class OnlineOptimal {
   struct Path {
     std::vector<int> points;
     std::vector<int> moves_to_initial;  // the points (of `points`) that return to the initial loads
+    std::vector<std::vector<Count>> targets;  // per point, the loads it moves to
     double makespan = 0.0;
     double none = 0.0;
   };
   Path any_target_along(const std::vector<LoadStates>& states) const;
+  // Hindsight over the same targets: knowing the whole trace, the points and targets (any of the
+  // loads above at each point) that minimize the makespan in the same model, by a forward
+  // recurrence over (iteration, loads), O(iterations (2^n + 1)^2). `hindsight` balances each point
+  // for the present; this one may not, so it is no slower, and the any-target bound is to be read
+  // against it: what a rule that may choose its targets loses by not knowing the future.
+  Path hindsight_any_target_along(const std::vector<LoadStates>& states) const;
   std::size_t loads_count() const { return loads_.size(); }
   std::size_t planner_calls() const { return planner_calls_; }
 
