@@ -17,6 +17,8 @@ every-20, every-10, every-5), the policies' means and their ratios to that best,
 (the best points of each run, chosen with the traces known) with its mean number of
 redistributions, the policies' ratios to it, the ideal bound, and where it ran, scheme
 online-optimal (the best online rule: the present known, not the future) and its ratio to hindsight.
+The figure also draws scheme hindsight-targets where its rows are given (points and targets
+chosen with the traces known; its table is when_chosen_targets.py's).
 Bad input: exit 2 and one line.
 """
 import csv
@@ -28,6 +30,7 @@ FIXED = ["none", "once", "every-20", "every-10", "every-5"]
 LABELS = {"none": "never", "once": "once (after 50)", "every-20": "every 20", "every-10": "every 10",
           "every-5": "every 5", "adaptive": "adaptive", "rent-or-buy": "rent-or-buy",
           "adaptive-lasting": "adaptive-lasting", "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)",
+          "hindsight-targets": "hindsight-targets (best points and targets)",
           "online-optimal": "online-optimal (best rule that knows the present, not the future)"}
 POLICIES = ["adaptive", "rent-or-buy", "adaptive-lasting"]
 GOAL = 1.05
@@ -182,6 +185,8 @@ def figure(families_means, out_png):
                     style.update(color="grey", linestyle="--")
                 elif s == "hindsight":
                     style.update(color="tab:red", linewidth=2.0, linestyle="--", marker="v", markersize=4)
+                elif s == "hindsight-targets":
+                    style.update(color="darkred", linewidth=1.6, linestyle="--", marker="*", markersize=4)
                 elif s == "online-optimal":
                     style.update(color="tab:cyan", linewidth=1.8, linestyle="-.", marker="x", markersize=5)
                 ax.plot(ratios, ys, label=LABELS[s], **style)

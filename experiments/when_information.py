@@ -40,7 +40,7 @@ PAIRS = [("online-optimal", "hindsight"), ("adaptive-lasting", "online-optimal")
 
 
 def fail(message):
-    sys.stderr.write(f"when_information.py: {message}\n")
+    sys.stderr.write(f"{os.path.basename(sys.argv[0])}: {message}\n")  # also when another script imports it
     sys.exit(2)
 
 

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <stdexcept>
 
 #include "model/speed_traces.hpp"
 #include "model/trace_families.hpp"
 #include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_targets.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "point_runs.hpp"
 
@@ -129,6 +131,32 @@ double brute_force_best(const points::RunModel& m, std::vector<int>* best_points
   return best;
 }
 
+// Every sequence of choices with chosen targets, by the model's own steps: after each iteration
+// but the last, stay or move to any of `candidates` other than the loads held; the smallest end.
+double every_choice(const points::RunModel& m, const std::vector<std::vector<Count>>& candidates, int t, double clock,
+                    const std::vector<Count>& held) {
+  clock += points::iteration_time(m, held, t, clock);
+  if (t == m.iterations) return clock;
+  double best = every_choice(m, candidates, t + 1, clock, held);
+  const double decided = points::decided_at(m, held.size(), t, clock);
+  for (const std::vector<Count>& to : candidates)
+    if (to != held) best = std::min(best, every_choice(m, candidates, t + 1, decided + points::move_time(m, held, to), to));
+  return best;
+}
+
+// The targets a chosen-targets schedule may take, from the traces: the initial loads and the
+// balance of each iteration's true speeds.
+std::vector<std::vector<Count>> balances_of_every_iteration(const RandomRun& run) {
+  std::vector<std::vector<Count>> out{run.model.initial_loads};
+  for (int k = 1; k <= run.model.iterations; ++k) {
+    std::vector<double> s(run.peak.size());
+    for (std::size_t i = 0; i < s.size(); ++i) s[i] = run.peak[i] * multiplier_at_iteration(run.traces[i], k);
+    std::vector<Count> b = balanced_targets(s, run.model.columns);
+    if (std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
+  }
+  return out;
+}
+
 const char* name_of(Family f) {
   switch (f) {
     case Family::windows: return "windows";
@@ -168,6 +196,52 @@ TEST_CASE("hindsight equals the best of every subset of points on iteration-inde
     CHECK(moved > 40);
     CHECK(none > 40);
   }
+}
+
+TEST_CASE("hindsight with chosen targets: the best of every sequence of choices, no slower than hindsight") {
+  int brute = 0, lower = 0, runs = 0;
+  for (Family f : kFamilies) {
+    if (f == Family::profile || f == Family::periodic_profile) continue;
+    std::mt19937_64 rng(3000 + static_cast<int>(f));
+    for (int trial = 0; trial < 300; ++trial) {
+      RandomRun run;
+      make_run(run, f, rng);
+      points::RunModel& m = run.model;
+      if (trial % 2 == 0) m.iterations = std::min(m.iterations, 5);
+      INFO(name_of(f), " trial ", trial, " n ", m.initial_loads.size(), " iterations ", m.iterations);
+      const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(m);
+      const points::HindsightPlan present = points::plan_hindsight(m);
+      // Its value is its own path's, added up by the model ...
+      CHECK(points::predicted_makespan_with_targets(m, plan.points, plan.targets) ==
+            doctest::Approx(plan.predicted_makespan).epsilon(1e-12));
+      // ... no slower than hindsight, whose targets are among its candidates (measured speeds
+      // are the true ones to the clock's rounding) ...
+      CHECK(plan.predicted_makespan <= present.predicted_makespan * (1.0 + 1e-9));
+      lower += plan.predicted_makespan < present.predicted_makespan * (1.0 - 1e-9);
+      CHECK(plan.candidates <= static_cast<std::size_t>(m.iterations) + 1);
+      CHECK(plan.planner_calls <= plan.candidates * plan.candidates);
+      // ... and, where every sequence can be listed (oracle speeds, the candidates from the traces),
+      // the best of them.
+      if (!run.measured && m.iterations <= 5) {
+        const std::vector<std::vector<Count>> candidates = balances_of_every_iteration(run);
+        CHECK(plan.candidates == candidates.size());
+        CHECK(plan.predicted_makespan ==
+              doctest::Approx(every_choice(m, candidates, 1, m.start, m.initial_loads)).epsilon(1e-12));
+        ++brute;
+      }
+      ++runs;
+    }
+  }
+  MESSAGE(runs, " runs: chosen targets below hindsight on ", lower, ", the best of every sequence on ", brute);
+  CHECK(brute > 200);
+  CHECK(lower > 100);
+}
+
+TEST_CASE("hindsight with chosen targets refuses speeds that follow the clock") {
+  std::mt19937_64 rng(4000);
+  RandomRun run;
+  make_run(run, Family::profile, rng);
+  CHECK_THROWS_AS(points::plan_hindsight_chosen_targets(run.model), std::invalid_argument);
 }
 
 TEST_CASE("hindsight on clock-dependent profiles: an approximation, measured against every subset") {

@@ -69,7 +69,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
                       {"tstep_before", p.tstep_before},
                       {"tstep_after", p.tstep_after},
                       {"reports", p.fresh_reports ? "gathered" : "piggybacked"},
-                      {"balanced_for", p.balanced_for_reports ? "reports" : "policy"},
+                      {"balanced_for", p.planned ? "plan" : p.balanced_for_reports ? "reports" : "policy"},
                       {"decision_start", p.decision_start},
                       {"transfers_start", p.transfers_start},
                       {"end", p.end},
@@ -130,6 +130,15 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
         {"optimal_under_model", h.exact},
         {"planner_calls", h.planner_calls},
         {"seconds", h.seconds}};
+    if (!h.targets.empty()) out["hindsight"]["targets"] = h.targets;
+    if (h.chosen_targets) {
+      const auto& c = *h.chosen_targets;
+      out["hindsight"]["chosen_targets"] = {{"points", c.points},
+                                            {"predicted_makespan", c.predicted_makespan},
+                                            {"candidates", c.candidates},
+                                            {"planner_calls", c.planner_calls},
+                                            {"seconds", c.seconds}};
+    }
   }
   if (res.online_optimal) {
     const auto& o = *res.online_optimal;

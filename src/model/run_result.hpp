@@ -31,6 +31,7 @@ struct RedistributionRecord {
   double tstep_before = 0.0, tstep_after = 0.0;  // predicted iteration times (adaptive test)
   bool fresh_reports = true;    // decided on an all-gather of this iteration (else piggybacked reports)
   bool balanced_for_reports = true;  // targets balance the reports' speeds (else speeds the policy chose)
+  bool planned = false;              // targets given before the run (scheme hindsight-targets)
   // Performed moves: the computation saved until the next move, in hindsight (move_earnings.cpp), s.
   std::optional<double> hindsight_saved;
 };
@@ -86,6 +87,19 @@ struct RunResult {
     std::size_t planner_calls = 0;
     bool exact = true;
     double seconds = 0.0;  // wall-clock time the recurrence took
+    // The same run's optimum when each point may also choose its targets (the balance of any
+    // iteration's speeds, or the initial loads), in the model: not simulated (a scheme's point
+    // balances for the present); absent when the speeds follow the clock.
+    struct ChosenTargets {
+      std::vector<int> points;
+      double predicted_makespan = 0.0;
+      std::size_t candidates = 0;
+      std::size_t planner_calls = 0;
+      double seconds = 0.0;
+    };
+    std::optional<ChosenTargets> chosen_targets;
+    // Scheme hindsight-targets: per point, the loads it moves to (empty for hindsight).
+    std::vector<std::vector<std::int64_t>> targets;
   };
   std::optional<Hindsight> hindsight;
   // Scheme `online-optimal`: the points the best online rule took along this run's traces

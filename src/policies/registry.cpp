@@ -31,11 +31,11 @@ void add_policy(PolicyEntry entry) { entries().push_back(std::move(entry)); }
 std::string scheme_syntaxes() {
   std::string s;
   for (const auto& e : entries()) s += (s.empty() ? "" : ", ") + e.syntax;
-  return s + ", " + kHindsightScheme + ", " + kOnlineOptimalScheme;
+  return s + ", " + kHindsightScheme + ", " + kHindsightTargetsScheme + ", " + kOnlineOptimalScheme;
 }
 
 bool scheme_chosen_before_run(const std::string& scheme) {
-  return scheme == kHindsightScheme || scheme == kOnlineOptimalScheme;
+  return scheme == kHindsightScheme || scheme == kHindsightTargetsScheme || scheme == kOnlineOptimalScheme;
 }
 
 void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
@@ -43,6 +43,9 @@ void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
   const std::string scheme = where + ": scheme '" + s + "' ";
   if (scheme_chosen_before_run(s) && !cfg.rebuilds.empty())
     throw InputError(scheme + "does not combine with rebuilds (its recursion knows one ring)");
+  if (s == kHindsightTargetsScheme && cfg.trace_placement != TracePlacement::iteration)
+    throw InputError(scheme + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
+                     "between iterations only)");
   if (s != kOnlineOptimalScheme) return;
   if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
     const std::string got = cfg.trace_source == "on-off" ? std::string(to_string(cfg.on_off.durations)) + " durations"

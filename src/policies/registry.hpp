@@ -14,17 +14,24 @@ namespace ringsim::policy {
 // (planners/points/hindsight.hpp), which the simulation then runs as the fixed scheme of its points.
 // Checked and listed with the policies' schemes; make_policy never gets it.
 inline constexpr const char* kHindsightScheme = "hindsight";
+// The same with chosen targets: points that may balance for any iteration's speeds or return to
+// the initial loads (planners/points/hindsight_targets.hpp), simulated as the fixed scheme of its
+// points with each point's move given. Speeds indexed by the iteration only.
+inline constexpr const char* kHindsightTargetsScheme = "hindsight-targets";
 // Not a policy either: the points of the best online rule that knows every member's on/off state
 // and the load's law, not its future (planners/points/online_optimal.hpp), chosen before the run
 // along its traces and simulated like hindsight's.
 inline constexpr const char* kOnlineOptimalScheme = "online-optimal";
 
-// Whether the scheme is resolved into fixed points before the run (hindsight, online-optimal).
+// Whether the scheme is resolved into fixed points before the run (hindsight, hindsight-targets,
+// online-optimal).
 bool scheme_chosen_before_run(const std::string& scheme);
 
 // What a scheme asks of the rest of the config, checked before any run (InputError prefixed with
 // `where`): online-optimal needs geometric on/off traces placed by iteration, a ring of at most
-// 8 members (its recursion is over the 2^n joint states) and no rebuilds; hindsight no rebuilds.
+// 8 members (its recursion is over the 2^n joint states) and no rebuilds; hindsight no rebuilds;
+// hindsight-targets no rebuilds and traces placed by iteration (the simulation refuses, when the
+// run starts, the other traces whose speeds follow the clock).
 void check_scheme_fits(const RunConfig& cfg, const std::string& where);
 
 // The policy a scheme names, tried against the built-in policies (policies.def), then those added

@@ -7,11 +7,13 @@
 #include "sim/ring_app.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 
 #include "model/errors.hpp"
 #include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_targets.hpp"
 
 namespace ringsim::sim {
 
@@ -84,6 +86,36 @@ points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<
   if (!r.app.rebuilds.empty())
     throw InputError("scheme 'hindsight' does not combine with rebuilds (the recurrence knows one ring)");
   return points::plan_hindsight(hindsight_run_model(r, initial));
+}
+
+std::optional<RunResult::Hindsight::ChosenTargets> plan_chosen_targets(const RingRun& r, const std::vector<Count>& initial) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const points::RunModel model = hindsight_run_model(r, initial);
+  if (model.clock_dependent) return std::nullopt;
+  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
+  return RunResult::Hindsight::ChosenTargets{plan.points, plan.predicted_makespan, plan.candidates, plan.planner_calls,
+                                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+RunResult::Hindsight plan_hindsight_targets_points(RingRun& r, const std::vector<Count>& initial) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!r.app.rebuilds.empty())
+    throw InputError("scheme 'hindsight-targets' does not combine with rebuilds (the recurrence knows one ring)");
+  const points::RunModel model = hindsight_run_model(r, initial);
+  if (model.clock_dependent)
+    throw InputError("scheme 'hindsight-targets' needs speeds that change between iterations only; these traces "
+                     "follow the clock (a profile or a trace by time)");
+  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
+  for (std::size_t k = 0; k < plan.points.size(); ++k) r.app.planned_targets[plan.points[k]] = plan.targets[k];
+  RunResult::Hindsight h;
+  h.points = plan.points;
+  h.simulated_as = fixed_scheme_of(plan.points);
+  h.predicted_makespan = plan.predicted_makespan;
+  h.predicted_none = points::predicted_makespan(model, {});
+  h.planner_calls = plan.planner_calls;
+  h.targets = plan.targets;
+  h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return h;
 }
 
 std::string fixed_scheme_of(const std::vector<int>& points) {

@@ -96,8 +96,11 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
                                            [](policy::RedistributionPolicy& q, const policy::MemberView& v) {
                                              return q.balance_for(v);
                                            });
-  inst.targets = balanced_targets(own_speeds ? *own_speeds : speeds, r.app.columns);
-  rec.balanced_for_reports = !own_speeds;
+  const auto planned = r.app.planned_targets.find(after_iteration);
+  if (planned != r.app.planned_targets.end()) inst.targets = planned->second;
+  else inst.targets = balanced_targets(own_speeds ? *own_speeds : speeds, r.app.columns);
+  rec.planned = planned != r.app.planned_targets.end();
+  rec.balanced_for_reports = !own_speeds && !rec.planned;
   inst.cost_next = r.cost_next;
   inst.cost_prev = r.cost_prev;
   policy::Prediction p;

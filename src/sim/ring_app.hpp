@@ -68,6 +68,9 @@ struct AppSettings {
   TargetMode targets = TargetMode::oracle;  // the speeds a decision on gathered reports balances for
   TracePlacement trace_placement = TracePlacement::iteration;
   std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place
+  // Scheme hindsight-targets: the loads each point moves to, by the iteration it follows; a point
+  // not listed balances for its decision speeds.
+  std::map<int, std::vector<Count>> planned_targets;
 };
 
 // ---- each member's own ----
@@ -313,6 +316,12 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 // Scheme `hindsight`: the points that minimize the predicted makespan from the initial loads
 // (InputError with rebuilds), and the fixed scheme that simulates them ("after:a,b" or "none").
 points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial);
+// The same run's optimum when points choose their targets too (points/hindsight_targets.hpp), in
+// the model; nothing when the speeds follow the clock (the plan needs them indexed by iteration).
+std::optional<RunResult::Hindsight::ChosenTargets> plan_chosen_targets(const RingRun& r, const std::vector<Count>& initial);
+// Scheme hindsight-targets: those points and targets, to be simulated: the fixed scheme of the
+// points, each point's move in r.app.planned_targets. InputError when the speeds follow the clock.
+RunResult::Hindsight plan_hindsight_targets_points(RingRun& r, const std::vector<Count>& initial);
 // The recurrence's model of this run: the simulation's own predictions (also online-optimal's).
 points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>& initial);
 std::string fixed_scheme_of(const std::vector<int>& points);

@@ -164,13 +164,20 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     const auto t0 = std::chrono::steady_clock::now();
     const points::HindsightPlan plan = plan_hindsight_points(r, initial);
     r.app.scheme = fixed_scheme_of(plan.points);
-    res.hindsight = RunResult::Hindsight{plan.points,
-                                         r.app.scheme,
-                                         plan.predicted_makespan,
-                                         plan.predicted_none,
-                                         plan.planner_calls,
-                                         plan.exact,
-                                         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+    RunResult::Hindsight& h = res.hindsight.emplace();
+    h.points = plan.points;
+    h.simulated_as = r.app.scheme;
+    h.predicted_makespan = plan.predicted_makespan;
+    h.predicted_none = plan.predicted_none;
+    h.planner_calls = plan.planner_calls;
+    h.exact = plan.exact;
+    h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    h.chosen_targets = plan_chosen_targets(r, initial);
+  }
+  if (r.app.scheme == policy::kHindsightTargetsScheme) {
+    policy::check_scheme_fits(cfg, "config");
+    res.hindsight = plan_hindsight_targets_points(r, initial);
+    r.app.scheme = res.hindsight->simulated_as;
   }
   if (r.app.scheme == policy::kOnlineOptimalScheme) {
     policy::check_scheme_fits(cfg, "config");

@@ -43,16 +43,6 @@ struct PointEnd {
   std::vector<Count> targets;
 };
 
-// When a point after iteration j has gathered the reports and every member has run the planner:
-// where the decision is taken, whether it moves anything or not.
-double decided_at(const RunModel& m, std::size_t members, int j, double iteration_end) {
-  const double gathered = iteration_end + m.gather_time;
-  double decided = gathered;
-  if (m.decision_flops > 0.0)
-    for (std::size_t i = 0; i < members; ++i) decided = std::max(decided, m.finish(i, j, gathered, m.decision_flops));
-  return decided;
-}
-
 PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, const IterationEnd& last) {
   PointEnd p;
   p.end = decided_at(m, loads.size(), j, last.end);
@@ -70,6 +60,14 @@ void check(const RunModel& m) {
 }
 
 }  // namespace
+
+double decided_at(const RunModel& m, std::size_t members, int j, double iteration_end) {
+  const double gathered = iteration_end + m.gather_time;
+  double decided = gathered;
+  if (m.decision_flops > 0.0)
+    for (std::size_t i = 0; i < members; ++i) decided = std::max(decided, m.finish(i, j, gathered, m.decision_flops));
+  return decided;
+}
 
 double predicted_makespan(const RunModel& m, const std::vector<int>& points);
 

@@ -72,6 +72,11 @@ double predicted_makespan(const RunModel& model, const std::vector<int>& points)
 // member's computation and the border exchange, s.
 double iteration_time(const RunModel& model, const std::vector<Count>& loads, int it, double start);
 
+// When a point after iteration j, whose iteration ended at `iteration_end`, has gathered the
+// reports and every member has run the planner: where the decision is taken, whether it moves
+// anything or not (the all-gather, then the slowest member's planner run).
+double decided_at(const RunModel& model, std::size_t members, int j, double iteration_end);
+
 // The planner's schedule time for moving the columns from `from` to `to` on the run's ring (the
 // move a point makes after deciding).
 double move_time(const RunModel& model, const std::vector<Count>& from, const std::vector<Count>& to);

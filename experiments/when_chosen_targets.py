@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""How much lower the best possible schedule lies when redistribution points choose their targets
+too (issue 23): per family, ring and ratio, the mean normalized time of `hindsight` (each point
+balances for the present), `hindsight-targets` (a point may balance for any iteration's speeds or
+return to the initial loads; planners/points/hindsight_targets.hpp), both simulated, their
+redistributions, and `adaptive-lasting` against each.
+
+  when_chosen_targets.py TABLE.md FAMILY=RUNS.csv[+RUNS.csv ...] [FAMILY=... ...]
+
+Each family's rows joined with `+` (its committed runs.csv and the hindsight-targets and
+adaptive-lasting sweeps'). Bad input: exit 2 and one line.
+"""
+import csv
+import sys
+from collections import defaultdict
+
+from when_information import fail, write_atomically
+
+SCHEMES = ["hindsight", "hindsight-targets", "adaptive-lasting"]
+GOAL = 1.10
+
+
+def pairs(args):
+    out = []
+    for a in args:
+        name, sep, value = a.partition("=")
+        if not sep or not name or not value:
+            fail(f"expected FAMILY=RUNS.csv[+RUNS.csv], got '{a}'")
+        out.append((name, value))
+    return out
+
+
+def read_runs(paths):
+    runs = defaultdict(dict)  # (ring, ratio) -> {(scheme, seed): (normalized time, redistributions)}
+    for path in paths.split("+"):
+        try:
+            with open(path, newline="") as f:
+                for row in csv.DictReader(f):
+                    if row.get("scheme") in SCHEMES and row.get("normalized_time"):
+                        runs[(int(row["ring_size"]), float(row["ratio"]))][(row["scheme"], int(row["seed"]))] = \
+                            (float(row["normalized_time"]), int(row["redistributions"]))
+        except OSError as e:
+            fail(f"cannot read {path}: {e.strerror}")
+        except (KeyError, ValueError) as e:
+            fail(f"{path}: not a runs.csv ({e})")
+    if not runs:
+        fail(f"{paths} holds no {', '.join(SCHEMES)} row")
+    return runs
+
+
+def mean(values):
+    return sum(values) / len(values)
+
+
+def family_table(family, runs):
+    out = [f"### {family}", "",
+           "| ring | ratio | seeds | hindsight | its redistributions | hindsight-targets | its redistributions | "
+           "hindsight-targets / hindsight | adaptive-lasting | adaptive-lasting / hindsight | "
+           "adaptive-lasting / hindsight-targets |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    within = {"hindsight": 0, "hindsight-targets": 0}
+    for key in sorted(runs):
+        r = runs[key]
+        seeds = sorted({s for (_, s) in r if all((x, s) in r for x in SCHEMES)})
+        if not seeds:
+            fail(f"{family} ring {key[0]} ratio {key[1]:g}: no seed has every scheme ({', '.join(SCHEMES)})")
+        t = {x: mean([r[(x, s)][0] for s in seeds]) for x in SCHEMES}
+        moves = {x: mean([r[(x, s)][1] for s in seeds]) for x in SCHEMES}
+        for x in within:
+            within[x] += t["adaptive-lasting"] <= GOAL * t[x]
+        out.append(f"| {key[0]} | {key[1]:g} | {len(seeds)} | {t['hindsight']:.3f} | {moves['hindsight']:.1f} | "
+                   f"{t['hindsight-targets']:.3f} | {moves['hindsight-targets']:.1f} | "
+                   f"{t['hindsight-targets'] / t['hindsight']:.3f} | {t['adaptive-lasting']:.3f} | "
+                   f"{t['adaptive-lasting'] / t['hindsight']:.3f} | {t['adaptive-lasting'] / t['hindsight-targets']:.3f} |")
+    out += ["", f"adaptive-lasting within {GOAL:g} of hindsight at {within['hindsight']} of {len(runs)} (ring, ratio) "
+            f"points, of hindsight-targets at {within['hindsight-targets']}.", ""]
+    return out
+
+
+def main(argv):
+    if len(argv) < 3:
+        fail("usage: when_chosen_targets.py TABLE.md FAMILY=RUNS.csv[+RUNS.csv] ...")
+    lines = []
+    for family, paths in pairs(argv[2:]):
+        lines += family_table(family, read_runs(paths))
+    text = "\n".join(lines)
+    write_atomically(argv[1], text)
+    sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
