@@ -15,7 +15,6 @@
 #include "planners/points/hindsight.hpp"
 #include "planners/points/online_optimal.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
 #include "point_runs.hpp"
 
 using namespace ringsim;
@@ -145,13 +144,7 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
   double best = stay;
   for (const std::vector<Count>& target : targets) {
     if (target == loads) continue;
-    RingInstance inst;
-    inst.bidirectional = true;
-    inst.loads = loads;
-    inst.targets = target;
-    inst.cost_next = m.cost_next;
-    inst.cost_prev = m.cost_prev;
-    const double move = m.gather_time + decision + plan_redistribution(inst, m.algorithm).time;
+    const double move = m.gather_time + decision + points::move_time(m, loads, target);
     best = std::min(best, move + go_on(target));
   }
   return best;
@@ -174,13 +167,7 @@ double point_cost(const SmallRun& r, const Trajectory& tr, int t, const std::vec
   if (m.decision_flops > 0.0)
     for (std::size_t i = 0; i < loads.size(); ++i)
       decision = std::max(decision, m.decision_flops / speed(r, tr.states[static_cast<std::size_t>(t)], i));
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads = loads;
-  inst.targets = target;
-  inst.cost_next = m.cost_next;
-  inst.cost_prev = m.cost_prev;
-  return m.gather_time + decision + plan_redistribution(inst, m.algorithm).time;
+  return m.gather_time + decision + points::move_time(m, loads, target);
 }
 
 // Hindsight over any target, from the definitions: knowing the trajectory, every sequence of
