@@ -88,8 +88,8 @@ struct RunResult {
     bool exact = true;
     double seconds = 0.0;  // wall-clock time the recurrence took
     // The same run's optimum when each point may also choose its targets (the balance of any
-    // iteration's speeds, or the initial loads), in the model: not simulated (a scheme's point
-    // balances for the present); absent when the speeds follow the clock.
+    // iteration's speeds, or the initial loads), in the model (scheme hindsight-targets simulates
+    // it); absent when the speeds follow the clock.
     struct ChosenTargets {
       std::vector<int> points;
       double predicted_makespan = 0.0;
