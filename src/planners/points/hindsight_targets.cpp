@@ -74,7 +74,9 @@ ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
       next[to] = at[to];
       came[to] = to;
       for (std::size_t l = 0; l < count; ++l) {
-        if (l == to || at[l] == unreached) continue;
+        // A move costs at least its decision: a move that cannot arrive earlier is not planned
+        // (only strictly earlier arrivals are taken, so the answer is the same).
+        if (l == to || at[l] == unreached || decided[l] >= next[to]) continue;
         const double moved = decided[l] + move_cost(l, to);
         if (moved < next[to]) {
           next[to] = moved;
