@@ -99,8 +99,6 @@ std::optional<RunResult::Hindsight::ChosenTargets> plan_chosen_targets(const Rin
 
 RunResult::Hindsight plan_hindsight_targets_points(RingRun& r, const std::vector<Count>& initial) {
   const auto t0 = std::chrono::steady_clock::now();
-  if (!r.app.rebuilds.empty())
-    throw InputError("scheme 'hindsight-targets' does not combine with rebuilds (the recurrence knows one ring)");
   const points::RunModel model = hindsight_run_model(r, initial);
   if (model.clock_dependent)
     throw InputError("scheme 'hindsight-targets' needs speeds that change between iterations only; these traces "

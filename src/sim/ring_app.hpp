@@ -320,7 +320,8 @@ points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<
 // the model; nothing when the speeds follow the clock (the plan needs them indexed by iteration).
 std::optional<RunResult::Hindsight::ChosenTargets> plan_chosen_targets(const RingRun& r, const std::vector<Count>& initial);
 // Scheme hindsight-targets: those points and targets, to be simulated: the fixed scheme of the
-// points, each point's move in r.app.planned_targets. InputError when the speeds follow the clock.
+// points, each point's move in r.app.planned_targets. InputError when the speeds follow the clock
+// (rebuilds are refused before, by policy::check_scheme_fits).
 RunResult::Hindsight plan_hindsight_targets_points(RingRun& r, const std::vector<Count>& initial);
 // The recurrence's model of this run: the simulation's own predictions (also online-optimal's).
 points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>& initial);

@@ -1,10 +1,10 @@
 #include "planners/points/hindsight_targets.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <stdexcept>
 
+#include "planners/points/earliest_loads_path.hpp"
 #include "planners/redistribution/load_balance.hpp"
 
 namespace ringsim::points {
@@ -46,61 +46,25 @@ ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
   const std::size_t n = m.initial_loads.size();
   const std::vector<std::vector<Count>> loads = candidate_loads(m);
   const std::size_t count = loads.size();
-  const double unreached = std::numeric_limits<double>::infinity();
   ChosenTargetsPlan plan;
   plan.candidates = count;
-
-  // Planned on first use: only moves between loads the run can hold at a point are asked for.
-  std::vector<double> move(count * count, -1.0);
-  auto move_cost = [&](std::size_t from, std::size_t to) {
-    double& c = move[from * count + to];
-    if (c < 0.0) {
-      c = move_time(m, loads[from], loads[to]);
-      ++plan.planner_calls;
-    }
-    return c;
-  };
-
-  // at[l]: the earliest end of iteration t holding loads l; from[t][l]: the loads held during t
-  // when the point after t moved to l (l itself when it did not).
-  const auto iterations = static_cast<std::size_t>(m.iterations);
-  std::vector<double> at(count, unreached), next(count), decided(count);
-  std::vector<std::vector<std::size_t>> from(iterations, std::vector<std::size_t>(count));
-  at[0] = m.start + iteration_time(m, loads[0], 1, m.start);
-  for (int t = 1; t < m.iterations && n >= 2; ++t) {
-    for (std::size_t l = 0; l < count; ++l) decided[l] = at[l] == unreached ? unreached : decided_at(m, n, t, at[l]);
-    std::vector<std::size_t>& came = from[static_cast<std::size_t>(t)];
-    for (std::size_t to = 0; to < count; ++to) {
-      next[to] = at[to];
-      came[to] = to;
-      for (std::size_t l = 0; l < count; ++l) {
-        // A move costs at least its decision: a move that cannot arrive earlier is not planned
-        // (only strictly earlier arrivals are taken, so the answer is the same).
-        if (l == to || at[l] == unreached || decided[l] >= next[to]) continue;
-        const double moved = decided[l] + move_cost(l, to);
-        if (moved < next[to]) {
-          next[to] = moved;
-          came[to] = l;
+  // Planned on first use: only moves the recurrence prices are asked for.
+  std::vector<double> moves(count * count, -1.0);
+  const LoadsPath path = earliest_loads_path(
+      m.iterations, count, m.start,
+      [&](int t, std::size_t l, double start) { return start + iteration_time(m, loads[l], t, start); },
+      [&](int t, std::size_t, double end) { return decided_at(m, n, t, end); },
+      [&](std::size_t from, std::size_t to) {
+        double& c = moves[from * count + to];
+        if (c < 0.0) {
+          c = move_time(m, loads[from], loads[to]);
+          ++plan.planner_calls;
         }
-      }
-    }
-    for (std::size_t l = 0; l < count; ++l)
-      at[l] = next[l] == unreached ? unreached : next[l] + iteration_time(m, loads[l], t + 1, next[l]);
-  }
-  if (n < 2)
-    for (int t = 2; t <= m.iterations; ++t) at[0] += iteration_time(m, loads[0], t, at[0]);
-
-  std::size_t l = static_cast<std::size_t>(std::min_element(at.begin(), at.end()) - at.begin());
-  plan.predicted_makespan = at[l];
-  for (int t = m.iterations - 1; t >= 1 && n >= 2; --t) {
-    const std::size_t held = from[static_cast<std::size_t>(t)][l];
-    if (held == l) continue;
-    plan.points.push_back(t);
-    plan.targets.push_back(loads[l]);
-    l = held;
-  }
-  std::reverse(plan.points.begin(), plan.points.end());
-  std::reverse(plan.targets.begin(), plan.targets.end());
+        return c;
+      });
+  plan.predicted_makespan = path.makespan;
+  plan.points = path.points;
+  for (std::size_t to : path.to) plan.targets.push_back(loads[to]);
   return plan;
 }
 

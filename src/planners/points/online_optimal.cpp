@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "planners/points/earliest_loads_path.hpp"
 #include "planners/redistribution/load_balance.hpp"
 
 namespace ringsim::points {
@@ -195,45 +196,21 @@ OnlineOptimal::Path OnlineOptimal::hindsight_any_target_along(const std::vector<
   for (LoadStates s : states)
     if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
   const std::size_t count = loads_.size();
-  const double unreached = std::numeric_limits<double>::infinity();
-  // at[l]: the earliest end of iteration t holding loads l. Every later cost depends on t and l
-  // alone (the speeds are the trace's, by iteration), so the earliest arrival is all a later
-  // choice needs; from[t][l]: the loads held during t when the point after t moved to l, or l.
-  std::vector<double> at(count, unreached), next(count);
-  std::vector<std::vector<std::size_t>> from(static_cast<std::size_t>(m_.iterations), std::vector<std::size_t>(count));
-  at[0] = m_.start + time_[states[0]];
+  auto during = [&](int t) { return states[static_cast<std::size_t>(t) - 1]; };
+  const LoadsPath best = earliest_loads_path(
+      m_.iterations, count, m_.start,
+      [&](int t, std::size_t l, double start) { return start + time_[l * states_ + during(t)]; },
+      [&](int t, std::size_t, double end) { return end + decision_[during(t)]; },
+      [&](std::size_t from, std::size_t to) { return moves_[from * count + to]; });
   Path path;
-  path.none = m_.start + time_[states[0]];
-  for (int t = 1; t < m_.iterations; ++t) {
-    const LoadStates s = states[static_cast<std::size_t>(t) - 1], then = states[static_cast<std::size_t>(t)];
-    std::vector<std::size_t>& came = from[static_cast<std::size_t>(t)];
-    for (std::size_t to = 0; to < count; ++to) {
-      next[to] = at[to];
-      came[to] = to;
-      for (std::size_t l = 0; l < count; ++l) {
-        const double moved = at[l] + decision_[s] + moves_[l * count + to];
-        if (moved < next[to]) {
-          next[to] = moved;
-          came[to] = l;
-        }
-      }
-    }
-    for (std::size_t l = 0; l < count; ++l) at[l] = next[l] + time_[l * states_ + then];
-    path.none += time_[then];
+  path.makespan = best.makespan;
+  path.none = m_.start;
+  for (int t = 1; t <= m_.iterations; ++t) path.none += time_[during(t)];
+  path.points = best.points;
+  for (std::size_t k = 0; k < best.to.size(); ++k) {
+    path.targets.push_back(loads_[best.to[k]]);
+    if (best.to[k] == 0) path.moves_to_initial.push_back(best.points[k]);
   }
-  std::size_t l = static_cast<std::size_t>(std::min_element(at.begin(), at.end()) - at.begin());
-  path.makespan = at[l];
-  for (int t = m_.iterations - 1; t >= 1; --t) {
-    const std::size_t held = from[static_cast<std::size_t>(t)][l];
-    if (held == l) continue;
-    path.points.push_back(t);
-    path.targets.push_back(loads_[l]);
-    if (l == 0) path.moves_to_initial.push_back(t);
-    l = held;
-  }
-  std::reverse(path.points.begin(), path.points.end());
-  std::reverse(path.targets.begin(), path.targets.end());
-  std::reverse(path.moves_to_initial.begin(), path.moves_to_initial.end());
   return path;
 }
 
