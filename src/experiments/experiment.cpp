@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "io/files.hpp"
+#include "io/config_keys.hpp"
 #include "io/fta_availability.hpp"
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
@@ -127,14 +128,11 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   const std::string where = "'" + path + "'";
   nlohmann::json doc = io::read_json_document(path);
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
-  io::require_known_keys(doc, {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms",
-                               "seeds", "repetitions", "quick"},
-                         where);
+  io::require_known_keys(doc, config_keys::experiment, where);
   if (quick && doc.contains("quick")) {
     const auto& q = doc["quick"];
     if (!q.is_object()) throw InputError(where + ": 'quick' must be an object");
-    io::require_known_keys(q, {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"},
-                           where + " 'quick'");
+    io::require_known_keys(q, config_keys::experiment_quick, where + " 'quick'");
     for (const auto& item : q.items()) {
       if (item.key() == "base") doc["base"].update(item.value());
       else doc[item.key()] = item.value();

@@ -47,4 +47,12 @@ void require_known_keys(const nlohmann::json& obj, std::initializer_list<const c
   }
 }
 
+void require_known_keys(const nlohmann::json& obj, const std::vector<std::string>& allowed, const std::string& where) {
+  for (const auto& item : obj.items()) {
+    bool known = false;
+    for (const auto& k : allowed) known = known || item.key() == k;
+    if (!known) throw InputError("unknown key '" + item.key() + "' in " + where);
+  }
+}
+
 }  // namespace ringsim::io

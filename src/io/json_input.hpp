@@ -3,6 +3,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -16,5 +17,6 @@ nlohmann::json read_json_document(const std::string& path);
 
 // Rejects keys outside `allowed` ("unknown key 'x' in <where>").
 void require_known_keys(const nlohmann::json& obj, std::initializer_list<const char*> allowed, const std::string& where);
+void require_known_keys(const nlohmann::json& obj, const std::vector<std::string>& allowed, const std::string& where);
 
 }  // namespace ringsim::io

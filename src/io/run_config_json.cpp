@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/config_keys.hpp"
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
 #include "model/named.hpp"
@@ -67,9 +68,7 @@ void read_kpbs_options(const nlohmann::json& doc, const std::string& where, std:
 
 StagingConfig parse_staging(const nlohmann::json& s, const std::string& where) {
   if (!s.is_object()) throw InputError(where + " must be an object");
-  io::require_known_keys(s, {"nodes", "node_bandwidth", "node_latency", "backbone_bandwidth", "backbone_latency",
-                             "gateway", "k", "beta", "algorithm", "overlap"},
-                         where);
+  io::require_known_keys(s, config_keys::staging, where);
   StagingConfig st;
   st.enabled = true;
   if (s.contains("nodes")) {
@@ -97,7 +96,7 @@ std::vector<RebuildConfig> parse_rebuilds(const nlohmann::json& list, const RunC
     const auto& e = list[n];
     const std::string at = where + "[" + std::to_string(n) + "]";
     if (!e.is_object()) throw InputError(at + " must be an object");
-    io::require_known_keys(e, {"after", "hosts", "size", "seed", "k", "beta", "algorithm", "overlap"}, at);
+    io::require_known_keys(e, config_keys::rebuild, at);
     RebuildConfig rb;
     if (!e.contains("after")) throw InputError(at + ": missing field 'after'");
     rb.after = static_cast<int>(integer(e, "after"));
@@ -176,10 +175,7 @@ std::vector<std::string> simgrid_log(const nlohmann::json& doc, const std::strin
 
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
-  io::require_known_keys(doc, {"platform", "ring", "rows", "columns", "iterations", "ratio", "scheme", "algorithm",
-                               "targets", "traces", "network_model", "decision_flops", "report_bytes", "baseline",
-                               "staging", "rebuild", "simgrid", "simgrid_log"},
-                         where);
+  io::require_known_keys(doc, config_keys::run_config, where);
   RunConfig cfg;
   if (doc.contains("platform")) cfg.platform = text(doc, "platform");
   if (doc.contains("rows")) cfg.rows = static_cast<int>(integer(doc, "rows"));
@@ -223,8 +219,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   if (doc.contains("ring")) {
     const auto& r = doc["ring"];
     if (!r.is_object()) throw InputError(where + ": 'ring' must be an object");
-    io::require_known_keys(r, {"size", "selection", "hosts", "method", "seed", "routing", "candidates"},
-                           where + " 'ring'");
+    io::require_known_keys(r, config_keys::ring, where + " 'ring'");
     if (r.contains("selection")) {
       const auto s = text(r, "selection");
       if (s == "random") cfg.selection = RingSelection::random;
@@ -268,21 +263,19 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     const std::string source = t.contains("source") ? text(t, "source") : "measured";
     const std::string tw = where + " 'traces'";
     if (source == "measured" || source == "factor") {
-      io::require_known_keys(t, {"seed", "source", "factor", "windows", "placement"}, tw);
+      io::require_known_keys(t, config_keys::traces_measured_or_factor, tw);
     } else if (source == "files") {
-      io::require_known_keys(t, {"source", "profiles", "csv", "default", "placement"}, tw);
+      io::require_known_keys(t, config_keys::traces_files, tw);
     } else if (source == "platform") {
-      io::require_known_keys(t, {"source"}, tw);
+      io::require_known_keys(t, config_keys::traces_platform, tw);
     } else if (source == "random-walk") {
-      io::require_known_keys(t, {"seed", "source", "step", "low", "high", "every", "placement"}, tw);
+      io::require_known_keys(t, config_keys::traces_random_walk, tw);
     } else if (source == "on-off") {
-      io::require_known_keys(t, {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "cv", "placement"}, tw);
+      io::require_known_keys(t, config_keys::traces_on_off, tw);
     } else if (source == "daily") {
-      io::require_known_keys(t, {"seed", "source", "period", "low", "high", "noise", "correlation", "phase", "every",
-                                 "placement"},
-                             tw);
+      io::require_known_keys(t, config_keys::traces_daily, tw);
     } else if (source == "fta") {
-      io::require_known_keys(t, {"source", "file", "nodes", "unavailable_multiplier", "time_scale"}, tw);
+      io::require_known_keys(t, config_keys::traces_fta, tw);
     } else {
       throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk, on-off, daily "
                        "or fta");
