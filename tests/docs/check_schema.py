@@ -1,0 +1,160 @@
+#!/usr/bin/python3
+"""The JSON Schemas of docs/schema/ against ringsim itself (ctest docs_schema).
+
+  check_schema.py RINGSIM REPO
+
+1. Both schemas are valid draft 2020-12 schemas.
+2. The keys of every object of the schemas are the keys ringsim accepts there (`ringsim
+   config-keys`, the lists its readers refuse other keys with), in both directions.
+3. Every run config and experiment committed in the repository (`git ls-files '*.json'`, kind
+   decided by content) and every ```json run-config / ```json experiment block of docs/*.md
+   validates.
+4. Each file of tests/docs/invalid/ (run-*.json: run configs, exp-*.json: experiments) is refused
+   by the schema and by ringsim (exit status 2).
+Run with Debian's /usr/bin/python3 (python3-jsonschema).
+"""
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+ringsim, repo = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()
+schema_dir = repo / "docs" / "schema"
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL " + message)
+
+
+def load(name):
+    return json.loads((schema_dir / name).read_text())
+
+
+run_schema, exp_schema = load("run-config.schema.json"), load("experiment.schema.json")
+Validator = jsonschema.Draft202012Validator
+store = {}
+for name, schema in (("run-config.schema.json", run_schema), ("experiment.schema.json", exp_schema)):
+    Validator.check_schema(schema)
+    store[(schema_dir / name).as_uri()] = schema
+
+
+def validator(name, schema):
+    resolver = jsonschema.RefResolver(base_uri=(schema_dir / name).as_uri(), referrer=schema, store=store)
+    return Validator(schema, resolver=resolver)
+
+
+run_validator = validator("run-config.schema.json", run_schema)
+exp_validator = validator("experiment.schema.json", exp_schema)
+
+# 2. The keys, object by object, both ways.
+accepted = json.loads(subprocess.run([ringsim, "config-keys"], check=True, capture_output=True, text=True).stdout)
+defs = run_schema["$defs"]
+where_in_schema = {
+    ("run_config", ""): defs["base"],
+    ("run_config", "ring"): defs["ring"],
+    ("run_config", "staging"): defs["staging"],
+    ("run_config", "rebuild[]"): defs["rebuild"],
+    ("experiment", ""): exp_schema,
+    ("experiment", "quick"): exp_schema["properties"]["quick"],
+}
+sources = defs["traces"]["properties"]["source"]["enum"]
+for source in sources:
+    where_in_schema[("run_config", "traces/" + source)] = defs.get("traces-" + source, {"properties": {}})
+seen = set()
+for kind, objects in accepted.items():
+    for obj, keys in objects.items():
+        seen.add((kind, obj))
+        node = where_in_schema.get((kind, obj))
+        if node is None:
+            fail(f"ringsim accepts object {kind} '{obj}' ({', '.join(keys)}), the schema has no such object")
+            continue
+        in_schema = set(node.get("properties", {}))
+        for key in sorted(set(keys) - in_schema):
+            fail(f"{kind} '{obj}': key '{key}' accepted by ringsim, missing from the schema")
+        for key in sorted(in_schema - set(keys)):
+            fail(f"{kind} '{obj}': key '{key}' in the schema, refused by ringsim")
+for kind, obj in sorted(set(where_in_schema) - seen):
+    fail(f"the schema has object {kind} '{obj}', ringsim knows no such object")
+union = set().union(*(set(defs["traces-" + s]["properties"]) for s in sources if "traces-" + s in defs))
+if union != set(defs["traces"]["properties"]):
+    fail(f"traces: the properties listed for completion {sorted(defs['traces']['properties'])} are not the union of the sources' {sorted(union)}")
+print(f"keys: {sum(len(v) for o in accepted.values() for v in o.values())} accepted keys in {len(seen)} objects compared")
+
+
+# 3. Committed configs and the docs' examples.
+def kind_of(doc):
+    if not isinstance(doc, dict):
+        return None
+    if "base" in doc and "ring_sizes" in doc:
+        return "experiment"
+    if "ratio" in doc and ("platform" in doc or "ring" in doc or "traces" in doc or "scheme" in doc):
+        return "run-config"
+    return None
+
+
+def check_valid(label, kind, doc):
+    v = exp_validator if kind == "experiment" else run_validator
+    errors = sorted(v.iter_errors(doc), key=lambda e: list(e.path))
+    for e in errors[:3]:
+        fail(f"{label} ({kind}) does not validate: {'/'.join(map(str, e.path))}: {e.message[:200]}")
+    return not errors
+
+
+counts = {"experiment": 0, "run-config": 0}
+files = subprocess.run(["git", "-C", str(repo), "ls-files", "*.json"], check=True, capture_output=True,
+                       text=True).stdout.split()
+for f in files:
+    try:
+        doc = json.loads((repo / f).read_text())
+    except (OSError, ValueError):
+        continue
+    kind = kind_of(doc)
+    if kind:
+        counts[kind] += 1
+        check_valid(f, kind, doc)
+print(f"committed: {counts['run-config']} run configs and {counts['experiment']} experiments validated")
+
+block = re.compile(r"^```json ([a-z-]+)\n(.*?)^```", re.M | re.S)
+doc_counts = 0
+for md in sorted((repo / "docs").glob("*.md")):
+    for m in block.finditer(md.read_text()):
+        tag, text = m.group(1), m.group(2)
+        if tag not in ("run-config", "experiment"):
+            continue
+        line = md.read_text()[:m.start()].count("\n") + 1
+        doc_counts += 1
+        try:
+            doc = json.loads(text)
+        except ValueError as e:
+            fail(f"{md.name}:{line}: not JSON: {e}")
+            continue
+        check_valid(f"{md.name}:{line}", tag, doc)
+print(f"docs: {doc_counts} examples validated")
+
+# 4. Invalid configs: refused by both.
+invalid = sorted((repo / "tests" / "docs" / "invalid").glob("*.json"))
+with tempfile.TemporaryDirectory() as tmp:
+    for f in invalid:
+        kind = "experiment" if f.name.startswith("exp-") else "run-config"
+        doc = json.loads(f.read_text())
+        v = exp_validator if kind == "experiment" else run_validator
+        if v.is_valid(doc):
+            fail(f"{f.name}: the schema accepts it")
+        cmd = ([ringsim, "run", str(f), "--list", "--out", os.path.join(tmp, f.stem)] if kind == "experiment"
+               else [ringsim, "simulate", str(f), "--no-baseline"])
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=repo)
+        if p.returncode != 2:
+            fail(f"{f.name}: ringsim exit {p.returncode}, expected 2: {p.stderr.strip()[:200]}")
+        else:
+            print(f"refused by both: {f.name}: {p.stderr.strip()}")
+if len(invalid) < 5:
+    fail(f"only {len(invalid)} invalid configs in tests/docs/invalid/")
+print("FAILED" if failures else "ok")
+sys.exit(1 if failures else 0)
