@@ -121,9 +121,9 @@ for f in files:
         check_valid(f, kind, doc)
 print(f"committed: {counts['run-config']} run configs and {counts['experiment']} experiments validated")
 
-block = re.compile(r"^```json ([a-z-]+)\n(.*?)^```", re.M | re.S)
+block = re.compile(r"^```json ([a-z-]+)[^\n]*\n(.*?)^```", re.M | re.S)
 doc_counts = 0
-for md in sorted((repo / "docs").glob("*.md")):
+for md in [repo / "README.md"] + sorted((repo / "docs").glob("*.md")):
     for m in block.finditer(md.read_text()):
         tag, text = m.group(1), m.group(2)
         if tag not in ("run-config", "experiment"):
