@@ -14,7 +14,8 @@ examples read as a user types them there. What a page may hold, by fenced block:
 ```json TAG       TAG says what it is, and the block is checked as that:
                   run-config [FILE]   validated by docs/schema/run-config.schema.json (check_schema.py)
                                       and run: `ringsim simulate FILE --no-baseline`; written as FILE
-                                      (default: a name of its own) for the page's later commands
+                                      (default: a name of its own) for the page's later commands;
+                                      a FILE of docs/examples/ must hold the same JSON
                   experiment [FILE]   the same with experiment.schema.json and `ringsim run FILE --list`
                   redistribute [FILE] / kpbs [FILE]   input of those commands, run
                   output              an answer shown: must parse as JSON, not run
@@ -123,6 +124,9 @@ def json_block(tag_words, block, where, cwd, counter):
         fail(where, f"```json block tagged {tag!r}: tag it run-config, experiment, redistribute, kpbs or output")
         return
     name = tag_words[1] if len(tag_words) > 1 else f"example-{counter}.json"
+    shipped = repo / "docs" / "examples" / name
+    if shipped.exists() and json.loads(shipped.read_text()) != json.loads(block):
+        fail(where, f"differs from docs/examples/{name}: the page shows that file, keep them the same")
     (cwd / name).write_text(block)
     checked += 1
     rc, out = run(commands[tag].format(name), cwd)
