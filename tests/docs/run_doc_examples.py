@@ -17,7 +17,7 @@ examples read as a user types them there. What a page may hold, by fenced block:
                                       (default: a name of its own) for the page's later commands;
                                       a FILE of docs/examples/ must hold the same JSON
                   experiment [FILE]   the same with experiment.schema.json and `ringsim run FILE --list`
-                  redistribute [FILE] / kpbs [FILE]   input of those commands, run
+                  redistribute / kpbs / kpbs-simulate [FILE]   input of those commands, run
                   output              an answer shown: must parse as JSON, not run
                   A ```json block without a TAG fails.
 ```sh, ```bash   must not run ringsim (make it a console block); they hold what is not ringsim
@@ -119,9 +119,10 @@ def json_block(tag_words, block, where, cwd, counter):
     commands = {"run-config": "ringsim simulate {} --no-baseline >/dev/null",
                 "experiment": "ringsim run {} --list --out list-check >/dev/null",
                 "redistribute": "ringsim redistribute {} >/dev/null",
-                "kpbs": "ringsim kpbs {} >/dev/null"}
+                "kpbs": "ringsim kpbs {} >/dev/null",
+                "kpbs-simulate": "ringsim kpbs-simulate {} --no-all-at-once >/dev/null"}
     if tag not in commands:
-        fail(where, f"```json block tagged {tag!r}: tag it run-config, experiment, redistribute, kpbs or output")
+        fail(where, f"```json block tagged {tag!r}: tag it run-config, experiment, redistribute, kpbs, kpbs-simulate or output")
         return
     name = tag_words[1] if len(tag_words) > 1 else f"example-{counter}.json"
     shipped = repo / "docs" / "examples" / name
