@@ -64,3 +64,31 @@ TEST_CASE("experiment seeds and hashes are stable") {
   CHECK(fnv1a("") == 1469598103934665603ULL);
   CHECK(fnv1a("a") != fnv1a("b"));
 }
+
+TEST_CASE("run configs: integers checked at full width, extreme values refused naming the key") {
+  auto error_of = [](const std::string& text) -> std::string {
+    try {
+      parse_run_config(nlohmann::json::parse(text), "cfg");
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  // Each would wrap to a small count if narrowed without a check (2^32 + 1 iterations is one).
+  CHECK(error_of(R"({"ratio": 1, "iterations": 4294967297})").find("'iterations' must be at most") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "columns": 4294968296})").find("'columns' must be at most") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "rows": 18446744073709551615})").find("'rows' must be") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "ring": {"size": 4294967300}})").find("'size' must be at most") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "rebuild": [{"after": 4294967306}]})").find("'after' must be at most") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1e308})").find("'ratio' must be in") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "report_bytes": 1.9e19})").find("'report_bytes' must be at most") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "traces": {"source": "on-off", "load_factor": 1e-300}})").find("'load_factor'") !=
+        std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "traces": {"source": "daily", "phase": 1e308}})").find("'phase'") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "traces": {"source": "on-off", "durations": "hyperexponential", "cv": 1e160}})")
+            .find("'cv' must be at most") != std::string::npos);
+  CHECK(error_of(R"({"ratio": 1, "staging": {"nodes": 4294967298}})").find("'nodes' must be at most") != std::string::npos);
+  // Seeds keep their full 64 bits.
+  const auto cfg = parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "ring": {"seed": 18446744073709551615}})"), "cfg");
+  CHECK(cfg.ring_seed == 18446744073709551615ULL);
+}

@@ -115,8 +115,8 @@ TEST_CASE("bad trace files are rejected with one line naming file:line") {
   CHECK(csv("host,iteration,speed\na,1.5,1e9\n") == "'s.csv':2: iteration must be an integer >= 0, got 1.5");
   CHECK(csv("host,time,speed\n,1,1e9\n") == "'s.csv':2: expected 'host,time,speed', got ',1,1e9'");
   const std::string missing = "/nonexistent/dir/x.profile";
-  CHECK(error_of([&] { io::read_speed_profile(missing, "h", 1e9); }) == "cannot read '" + missing + "'");
-  CHECK(error_of([&] { io::read_speed_csv(missing); }) == "cannot read '" + missing + "'");
+  CHECK(error_of([&] { io::read_speed_profile(missing, "h", 1e9); }) == "cannot read '" + missing + "': No such file or directory");
+  CHECK(error_of([&] { io::read_speed_csv(missing); }) == "cannot read '" + missing + "': No such file or directory");
 }
 
 TEST_CASE("speeds above the peak are kept and reported with file:line, host, speed and peak") {

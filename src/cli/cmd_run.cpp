@@ -102,6 +102,18 @@ Failures execute(const Experiment& e, const fs::path& out, int jobs, const std::
   return failed;
 }
 
+// The sweep's folder: created if need be, and refused in one line naming it when it cannot be (a
+// file, a device, a read-only place, a loop of links).
+void create_output_directory(const fs::path& dir) {
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error || !fs::is_directory(dir))
+    throw InputError("--out '" + dir.string() + "' cannot be used as the sweep's folder" +
+                     (error ? ": " + error.message() : std::string(": not a directory")));
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw InputError("--out '" + dir.string() + "' cannot be used as the sweep's folder: not writable");
+}
+
 }  // namespace
 
 void add_run_command(CLI::App* cmd) {
@@ -116,7 +128,10 @@ void add_run_command(CLI::App* cmd) {
               "speeds_from_2004_machine_list.\n"
               "SimGrid options: --cfg=name:value goes into every run's config (\"simgrid\", over the experiment's own)\n"
               "and --log=... to every run; a traced run (--cfg=tracing:yes) writes runs/<id>/<tracing/filename's\n"
-              "name, or simgrid.trace>. Both are checked by SimGrid before the first run (exit 2, one line).");
+              "name, or simgrid.trace>. Both are checked by SimGrid before the first run (exit 2, one line).\n"
+              "The sweep states its run count on stderr before it writes anything, and refuses more than --max-runs\n"
+              "(default " + std::to_string(kDefaultMaxRuns) + "). Each value of ring_sizes, ratios, schemes, algorithms and seeds is\n"
+              "listed once (a repeated one is refused).");
   auto experiment = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   auto jobs = std::make_shared<int>(1);
@@ -124,12 +139,16 @@ void add_run_command(CLI::App* cmd) {
   auto list = std::make_shared<bool>(false);
   auto merge_only = std::make_shared<bool>(false);
   auto slurm = std::make_shared<std::string>();
+  auto max_runs = std::make_shared<std::size_t>(kDefaultMaxRuns);
   cmd->add_option("EXPERIMENT", *experiment, "experiment config (JSON)")->required();
   cmd->add_option("--out", *out, "output directory (default out/<name>[-quick])");
   cmd->add_option("--jobs,-j", *jobs, "simulations run at once")->check(CLI::Range(1, 1024));
   cmd->add_flag("--quick", *quick, "use the experiment's smaller 'quick' sweep");
   cmd->add_flag("--list", *list, "print one command per run instead of running");
   cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
+  cmd->add_option("--max-runs", *max_runs, "refuse a sweep of more runs than this (default " +
+                                             std::to_string(kDefaultMaxRuns) + ")")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
   cmd->add_option("--slurm", *slurm, "write a SLURM array job for the sweep into this folder instead of running");
   cmd->allow_extras();
   cmd->callback([=] {
@@ -139,15 +158,19 @@ void add_run_command(CLI::App* cmd) {
     for (const auto& a : extras)
       if (a.rfind("--log=", 0) == 0) logs.push_back(a);
     const auto command_line_options = cfg_options(extras);
-    Experiment e = load_experiment(*experiment, *quick, usable_host_count);
+    Experiment e = load_experiment(*experiment, *quick, usable_host_count, *max_runs);
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     add_command_line_options(e, dir, command_line_options);
     check_simgrid_setups(e, "'" + *experiment + "'", logs);
-    fs::create_directories(dir);
+    create_output_directory(dir);
     // One sweep per directory at a time; the lock dies with the process.
     const int lock = open((dir / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
     if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0)
       throw InputError("another 'ringsim run' is using '" + dir.string() + "'");
+    // A sweep that runs says how many runs it holds before it writes any (--list and --slurm answer
+    // with their own output, --merge runs nothing).
+    if (!*list && slurm->empty() && !*merge_only)
+      std::cerr << "ringsim: sweep of " << e.runs.size() << " runs in " << dir.string() << "/\n";
     write_configs(e, dir);
     const std::string exe = front_end_beside(io::self_executable());  // what users and jobs run
     const std::string merge_line = shell_line({exe, "run", fs::absolute(*experiment).string()}) +

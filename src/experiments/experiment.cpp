@@ -2,6 +2,9 @@
 #include "experiments/run_files.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <limits>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -34,6 +37,16 @@ std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::st
         if (!v.is_string()) throw 0;
       } else if constexpr (std::is_integral_v<T>) {
         if (!v.is_number_integer()) throw 0;
+        // Checked at full width: a narrowing get<T> would wrap (ring size 4294967300 is 4).
+        const bool fits = v.is_number_unsigned()
+                              ? v.template get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())
+                              : v.template get<std::int64_t>() >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+                                    (std::is_unsigned_v<T> ||
+                                     v.template get<std::int64_t>() <= static_cast<std::int64_t>(std::numeric_limits<T>::max()));
+        if (!fits)
+          throw InputError(where + ": '" + key + "' value " + v.dump() + " is out of range [" +
+                           std::to_string(std::numeric_limits<T>::min()) + ", " +
+                           std::to_string(std::numeric_limits<T>::max()) + "]");
       } else {
         if (!v.is_number()) throw 0;
       }
@@ -42,7 +55,27 @@ std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::st
       throw InputError(where + ": '" + key + "' has an element of the wrong type");
     }
   }
+  // Each value once: a repeated seed, ratio or size would give runs of the same id, which the sweep
+  // would run once and count twice (or merge silently).
+  for (std::size_t i = 0; i < out.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (out[i] == out[j])
+        throw InputError(where + ": '" + key + "' lists " + a[i].dump() + " twice (each value once)");
   return out;
+}
+
+// The value of an optional string key (InputError naming the key when it is not a string).
+std::string string_or(const nlohmann::json& doc, const char* key, const std::string& fallback, const std::string& where) {
+  if (!doc.contains(key)) return fallback;
+  if (!doc[key].is_string()) throw InputError(where + ": '" + key + "' must be a string");
+  return doc[key].get<std::string>();
+}
+
+// The number of runs a sweep of these lists makes (saturating: a count past any limit stays so).
+std::size_t run_count(std::initializer_list<std::size_t> factors) {
+  std::size_t n = 1;
+  for (std::size_t f : factors) n = f != 0 && n > SIZE_MAX / f ? SIZE_MAX : n * f;
+  return n;
 }
 
 std::string id_part(std::string s) {
@@ -124,7 +157,7 @@ std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
   return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
 }
 
-Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count) {
+Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count, std::size_t max_runs) {
   const std::string where = "'" + path + "'";
   nlohmann::json doc = io::read_json_document(path);
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
@@ -140,8 +173,8 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   }
   doc.erase("quick");
   Experiment e;
-  e.name = doc.value("name", std::filesystem::path(path).stem().string());
-  e.description = doc.value("description", "");
+  e.name = string_or(doc, "name", std::filesystem::path(path).stem().string(), where);
+  e.description = string_or(doc, "description", "", where);
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
   if (!base.contains("platform")) base["platform"] = RunConfig().platform;  // the paper's platform
@@ -165,10 +198,23 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   const auto algorithms = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
                                                      : std::vector<std::string>{"auto"};
   const auto seeds = list_of<std::uint64_t>(doc, "seeds", where);
-  const int reps = doc.contains("repetitions") ? doc["repetitions"].get<int>() : 1;
-  if (reps < 1) throw InputError(where + ": 'repetitions' must be >= 1");
+  if (doc.contains("repetitions") && !doc["repetitions"].is_number_integer())
+    throw InputError(where + ": 'repetitions' must be an integer");
+  if (doc.contains("repetitions") && doc["repetitions"].is_number_unsigned() &&
+      doc["repetitions"].get<std::uint64_t>() > static_cast<std::uint64_t>(INT_MAX))
+    throw InputError(where + ": 'repetitions' must be at most " + std::to_string(INT_MAX));
+  const long long reps_given = doc.contains("repetitions") ? doc["repetitions"].get<long long>() : 1;
+  if (reps_given < 1) throw InputError(where + ": 'repetitions' must be >= 1");
+  const int reps = static_cast<int>(reps_given);
   // The no-redistribution run of each (size, ratio, seed, repetition) normalizes the others.
   if (std::find(schemes.begin(), schemes.end(), "none") == schemes.end()) schemes.insert(schemes.begin(), "none");
+  // Counted before anything is built: each run costs its config in memory and its folder on disk.
+  const std::size_t runs = run_count({sizes.size(), ratios.size(), seeds.size(), static_cast<std::size_t>(reps),
+                                      1 + (schemes.size() - 1) * algorithms.size()});
+  if (runs > max_runs)
+    throw InputError(where + ": the sweep has " + (runs == SIZE_MAX ? std::string("more than ") + std::to_string(SIZE_MAX - 1)
+                                                                       : std::to_string(runs)) +
+                     " runs, more than --max-runs " + std::to_string(max_runs) + " (raise it to run them)");
 
   // The base as a run would read it (the first ring size, ratio and scheme): what every run shares.
   nlohmann::json first = base;

@@ -55,7 +55,11 @@ using HostCount = std::function<std::size_t(const std::string& platform, const s
 // are resolved next to the experiment file first. A base that names no traces source gets the
 // platform's default (run_config.hpp resolve_default_trace_source). The seeds draw the rings and
 // the generated traces; a trace read from files or from the platform is the same in every run.
-Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count);
+// A sweep of more than `max_runs` runs is refused before any run is built (each costs its config
+// in memory and a folder on disk).
+constexpr std::size_t kDefaultMaxRuns = 100000;
+Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count,
+                           std::size_t max_runs = kDefaultMaxRuns);
 
 // The seeds of repetition k of base seed s (ring choice and speed traces).
 std::uint64_t derived_seed(std::uint64_t seed, int repetition);

@@ -1,41 +1,86 @@
 #include "io/json_input.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "model/errors.hpp"
 
 namespace ringsim::io {
+namespace {
+
+// Appends `in` to `text` in blocks (platform files run to megabytes), refusing more than
+// kMaxInputBytes: an endless input (/dev/zero, a pipe that never closes its writer's side while
+// writing) must end in one line, not in memory growing until the kernel kills the process.
+void append_bounded(std::istream& in, std::string& text, const std::string& where) {
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    if (text.size() + static_cast<std::size_t>(in.gcount()) > kMaxInputBytes)
+      throw InputError(where + " is larger than " + std::to_string(kMaxInputBytes >> 20) +
+                       " MiB, the most ringsim reads from one input");
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+  }
+}
+
+// Where a file is expected, only a regular file (or a link to one) is read: a FIFO would block
+// without a word, a directory or a device is not an input file.
+void require_regular_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw InputError("cannot read '" + path + "': " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    throw InputError("cannot read '" + path + "': not a regular file" +
+                     (S_ISDIR(st.st_mode) ? std::string(" (a directory)") : std::string()));
+}
+
+std::string where_of(const std::string& path) { return path == "-" ? "standard input" : "'" + path + "'"; }
+
+}  // namespace
 
 std::string read_text(const std::string& path) {
   std::string text;
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("cannot read '" + path + "'");
-    // In blocks, not character by character: platform files run to megabytes.
-    char block[1 << 16];
-    while (in.read(block, sizeof block) || in.gcount() > 0) text.append(block, static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) throw InputError("cannot read '" + path + "'");
+    append_bounded(std::cin, text, where_of(path));
+    return text;
   }
+  require_regular_file(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read '" + path + "'");
+  append_bounded(in, text, where_of(path));
+  if (in.bad()) throw InputError("cannot read '" + path + "'");
   return text;
 }
 
 nlohmann::json read_json_document(const std::string& path) {
   const std::string text = read_text(path);
+  // JSON leaves duplicate keys undefined and nlohmann keeps the last one: a config with
+  // "ratio": 0.1, "ratio": 10 would silently run at 10. The parser's callback sees every key of
+  // every object, so each object's keys are tracked while it is open.
+  std::vector<std::set<std::string>> open_objects;
+  const auto refuse_duplicates = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using event_t = nlohmann::json::parse_event_t;
+    if (event == event_t::object_start) open_objects.emplace_back();
+    else if (event == event_t::object_end && !open_objects.empty()) open_objects.pop_back();
+    else if (event == event_t::key && !open_objects.empty() && !open_objects.back().insert(parsed.get<std::string>()).second)
+      throw InputError("duplicate key '" + parsed.get<std::string>() + "' in " + where_of(path) +
+                       " (each key once per object)");
+    return true;
+  };
   try {
-    return nlohmann::json::parse(text);
+    return nlohmann::json::parse(text, refuse_duplicates);
   } catch (const nlohmann::json::parse_error& e) {
-    const std::string where = path == "-" ? "standard input" : "'" + path + "'";
-    throw InputError("malformed JSON in " + where + " at byte " + std::to_string(e.byte));
+    throw InputError("malformed JSON in " + where_of(path) + " at byte " + std::to_string(e.byte));
   } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double
-    const std::string where = path == "-" ? "standard input" : "'" + path + "'";
-    throw InputError("malformed JSON in " + where + ": " + e.what());
+    throw InputError("malformed JSON in " + where_of(path) + ": " + e.what());
   }
 }
 

@@ -1,6 +1,7 @@
 // Strict reading of JSON documents: every error is an InputError naming the key and the problem.
 #pragma once
 
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -9,10 +10,14 @@
 
 namespace ringsim::io {
 
-// The bytes of FILE, or of standard input when path is "-" (InputError if unreadable).
+// The most bytes read from one input file or standard input (512 MiB).
+constexpr std::size_t kMaxInputBytes = std::size_t{512} << 20;
+
+// The bytes of FILE (a regular file), or of standard input when path is "-" (InputError if
+// unreadable, not a regular file, or larger than kMaxInputBytes).
 std::string read_text(const std::string& path);
 
-// Parses FILE, or standard input when path is "-".
+// Parses FILE, or standard input when path is "-"; a key given twice in one object is refused.
 nlohmann::json read_json_document(const std::string& path);
 
 // Rejects keys outside `allowed` ("unknown key 'x' in <where>").

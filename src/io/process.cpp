@@ -27,6 +27,11 @@ int report_failure(const std::exception_ptr& failure) {
   } catch (const std::invalid_argument& e) {
     std::cerr << "ringsim: error: " << e.what() << '\n';
     return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // Paths come from the user (--out, a platform, a trace file): one that cannot be used (a file
+    // where a folder is expected, a read-only place, a loop of links) is bad input, named.
+    std::cerr << "ringsim: error: cannot use '" << e.path1().string() << "': " << e.code().message() << '\n';
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "ringsim: internal error: " << e.what() << '\n';
     return 1;

@@ -14,7 +14,8 @@
 namespace ringsim::io {
 
 // One line on standard error for a command that failed, and its exit status: 2 for bad input
-// (InputError, std::invalid_argument), 1 for anything else ("internal error").
+// (InputError, std::invalid_argument, a path the file system refuses), 1 for anything else
+// ("internal error").
 int report_failure(const std::exception_ptr& failure);
 
 // The path of the running ringsim executable (to run it again, or to find what is built beside it).

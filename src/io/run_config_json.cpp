@@ -1,7 +1,9 @@
 #include "io/run_config_json.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +12,7 @@
 #include "io/json_input.hpp"
 #include "model/errors.hpp"
 #include "model/named.hpp"
+#include "model/trace_families.hpp"
 #include "planners/backbone/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 
@@ -31,8 +34,39 @@ double number(const nlohmann::json& doc, const char* key) {
   return v;
 }
 
+// JSON integers reach 2^64: each is checked at full width before it is narrowed, since a narrowing
+// cast wraps silently (4294967297 iterations would run one).
 long long integer(const nlohmann::json& doc, const char* key) {
-  return typed(doc, key, nlohmann::json::value_t::number_integer, "an integer").get<long long>();
+  const auto& v = typed(doc, key, nlohmann::json::value_t::number_integer, "an integer");
+  if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+    throw InputError(std::string("'") + key + "' must be an integer of at most " + std::to_string(INT64_MAX));
+  return v.get<long long>();
+}
+
+// An integer held in an int (counts of rows, columns, iterations, members): at most 2^31 - 1.
+int int_value(const nlohmann::json& doc, const char* key, const std::string& where) {
+  const long long v = integer(doc, key);
+  if (v > INT_MAX) throw InputError(where + ": '" + key + "' must be at most " + std::to_string(INT_MAX));
+  if (v < INT_MIN) throw InputError(where + ": '" + key + "' must be at least " + std::to_string(INT_MIN));
+  return static_cast<int>(v);
+}
+
+// A seed: any integer from -2^63 to 2^64 - 1, taken modulo 2^64 (the generators' seed width).
+std::uint64_t seed_value(const nlohmann::json& doc, const char* key) {
+  const auto& v = typed(doc, key, nlohmann::json::value_t::number_integer, "an integer");
+  return v.is_number_unsigned() ? v.get<std::uint64_t>() : static_cast<std::uint64_t>(v.get<long long>());
+}
+
+// A number at most `most`: what feeds a cost or a size must stay finite, and exact where SimGrid
+// takes it as an integer (a message's bytes are a 64-bit count).
+double number_at_most(const nlohmann::json& doc, const char* key, double most, const std::string& where) {
+  const double v = number(doc, key);
+  if (v > most) {
+    std::ostringstream os;
+    os << where << ": '" << key << "' must be at most " << most;
+    throw InputError(os.str());
+  }
+  return v;
 }
 
 std::string text(const nlohmann::json& doc, const char* key) {
@@ -74,6 +108,10 @@ StagingConfig parse_staging(const nlohmann::json& s, const std::string& where) {
   if (s.contains("nodes")) {
     const long long n = integer(s, "nodes");
     if (n < 1) throw InputError(where + ": 'nodes' must be >= 1");
+    // Each node is a SimGrid host with its link and routes, allocated before the first second.
+    if (n > static_cast<long long>(kMaxStagingNodes))
+      throw InputError(where + ": 'nodes' must be at most " + std::to_string(kMaxStagingNodes) +
+                       " (each is a simulated host with its own link and routes)");
     st.cluster.nodes = static_cast<std::size_t>(n);
   }
   if (s.contains("node_bandwidth")) st.cluster.node_bandwidth = number(s, "node_bandwidth");
@@ -99,7 +137,7 @@ std::vector<RebuildConfig> parse_rebuilds(const nlohmann::json& list, const RunC
     io::require_known_keys(e, config_keys::rebuild, at);
     RebuildConfig rb;
     if (!e.contains("after")) throw InputError(at + ": missing field 'after'");
-    rb.after = static_cast<int>(integer(e, "after"));
+    rb.after = int_value(e, "after", at);
     if (rb.after < 1 || rb.after >= cfg.iterations)
       throw InputError(at + ": 'after' must be an iteration in [1, " + std::to_string(cfg.iterations - 1) + "]");
     if (!out.empty() && rb.after <= out.back().after) throw InputError(at + ": rebuilds must come in increasing 'after'");
@@ -112,11 +150,11 @@ std::vector<RebuildConfig> parse_rebuilds(const nlohmann::json& list, const RunC
       if (e.contains("size") || e.contains("seed")) throw InputError(at + ": give either 'hosts' or 'size'/'seed'");
     }
     rb.size = rb.hosts.empty() ? cfg.ring_size : static_cast<int>(rb.hosts.size());
-    if (e.contains("size")) rb.size = static_cast<int>(integer(e, "size"));
+    if (e.contains("size")) rb.size = int_value(e, "size", at);
     if (rb.size < 1 || rb.size > cfg.columns)
       throw InputError(at + ": the rebuilt ring needs between 1 and 'columns' members");
     rb.seed = cfg.ring_seed + 1 + n;
-    if (e.contains("seed")) rb.seed = static_cast<std::uint64_t>(integer(e, "seed"));
+    if (e.contains("seed")) rb.seed = seed_value(e, "seed");
     read_kpbs_options(e, at, rb.k, rb.beta, rb.algorithm, rb.overlap);
     out.push_back(std::move(rb));
   }
@@ -171,6 +209,19 @@ std::vector<std::string> simgrid_log(const nlohmann::json& doc, const std::strin
   return settings;
 }
 
+// With the ring's hosts given, an FTA 'nodes' entry for a host that is never a member is a mistake
+// (a misspelt host would leave its member on the file's default), refused naming it.
+void check_fta_nodes_in_ring(const RunConfig& cfg, const std::string& where) {
+  if (cfg.trace_source != "fta" || cfg.selection != RingSelection::hosts) return;
+  for (const auto& [host, node] : cfg.fta.nodes) {
+    bool member = std::find(cfg.ring_hosts.begin(), cfg.ring_hosts.end(), host) != cfg.ring_hosts.end();
+    for (const auto& rb : cfg.rebuilds)
+      member = member || std::find(rb.hosts.begin(), rb.hosts.end(), host) != rb.hosts.end();
+    if (!member)
+      throw InputError(where + ": traces 'nodes' names host '" + host + "', which is not in the ring's 'hosts'");
+  }
+}
+
 }  // namespace
 
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
@@ -178,14 +229,28 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   io::require_known_keys(doc, config_keys::run_config, where);
   RunConfig cfg;
   if (doc.contains("platform")) cfg.platform = text(doc, "platform");
-  if (doc.contains("rows")) cfg.rows = static_cast<int>(integer(doc, "rows"));
-  if (doc.contains("columns")) cfg.columns = static_cast<int>(integer(doc, "columns"));
-  if (doc.contains("iterations")) cfg.iterations = static_cast<int>(integer(doc, "iterations"));
+  if (doc.contains("rows")) cfg.rows = int_value(doc, "rows", where);
+  if (doc.contains("columns")) cfg.columns = int_value(doc, "columns", where);
+  if (doc.contains("iterations")) cfg.iterations = int_value(doc, "iterations", where);
   if (cfg.rows < 1 || cfg.columns < 1 || cfg.iterations < 1)
     throw InputError(where + ": rows, columns and iterations must be >= 1");
+  // The members hold their columns' indices and each iteration is recorded: both are memory.
+  if (cfg.columns > kMaxColumns)
+    throw InputError(where + ": 'columns' must be at most " + std::to_string(kMaxColumns) +
+                     " (the members hold every column's index: 8 bytes each)");
+  if (cfg.iterations > kMaxIterations)
+    throw InputError(where + ": 'iterations' must be at most " + std::to_string(kMaxIterations) +
+                     " (each iteration is recorded)");
   if (!doc.contains("ratio")) throw InputError(where + ": missing field 'ratio'");
   cfg.ratio = number(doc, "ratio");
-  if (cfg.ratio <= 0) throw InputError(where + ": 'ratio' must be > 0");
+  // Beyond this range a column's work and its message differ by more than SimGrid's solver
+  // resolves (its precision is relative): the run would stop, or one side would cost nothing.
+  if (!(cfg.ratio >= kLeastRatio && cfg.ratio <= kGreatestRatio)) {
+    if (cfg.ratio <= 0) throw InputError(where + ": 'ratio' must be > 0");
+    std::ostringstream os;
+    os << where << ": 'ratio' must be in [" << kLeastRatio << ", " << kGreatestRatio << "]";
+    throw InputError(os.str());
+  }
   // The scheme names a policy of the simulation layer, which checks it (policies/registry.hpp).
   cfg.scheme.name = doc.contains("scheme") ? text(doc, "scheme") : "none";
   if (doc.contains("algorithm")) {
@@ -208,8 +273,10 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   }
   if (doc.contains("simgrid")) cfg.simgrid_options = simgrid_options(doc["simgrid"], where);
   if (doc.contains("simgrid_log")) cfg.simgrid_log = simgrid_log(doc["simgrid_log"], where);
-  if (doc.contains("decision_flops")) cfg.decision_flops = number(doc, "decision_flops");
-  if (doc.contains("report_bytes")) cfg.report_bytes = number(doc, "report_bytes");
+  // Messages are sized in whole bytes (a 64-bit count in SimGrid): at most 2^53, where doubles are
+  // still exact integers; work in flops likewise.
+  if (doc.contains("decision_flops")) cfg.decision_flops = number_at_most(doc, "decision_flops", 0x1p53, where);
+  if (doc.contains("report_bytes")) cfg.report_bytes = number_at_most(doc, "report_bytes", 0x1p53, where);
   if (cfg.decision_flops < 0 || cfg.report_bytes < 0)
     throw InputError(where + ": 'decision_flops' and 'report_bytes' must be >= 0");
   if (doc.contains("baseline")) {
@@ -227,8 +294,8 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       else if (s == "planner") cfg.selection = RingSelection::planner;
       else throw InputError(where + ": ring 'selection' must be random, hosts or planner");
     }
-    if (r.contains("size")) cfg.ring_size = static_cast<int>(integer(r, "size"));
-    if (r.contains("seed")) cfg.ring_seed = static_cast<std::uint64_t>(integer(r, "seed"));
+    if (r.contains("size")) cfg.ring_size = int_value(r, "size", where + " 'ring'");
+    if (r.contains("seed")) cfg.ring_seed = seed_value(r, "seed");
     if (r.contains("method")) cfg.ring_method = text(r, "method");
     if (r.contains("routing")) {
       const auto routing = ring_routing_from_string(text(r, "routing"));
@@ -281,7 +348,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
                        "or fta");
     }
     cfg.trace_source_given = t.contains("source");
-    if (t.contains("seed")) cfg.trace_seed = static_cast<std::uint64_t>(integer(t, "seed"));
+    if (t.contains("seed")) cfg.trace_seed = seed_value(t, "seed");
     if (t.contains("placement")) cfg.trace_placement = parse_placement(t, source, where);
     cfg.trace_from_measured = source == "measured";
     if (source != "measured" && source != "factor") cfg.trace_source = source;
@@ -293,6 +360,8 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       cfg.factor_high = f[1].get<double>();
       if (!(cfg.factor_low > 0 && cfg.factor_low <= cfg.factor_high))
         throw InputError(where + ": traces 'factor' must satisfy 0 < low <= high");
+      check_multiplier(cfg.factor_low, where + ": traces 'factor' low");
+      check_multiplier(cfg.factor_high, where + ": traces 'factor' high");
     }
     if (t.contains("windows")) {
       const auto& w = t["windows"];
@@ -301,7 +370,9 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       for (const auto& p : w) {
         if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
           throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
-        cfg.trace_windows.emplace_back(p[0].get<int>(), p[1].get<int>());
+        const nlohmann::json pair = {{"lo", p[0]}, {"hi", p[1]}};
+        cfg.trace_windows.emplace_back(int_value(pair, "lo", where + " traces 'windows'"),
+                                       int_value(pair, "hi", where + " traces 'windows'"));
       }
     }
     if (source == "files") {
@@ -333,7 +404,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (t.contains("step")) rw.step = number(t, "step");
       if (t.contains("low")) rw.low = number(t, "low");
       if (t.contains("high")) rw.high = number(t, "high");
-      if (t.contains("every")) rw.every = static_cast<int>(integer(t, "every"));
+      if (t.contains("every")) rw.every = int_value(t, "every", where + " 'traces'");
       validate(rw, where + " 'traces'");
     }
     if (source == "on-off") {
@@ -374,7 +445,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (t.contains("high")) d.high = number(t, "high");
       if (t.contains("noise")) d.noise = number(t, "noise");
       if (t.contains("correlation")) d.correlation = number(t, "correlation");
-      if (t.contains("every")) d.every = static_cast<int>(integer(t, "every"));
+      if (t.contains("every")) d.every = int_value(t, "every", where + " 'traces'");
       if (t.contains("phase")) {
         const auto& ph = t["phase"];
         if (ph.is_string() && ph.get<std::string>() == "random") {
@@ -407,6 +478,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (!(f.unavailable_multiplier > 0.0 && f.unavailable_multiplier <= 1.0))
         throw InputError(where + ": fta 'unavailable_multiplier' must be in (0, 1] (the speed while unavailable, as a "
                          "fraction of the peak; 0 would stall the host)");
+      check_multiplier(f.unavailable_multiplier, where + ": fta 'unavailable_multiplier'");
       if (t.contains("time_scale")) f.time_scale = number(t, "time_scale");
       if (!(f.time_scale > 0.0))
         throw InputError(where + ": fta 'time_scale' must be > 0 (seconds of trace per simulated second)");
@@ -422,6 +494,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       throw InputError(where + ": 'rebuild' needs ring selection random or hosts (a planner ring's platform routes "
                        "only the ring's own neighbours)");
   }
+  check_fta_nodes_in_ring(cfg, where);
   return cfg;
 }
 

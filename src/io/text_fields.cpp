@@ -15,7 +15,9 @@ std::string trim(const std::string& s) {
 }
 
 bool to_number(const std::string& s, double& out) {
-  if (s.empty()) return false;
+  // Decimal syntax only: strtod also takes hexadecimal ("0x10" is 16), "inf" and "nan", which no
+  // file ringsim reads means.
+  if (s.empty() || s.find_first_not_of("0123456789+-.eE") != std::string::npos) return false;
   errno = 0;
   char* end = nullptr;
   out = std::strtod(s.c_str(), &end);

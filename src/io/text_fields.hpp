@@ -11,8 +11,8 @@ namespace ringsim::io {
 // The text without its leading and trailing blanks (spaces, tabs, carriage returns).
 std::string trim(const std::string& s);
 
-// The whole text as a finite number (false for anything else: empty, trailing characters, out of
-// range, infinite or NaN).
+// The whole text as a finite decimal number (false for anything else: empty, trailing characters,
+// hexadecimal, out of range, infinite or NaN).
 bool to_number(const std::string& s, double& out);
 
 // 'where':line, the place every line error of these readers names.

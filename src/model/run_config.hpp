@@ -70,6 +70,15 @@ struct FtaTraceConfig {
   double time_scale = 1.0;  // seconds of trace per simulated second
 };
 
+// Limits of a run's sizes, checked when a config is read: beyond them a run would allocate more
+// than a workstation holds (the members hold every column's index, every iteration is recorded,
+// every staging node is a simulated host), or its costs would leave SimGrid's precision.
+constexpr int kMaxColumns = 100'000'000;
+constexpr int kMaxIterations = 10'000'000;
+constexpr std::size_t kMaxStagingNodes = 65536;
+constexpr double kLeastRatio = 1e-12;
+constexpr double kGreatestRatio = 1e12;
+
 struct RunConfig {
   // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
   std::string platform = "platforms/paper2004_tiers90.xml";

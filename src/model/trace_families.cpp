@@ -11,11 +11,18 @@
 
 namespace ringsim {
 
+void check_multiplier(double m, const std::string& what) {
+  if (!(m >= kLeastMultiplier && m <= kGreatestMultiplier))
+    throw InputError(what + " must be in [1e-06, 1e+06] (a speed multiplier SimGrid can resolve)");
+}
+
 void validate(const RandomWalkSpec& spec, const std::string& where) {
   if (!(std::isfinite(spec.step) && spec.step > 0.0))
     throw InputError(where + ": random-walk 'step' must be > 0");
   if (!(std::isfinite(spec.low) && std::isfinite(spec.high) && spec.low > 0.0 && spec.low <= spec.high))
     throw InputError(where + ": random-walk bounds must satisfy 0 < low <= high");
+  check_multiplier(spec.low, where + ": random-walk 'low'");
+  check_multiplier(spec.high, where + ": random-walk 'high'");
   if (spec.every < 1) throw InputError(where + ": random-walk 'every' must be >= 1");
 }
 
@@ -83,6 +90,7 @@ void validate(const OnOffSpec& spec, const std::string& where) {
     throw InputError(where + ": on-off 'available' and 'loaded' must be >= 1 (mean durations in iterations)");
   if (!(std::isfinite(spec.load_factor) && spec.load_factor > 0.0))
     throw InputError(where + ": on-off 'load_factor' must be > 0");
+  check_multiplier(spec.load_factor, where + ": on-off 'load_factor'");
   if (spec.durations == OnOffDurations::pareto && !(std::isfinite(spec.shape) && spec.shape > 1.0))
     throw InputError(where + ": on-off 'shape' must be > 1 (Pareto durations with a finite mean)");
   // The scale is mean / Gamma(1 + 1 / shape), and Gamma overflows a double for shapes below about
@@ -91,6 +99,9 @@ void validate(const OnOffSpec& spec, const std::string& where) {
     throw InputError(where + ": on-off 'shape' must be >= 0.01 (Weibull durations)");
   if (spec.durations == OnOffDurations::hyperexponential && !(std::isfinite(spec.cv) && spec.cv >= 1.0))
     throw InputError(where + ": on-off 'cv' must be >= 1 (hyperexponential durations; 1 is exponential)");
+  // The phases' probability is computed from cv^2, which must stay well inside a double.
+  if (spec.durations == OnOffDurations::hyperexponential && spec.cv > 1000.0)
+    throw InputError(where + ": on-off 'cv' must be at most 1000 (hyperexponential durations)");
 }
 
 void validate(const DailySpec& spec, const std::string& where) {
@@ -98,12 +109,17 @@ void validate(const DailySpec& spec, const std::string& where) {
     throw InputError(where + ": daily 'period' must be >= 2 (iterations per day; a shorter one aliases)");
   if (!(std::isfinite(spec.low) && std::isfinite(spec.high) && spec.low > 0.0 && spec.low <= spec.high))
     throw InputError(where + ": daily bounds must satisfy 0 < low <= high");
+  check_multiplier(spec.low, where + ": daily 'low'");
+  check_multiplier(spec.high, where + ": daily 'high'");
+  // The cosine's argument 2 pi (k + phase) / period loses every digit beyond 2^53; past 1e9 the
+  // cycle is no longer a cycle.
+  if (spec.period > 1e9) throw InputError(where + ": daily 'period' must be at most 1e9 (iterations per day)");
   if (!(std::isfinite(spec.noise) && spec.noise >= 0.0))
     throw InputError(where + ": daily 'noise' must be >= 0 (the noise's standard deviation)");
   if (!(std::isfinite(spec.correlation) && spec.correlation >= 0.0 && spec.correlation < 1.0))
     throw InputError(where + ": daily 'correlation' must be in [0, 1)");
-  if (!spec.random_phase && !std::isfinite(spec.phase))
-    throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
+  if (!spec.random_phase && !(std::isfinite(spec.phase) && std::abs(spec.phase) <= 1e9))
+    throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations in [-1e9, 1e9]");
   if (spec.every < 1) throw InputError(where + ": daily 'every' must be >= 1");
 }
 

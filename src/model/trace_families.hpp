@@ -112,6 +112,15 @@ double hyperexponential_duration(double mean, double cv, double u);
 double hyperexponential_residual(double mean, double cv, double u);
 
 // Throws InputError for bad parameters (as `where`: ...).
+// The speed multipliers a trace may give: SimGrid's solver works to a relative precision, so a host
+// slowed a million-fold or more would stop the simulation (its work never resolves), and one sped
+// up as much would make every other cost vanish beside it.
+constexpr double kLeastMultiplier = 1e-6;
+constexpr double kGreatestMultiplier = 1e6;
+
+// Refuses a multiplier outside [kLeastMultiplier, kGreatestMultiplier] ("<what> must be in [...]").
+void check_multiplier(double m, const std::string& what);
+
 void validate(const RandomWalkSpec& spec, const std::string& where);
 void validate(const OnOffSpec& spec, const std::string& where);
 void validate(const DailySpec& spec, const std::string& where);

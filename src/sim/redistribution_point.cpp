@@ -217,7 +217,8 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   const double t0 = sg4::Engine::get_clock();
   if (i == 0) r.out.points.back().transfers_start = t0;
   if (r.decision.transfer) {
-    sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i], receive_columns, &r, i);
+    sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i],
+                                                  [&r, i] { guarded(r, [&r, i] { receive_columns(&r, i); }); });
     enter_phase(r.hosts[i], Phase::columns);
     send_columns(r, i, t0);
     receiver->join();

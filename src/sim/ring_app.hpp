@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -26,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u.hpp>
 
 #include "model/column_moves.hpp"
@@ -225,7 +227,24 @@ struct RingRun {
   ColumnMoves moves;
   RingSync sync;
   RunOutputs out;
+  std::exception_ptr failure;        // the first error an actor raised (guarded), rethrown after the run
 };
+
+// Runs an actor's body. An exception must not escape an actor: SimGrid's contexts cannot carry it
+// to Engine::run, and the process would abort with a backtrace. The first one is kept in
+// r.failure for run_simulation to rethrow after the run (one line, its own exit status), and every
+// other actor is killed so that the run ends there instead of deadlocking on the missing member.
+template <class Body>
+void guarded(RingRun& r, Body&& body) {
+  try {
+    body();
+  } catch (const simgrid::ForcefulKillException&) {
+    throw;  // killed by another actor's failure: SimGrid unwinds it
+  } catch (...) {
+    if (!r.failure) r.failure = std::current_exception();
+    sg4::Actor::kill_all();
+  }
+}
 
 // A message's payload: the simulation moves bytes, not data.
 extern int dummy_payload;
@@ -266,9 +285,12 @@ class RingMember {
  public:
   RingMember(RingRun* ring, std::size_t member, int first_iteration)
       : ring_(ring), member_(member), first_iteration_(first_iteration) {}
-  void operator()();
+  void operator()() {
+    guarded(*ring_, [this] { play(); });
+  }
 
  private:
+  void play();  // await the columns, then iterate (ring_iteration.cpp)
   RingRun* ring_;
   std::size_t member_;
   int first_iteration_;

@@ -88,7 +88,7 @@ static void record_iteration(RingRun& r, int it) {
 
 // A member's iterations; after each, its policy answers from what this member knows, and all
 // answers must agree (checked by member 0 once every member has answered).
-void RingMember::operator()() {
+void RingMember::play() {
   RingRun& r = *ring_;
   const std::size_t i = member_;
   await_columns(r, i);

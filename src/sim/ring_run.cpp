@@ -7,12 +7,17 @@
 #include <stdexcept>
 
 
+#include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
 #include "sim/app_phases.hpp"
 
 namespace ringsim::sim {
 
 int dummy_payload = 0;
+
+// The least bandwidth (B/s) and speed (flop/s) a ring member's route and host may have.
+constexpr double kLeastBandwidth = 1.0;
+constexpr double kLeastSpeed = 1.0;
 
 sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side) {
   if (kind[0] == '\0' || kind[1] != '\0' || (side[0] != '\0' && side[1] != '\0'))
@@ -106,11 +111,24 @@ void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& lat
   for (const auto* l : links) bandwidth = std::min(bandwidth, l->get_bandwidth());
 }
 
-// Time for one column over the platform's route: latency plus bytes over the bottleneck.
+// Time for one column over the platform's route: latency plus bytes over the bottleneck. A link
+// SimGrid cannot resolve (0 B/s, or so slow that a column takes forever) would stop the run with a
+// deadlock: it is refused, naming the route.
 static double column_cost(const sg4::Host* a, const sg4::Host* b, double bytes) {
   double latency = 0.0, bw = INFINITY;
   route_latency_bandwidth(a, b, latency, bw);
-  return latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+  const double cost = latency + (std::isfinite(bw) ? bytes / bw : 0.0);
+  if (!(bw >= kLeastBandwidth) || !std::isfinite(cost))
+    throw InputError("the route from '" + a->get_name() + "' to '" + b->get_name() + "' has a bottleneck of " +
+                     std::to_string(bw) + " B/s: ring links must have a bandwidth of at least 1 B/s");
+  return cost;
+}
+
+// A member's host computes at a speed SimGrid resolves (a 0 flop/s host never finishes).
+static void check_resolvable_speed(const sg4::Host* h) {
+  if (!(h->get_speed() >= kLeastSpeed && std::isfinite(h->get_speed())))
+    throw InputError("host '" + h->get_name() + "' has a speed of " + std::to_string(h->get_speed()) +
+                     " flop/s: ring members need a finite speed of at least 1 flop/s");
 }
 
 // Member i's speed as it measures it: its columns' work over its last computation time.
@@ -139,6 +157,7 @@ void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first) {
   r.cost_next.assign(r.n, 0.0);
   r.cost_prev.assign(r.n, 0.0);
   r.border_time = 0.0;
+  for (std::size_t i = 0; i < r.n; ++i) check_resolvable_speed(hosts[i]);
   for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
     r.cost_next[i] = column_cost(r.hosts[i], r.hosts[succ(r, i)], r.app.column_bytes);
     r.cost_prev[i] = column_cost(r.hosts[i], r.hosts[pred(r, i)], r.app.column_bytes);

@@ -9,6 +9,8 @@
 #include <xbt/log.h>
 
 #include <chrono>
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 #include "model/errors.hpp"
@@ -20,6 +22,7 @@
 #include "platform/paje_tracing.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_app, "ringsim: the iterative application on a ring");
+XBT_LOG_EXTERNAL_CATEGORY(ker_engine);  // where SimGrid reports a deadlock
 
 namespace sg4 = simgrid::s4u;
 
@@ -34,6 +37,41 @@ static std::vector<std::string> engine_arguments(const RunConfig& cfg, int argc,
   for (const auto& l : cfg.simgrid_log) args.push_back("--log=" + l);
   for (int k = 1; k < argc; ++k) args.emplace_back(argv[k]);
   return args;
+}
+
+// Every trace's multipliers, whatever their source (files, CSV, FTA, generated): outside
+// [kLeastMultiplier, kGreatestMultiplier] SimGrid's solver cannot resolve the host's work.
+static void check_trace_multipliers(const std::vector<HostTrace>& traces) {
+  for (const auto& t : traces)
+    for (const auto& c : t.changes) check_multiplier(c.multiplier, "traces: host '" + t.host + "' speed multiplier");
+}
+
+// The run's costs are finite: a column's work, and the predicted iteration time built on it.
+static void check_finite_costs(const RingRun& r) {
+  if (!(std::isfinite(r.flops_per_column) && r.flops_per_column > 0.0))
+    throw InputError("the work of one column (ratio x the ring's mean column time x mean speed) is not a positive "
+                     "finite number of flops: 'ratio' or the platform's speeds are out of range");
+}
+
+// SimGrid's own deadlock report (several CRITICAL and INFO lines) is replaced by ringsim's one
+// line after the run (check_run_complete), unless the user asked for SimGrid's engine log.
+static void quiet_deadlock_report() {
+  if (!_XBT_LOGV(ker_engine).initialized) _xbt_log_cat_init(&_XBT_LOGV(ker_engine), xbt_log_priority_uninitialized);
+  if (_XBT_LOGV(ker_engine).threshold >= xbt_log_priority_info)
+    xbt_log_threshold_set(&_XBT_LOGV(ker_engine), xbt_log_priority_infinite);
+}
+
+// A run that ends before its last iteration did not simulate the application: SimGrid stopped
+// because no activity could progress (a speed or bandwidth it cannot resolve, or members waiting
+// for each other). Its makespan would be the iterations that ran, reported as a success.
+static void check_run_complete(const RingRun& r, bool deadlocked, double stopped_at) {
+  const std::size_t done = r.out.iterations.size();
+  if (done >= static_cast<std::size_t>(r.app.iterations) && !deadlocked) return;
+  std::ostringstream os;
+  os << "the simulation stopped at t = " << stopped_at << " s after " << done << " of " << r.app.iterations
+     << " iterations: " << (deadlocked ? "SimGrid found no activity that can progress (deadlock)" : "the members stopped")
+     << "; a speed or bandwidth too small (or a cost too large) for SimGrid to resolve?";
+  throw InputError(os.str());
 }
 
 // The options are set after the Engine exists and before the platform is loaded.
@@ -125,6 +163,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   const std::vector<sg4::Host*> ring = hosts_named(engine, rings.ring);
   std::vector<SpeedAbovePeak> above_peak;
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
+  check_trace_multipliers(traces);
   RingRun r(app_settings(cfg, std::move(rings.rebuilds)));
   r.out.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
   r.all_traces = std::move(traces);
@@ -147,6 +186,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     }
   }
 
+  check_finite_costs(r);
   const auto initial = balanced_targets(r.peak, cfg.columns);
   const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
   if (cfg.staging.enabled) {
@@ -203,6 +243,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, false);
     return res;
   }
+  bool deadlocked = false;
   try {
     // Profiles are attached before Engine::run (attaching later raises a false deadlock); traces
     // placed by iteration are applied by the members (execute_in_iteration), the host at its peak.
@@ -217,15 +258,20 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
         }
     platform::refuse_untraceable_speed_changes(speeds_change);
     declare_phases();
-    if (cfg.staging.enabled) sg4::Actor::create("stager", r.moves.staging.senders.front(), stage_matrix, &r);
+    if (cfg.staging.enabled)
+      sg4::Actor::create("stager", r.moves.staging.senders.front(), [&r] { guarded(r, [&r] { stage_matrix(&r); }); });
     for (std::size_t i = 0; i < r.n; ++i)
       sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
+    sg4::Engine::on_deadlock_cb([&deadlocked] { deadlocked = true; });
+    quiet_deadlock_report();
     engine.run();
     loaded.state_->trace.finish();
   } catch (const simgrid::TracingError& e) {
     throw InputError(platform::tracing_limit(e.what()));
   }
 
+  if (r.failure) std::rethrow_exception(r.failure);
+  check_run_complete(r, deadlocked, sg4::Engine::get_clock());
   res.makespan = r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
   res.ideal_time = ideal_time(r);
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);

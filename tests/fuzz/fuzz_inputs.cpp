@@ -9,6 +9,8 @@
 // finding, with the mutant written to the --findings folder.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -42,8 +44,23 @@ nlohmann::json json_of(const std::string& text) {
   }
 }
 
+// An accepted count is the count the JSON gave: a narrowing conversion must never wrap it.
+void check_counts_kept(const nlohmann::json& doc, const RunConfig& cfg) {
+  if (!doc.is_object()) return;
+  const std::pair<const char*, long long> counts[] = {{"rows", cfg.rows}, {"columns", cfg.columns}, {"iterations", cfg.iterations}};
+  for (const auto& [key, value] : counts)
+    if (doc.contains(key) && doc[key].is_number_integer() &&
+        (doc[key].is_number_unsigned() ? doc[key].get<std::uint64_t>() != static_cast<std::uint64_t>(value)
+                                       : doc[key].get<long long>() != value))
+      throw std::logic_error(std::string("'") + key + "' " + doc[key].dump() + " was accepted as " + std::to_string(value));
+  if (!std::isfinite(cfg.ratio) || !std::isfinite(cfg.report_bytes) || !std::isfinite(cfg.decision_flops))
+    throw std::logic_error("a config was accepted with a value that is not finite");
+}
+
 void run_config(const std::string& text) {
-  const RunConfig cfg = parse_run_config(json_of(text), "fuzz");
+  const nlohmann::json doc = json_of(text);
+  const RunConfig cfg = parse_run_config(doc, "fuzz");
+  check_counts_kept(doc, cfg);
   // Its canonical form is a config too, and the same one.
   const nlohmann::json canonical = run_config_to_json(cfg);
   const nlohmann::json again = run_config_to_json(parse_run_config(canonical, "canonical"));
@@ -69,11 +86,35 @@ const std::vector<std::string> kTokens = {
     "=\"\"", "\"x\"", "[[]]", "{}", "[]", "LOOPAFTER", "\\u0000", "\xff", "2147483648", "1e9", "\"none\"",
     "\"every-0\"", "\"after:\"", "\"adaptive\"", ",,", "e", "."};
 
+// Numbers at and beyond the widths readers narrow to (2^31, 2^32, 2^53, 2^63, 2^64), the double's
+// extremes and denormals, and hexadecimal: each replaces a number of the input whole.
+const std::vector<std::string> kExtremeNumbers = {
+    "2147483647", "2147483648", "-2147483649", "4294967295", "4294967296", "4294967297", "4294968296",
+    "9007199254740992", "9007199254740993", "9223372036854775807", "9223372036854775808", "18446744073709551615",
+    "18446744073709551616", "1e308", "-1e308", "1.7976931348623157e308", "1e309", "4.9e-324", "2.2250738585072014e-308",
+    "1e-300", "1e160", "1.9e19", "0x10", "0"};
+
+// Replaces one number of `s` (a maximal run of digits, signs, dots and exponents) by an extreme one.
+void replace_a_number(std::string& s, std::size_t at, const std::string& by) {
+  const char* numeric = "0123456789+-.eE";
+  const std::size_t begin = s.find_first_of("0123456789", at);
+  if (begin == std::string::npos) return;
+  std::size_t b = begin;
+  while (b > 0 && std::string(numeric).find(s[b - 1]) != std::string::npos) --b;
+  std::size_t e = s.find_first_not_of(numeric, begin);
+  if (e == std::string::npos) e = s.size();
+  s.replace(b, e - b, by);
+}
+
 std::string mutate(std::string s, std::mt19937_64& rng) {
   auto pick = [&rng](std::size_t n) { return n == 0 ? std::size_t{0} : static_cast<std::size_t>(rng() % n); };
   const int edits = 1 + static_cast<int>(rng() % 4);
   for (int e = 0; e < edits; ++e) {
-    switch (rng() % 7) {
+    switch (rng() % 9) {
+      case 7:  // a number replaced by an extreme one (twice as likely as the other edits)
+      case 8:
+        replace_a_number(s, pick(s.size() + 1), kExtremeNumbers[pick(kExtremeNumbers.size())]);
+        break;
       case 0:  // flip a byte
         if (!s.empty()) s[pick(s.size())] ^= static_cast<char>(1u << (rng() % 8));
         break;

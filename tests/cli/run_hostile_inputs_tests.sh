@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Hostile and extreme inputs: each is refused with exit 2 and one line naming the problem, never a
+# run that reports success (a SimGrid deadlock, a wrapped integer, a silent duplicate), never an
+# abort or an "internal error". Each case runs in well under a second.
+set -u
+RINGSIM=${1:?usage: run_hostile_inputs_tests.sh path/to/ringsim}
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+PLATFORM="$ROOT/platforms/tiers37.xml"
+
+# config FILE [EXTRA]: a three-member run of three iterations on tiers37, EXTRA (", key: value...")
+# appended to its top-level object.
+config() {
+  printf '{"platform": "%s", "ring": {"size": 3}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "scheme": "none", "baseline": false}\n' \
+    "$PLATFORM" >"$1"
+  [ -n "${2:-}" ] && with_keys "$1" "$2"
+}
+# with_keys FILE EXTRA: FILE's object with the keys of "{EXTRA without its leading comma}" set
+# (numbers kept digit for digit: Python's integers are unbounded).
+with_keys() {
+  /usr/bin/python3 - "$1" "$2" <<'PY'
+import json, sys
+path, extra = sys.argv[1], sys.argv[2]
+doc = json.load(open(path))
+doc.update(json.loads("{" + extra.lstrip(" ,") + "}"))
+json.dump(doc, open(path, "w"))
+PY
+}
+# experiment FILE [EXTRA]: a one-run sweep of that config, EXTRA appended.
+experiment() {
+  printf '{"name": "hostile", "base": {"platform": "%s", "rows": 10, "columns": 12, "iterations": 2, "baseline": false}, "ring_sizes": [3], "ratios": [1], "schemes": ["none"], "seeds": [1]}\n' \
+    "$PLATFORM" >"$1"
+  [ -n "${2:-}" ] && with_keys "$1" "$2"
+}
+refused_config() {  # NAME FRAGMENT EXTRA
+  config "$tmp/c.json" "$3"
+  expect_refused "$1" "$2" "$RINGSIM" simulate "$tmp/c.json"
+}
+
+# --- 1. Speeds, bandwidths and ratios SimGrid cannot resolve: refused before the run, naming the key.
+refused_config "on-off load_factor 1e-300" "'load_factor' must be in" \
+  ', "traces": {"source": "on-off", "seed": 1, "load_factor": 1e-300, "placement": "nominal-time"}'
+refused_config "factor 1e-300" "'factor' low must be in" ', "traces": {"source": "factor", "seed": 1, "factor": [1e-300, 1e-300]}'
+refused_config "ratio 1e308" "'ratio' must be in" ', "ratio": 1e308'
+refused_config "ratio 1e-300" "'ratio' must be in" ', "ratio": 1e-300'
+# A link of 0 B/s on the ring's routes (SimGrid would stop with a deadlock, reported as a success).
+cat >"$tmp/zero.xml" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><host id="c" speed="1Gf"/>
+    <link id="ab" bandwidth="0Bps" latency="1ms"/><link id="bc" bandwidth="1MBps" latency="1ms"/>
+    <link id="ca" bandwidth="1MBps" latency="1ms"/>
+    <route src="a" dst="b"><link_ctn id="ab"/></route>
+    <route src="b" dst="c"><link_ctn id="bc"/></route>
+    <route src="c" dst="a"><link_ctn id="ca"/></route>
+  </zone>
+</platform>
+XML
+printf '{"platform": "%s", "ring": {"hosts": ["a", "b", "c"]}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "baseline": false}\n' \
+  "$tmp/zero.xml" >"$tmp/zero.json"
+expect_refused "link of 0 B/s" "bandwidth of at least 1 B/s" "$RINGSIM" simulate "$tmp/zero.json"
+# In a sweep, that run fails (its input refused) and leaves no row: no normalized_time of nan.
+printf '{"name": "zero", "base": {"platform": "%s", "ring": {"hosts": ["a", "b", "c"]}, "rows": 10, "columns": 12, "iterations": 2, "baseline": false}, "ring_sizes": [3], "ratios": [1], "schemes": ["none", "every-1"], "seeds": [1]}\n' \
+  "$tmp/zero.xml" >"$tmp/zero-exp.json"
+"$RINGSIM" run "$tmp/zero-exp.json" --out "$tmp/zero-sweep" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] || { echo "FAIL sweep over a 0 B/s link: exit $rc"; cat "$tmp/err"; fail=1; }
+if [ -f "$tmp/zero-sweep/runs.csv" ] && [ "$(wc -l <"$tmp/zero-sweep/runs.csv")" -ne 1 ]; then
+  echo "FAIL sweep over a 0 B/s link counted a run:"; cat "$tmp/zero-sweep/runs.csv"; fail=1
+fi
+
+# --- 2. Every error is one line with its exit status.
+refused_config "random-walk high 1e308" "'high' must be in" \
+  ', "traces": {"source": "random-walk", "seed": 1, "low": 1, "high": 1e308, "step": 1e300}'
+experiment "$tmp/e.json" ', "description": 5'
+expect_refused "experiment description a number" "'description' must be a string" "$RINGSIM" run "$tmp/e.json" --out "$tmp/e1"
+sed 's/"name": "hostile"/"name": 7/' "$tmp/e.json" >"$tmp/e2.json"
+expect_refused "experiment name a number" "'name' must be a string" "$RINGSIM" run "$tmp/e2.json" --out "$tmp/e2"
+experiment "$tmp/e.json" ', "repetitions": "2"'
+expect_refused "experiment repetitions a string" "'repetitions' must be an integer" "$RINGSIM" run "$tmp/e.json" --out "$tmp/e3"
+experiment "$tmp/e.json"
+: >"$tmp/a-file"
+expect_refused "--out an existing file" "$tmp/a-file" "$RINGSIM" run "$tmp/e.json" --out "$tmp/a-file"
+expect_refused "--out /dev/null" "/dev/null" "$RINGSIM" run "$tmp/e.json" --out /dev/null
+expect_refused "--out under /proc" "/proc/no-such" "$RINGSIM" run "$tmp/e.json" --out /proc/no-such/sweep
+ln -s "$tmp/loop2" "$tmp/loop1"; ln -s "$tmp/loop1" "$tmp/loop2"
+refused_config "platform a symlink loop" "$tmp/loop1" ', "platform": "'"$tmp/loop1"'"'
+sed "s|\"platform\": \"$PLATFORM\"|\"platform\": \"$tmp/loop1\"|" "$tmp/e.json" >"$tmp/eloop.json"
+expect_refused "experiment platform a symlink loop" "$tmp/loop1" "$RINGSIM" run "$tmp/eloop.json" --out "$tmp/eloop"
+expect_refused "config a directory" "not a regular file" "$RINGSIM" simulate "$tmp"
+# (bounded here: a reader that took /dev/zero would grow until stopped)
+expect_refused "config a device" "not a regular file" \
+  bash -c 'ulimit -v 4000000; exec timeout 10 "$0" simulate /dev/zero' "$RINGSIM"
+mkfifo "$tmp/fifo"
+expect_refused "config a FIFO" "not a regular file" timeout 10 "$RINGSIM" simulate "$tmp/fifo"
+expect_refused "redistribute from a FIFO" "not a regular file" timeout 10 "$RINGSIM" redistribute "$tmp/fifo"
+refused_config "trace file a directory" "not a regular file" ', "traces": {"source": "files", "csv": "'"$tmp"'"}'
+
+# --- 3. Numbers checked in full: no wraparound, nothing infinite.
+refused_config "columns 2^32 + 1000" "'columns' must be at most" ', "columns": 4294968296'
+refused_config "iterations 2^32 + 1" "'iterations' must be at most" ', "iterations": 4294967297'
+refused_config "iterations 2^64 - 1" "'iterations' must be" ', "iterations": 18446744073709551615'
+refused_config "columns 1e11" "'columns' must be at most" ', "columns": 100000000000'
+refused_config "columns 2^31" "'columns' must be at most" ', "columns": 2147483648'
+config "$tmp/c.json"
+sed 's/"ring": {"size": 3}/"ring": {"size": 4294967300}/' "$tmp/c.json" >"$tmp/c2.json"
+expect_refused "ring size 2^32 + 4" "'size' must be at most" "$RINGSIM" simulate "$tmp/c2.json"
+sed 's/"ring": {"size": 3}/"ring": {"size": 3, "seed": 9007199254740993}/' "$tmp/c.json" >"$tmp/c3.json"
+"$RINGSIM" simulate "$tmp/c3.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL a seed beyond 2^53 refused"; cat "$tmp/err"; fail=1; }
+refused_config "rebuild after 2^32 + 10" "'after' must be at most" ', "rebuild": [{"after": 4294967306}]'
+refused_config "daily phase 1e308" "'phase' must be" ', "traces": {"source": "daily", "seed": 1, "phase": 1e308}'
+refused_config "daily period 1e308" "'period' must be at most" ', "traces": {"source": "daily", "seed": 1, "period": 1e308}'
+refused_config "hyperexponential cv 1e160" "'cv' must be at most" \
+  ', "traces": {"source": "on-off", "seed": 1, "durations": "hyperexponential", "cv": 1e160}'
+refused_config "report_bytes 1.9e19" "'report_bytes' must be at most" ', "report_bytes": 1.9e19'
+refused_config "decision_flops 1e300" "'decision_flops' must be at most" ', "decision_flops": 1e300'
+refused_config "staging nodes 2^32 + 2" "'nodes' must be at most" ', "staging": {"nodes": 4294967298}'
+refused_config "windows beyond 2^31" "must be at most" ', "traces": {"source": "factor", "seed": 1, "windows": [[1, 2147483648]]}'
+experiment "$tmp/e.json"
+sed 's/"ring_sizes": \[3\]/"ring_sizes": [4294967299]/' "$tmp/e.json" >"$tmp/e4.json"
+expect_refused "experiment ring size 2^32 + 3" "out of range" "$RINGSIM" run "$tmp/e4.json" --out "$tmp/e4"
+sed 's/"seeds": \[1\]/"seeds": [-1]/' "$tmp/e.json" >"$tmp/e5.json"
+expect_refused "experiment seed -1" "out of range" "$RINGSIM" run "$tmp/e5.json" --out "$tmp/e5"
+experiment "$tmp/e.json" ', "repetitions": 4294967297'
+expect_refused "experiment repetitions 2^32 + 1" "'repetitions' must be" "$RINGSIM" run "$tmp/e.json" --out "$tmp/e6"
+
+# --- 4. Duplicates refused.
+config "$tmp/c.json"
+sed 's/"ratio": 1,/"ratio": 0.1, "ratio": 10,/' "$tmp/c.json" >"$tmp/dup.json"; mv "$tmp/dup.json" "$tmp/c.json"
+expect_refused "duplicate key ratio" "duplicate key 'ratio'" "$RINGSIM" simulate "$tmp/c.json"
+config "$tmp/c.json"
+sed 's/"ring": {"size": 3}/"ring": {"size": 3, "seed": 1, "seed": 2}/' "$tmp/c.json" >"$tmp/dup.json"; mv "$tmp/dup.json" "$tmp/c.json"
+expect_refused "duplicate nested key" "duplicate key 'seed'" "$RINGSIM" simulate "$tmp/c.json"
+experiment "$tmp/e.json"
+sed 's/"seeds": \[1\]/"seeds": [1, 2, 1]/' "$tmp/e.json" >"$tmp/e7.json"
+expect_refused "duplicate seeds" "'seeds' lists 1 twice" "$RINGSIM" run "$tmp/e7.json" --out "$tmp/e7"
+sed 's/"ratios": \[1\]/"ratios": [1, 1.0]/' "$tmp/e.json" >"$tmp/e8.json"
+expect_refused "duplicate ratios" "'ratios' lists" "$RINGSIM" run "$tmp/e8.json" --out "$tmp/e8"
+sed 's/"ring_sizes": \[3\]/"ring_sizes": [3, 3]/' "$tmp/e.json" >"$tmp/e9.json"
+expect_refused "duplicate ring sizes" "'ring_sizes' lists 3 twice" "$RINGSIM" run "$tmp/e9.json" --out "$tmp/e9"
+sed 's/"ratios": \[1\]/"ratios": [1], "ratios": [2]/' "$tmp/e.json" >"$tmp/e10.json"
+expect_refused "experiment duplicate key" "duplicate key 'ratios'" "$RINGSIM" run "$tmp/e10.json" --out "$tmp/e10"
+printf '1\t0\tn1\t0\tx\t0\t0x10\t20\n2\t0\tn2\t0\tx\t0\t10\t20\n3\t0\tn3\t0\tx\t0\t10\t20\n' >"$tmp/hex.fta"
+refused_config "FTA time in hexadecimal" "must be a number, got '0x10'" ', "traces": {"source": "fta", "file": "'"$tmp/hex.fta"'"}'
+printf '1\t0\tn1\t0\tx\t0\t10\t20\n2\t0\tn2\t0\tx\t0\t10\t20\n3\t0\tn3\t0\tx\t0\t10\t20\n' >"$tmp/ok.fta"
+printf '{"platform": "%s", "ring": {"hosts": ["h126", "h128", "h64"]}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "baseline": false, "traces": {"source": "fta", "file": "%s", "nodes": {"h126": "n1", "h128": "n2", "h64": "n3", "h1": "n1"}}}\n' \
+  "$PLATFORM" "$tmp/ok.fta" >"$tmp/fta.json"
+expect_refused "FTA nodes naming a host outside the ring" "host 'h1', which is not in the ring" "$RINGSIM" simulate "$tmp/fta.json"
+sed 's/"h1": "n1"/"h1": "n1"/; s/"h64": "n3", "h1": "n1"/"h64": "n9"/' "$tmp/fta.json" >"$tmp/fta2.json"
+expect_refused "FTA nodes naming a node not in the file" "no node 'n9'" "$RINGSIM" simulate "$tmp/fta2.json"
+
+# --- 5. Sizes told before they cost: a sweep states its run count and refuses more than --max-runs.
+/usr/bin/python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["seeds"] = list(range(1, 200002)); json.dump(d, open(sys.argv[2], "w"))' \
+  "$tmp/e.json" "$tmp/big.json"
+expect_refused "200001 seeds" "more than --max-runs 100000" "$RINGSIM" run "$tmp/big.json" --out "$tmp/big"
+[ -e "$tmp/big" ] && { echo "FAIL a refused sweep created its folder"; fail=1; }
+sed 's/"seeds": \[1\]/"seeds": [1, 2]/' "$tmp/e.json" >"$tmp/two.json"
+expect_refused "--max-runs 1" "the sweep has 2 runs, more than --max-runs 1" "$RINGSIM" run "$tmp/two.json" --out "$tmp/two" --max-runs 1
+"$RINGSIM" run "$tmp/two.json" --out "$tmp/two" --max-runs 2 >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "sweep of 2 runs" "$tmp/err" || { echo "FAIL a sweep does not state its run count:"; cat "$tmp/err"; fail=1; }
+"$RINGSIM" run --help | grep -q -- "--max-runs" || { echo "FAIL run --help does not document --max-runs"; fail=1; }
+
+[ $fail -eq 0 ] && echo "all hostile input tests passed"
+exit $fail
