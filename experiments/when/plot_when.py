@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""When to redistribute (issue 11): the figure and the goal table from `ringsim run` outputs of
+"""When to redistribute: the figure and the goal table from `ringsim run` outputs of
 experiments/when/*.json (Debian's python3-matplotlib for the figure).
 
   plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv[+RUNS.csv...] [NAME=RUNS.csv ...]

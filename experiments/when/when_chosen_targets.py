@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """How much lower the best possible schedule lies when redistribution points choose their targets
-too (issue 23): per family, ring and ratio, the mean normalized time of `hindsight` (each point
+too: per family, ring and ratio, the mean normalized time of `hindsight` (each point
 balances for the present), `hindsight-targets` (a point may balance for any iteration's speeds or
 return to the initial loads; planners/points/hindsight_targets.hpp), both simulated, their
 redistributions, and `adaptive-lasting` against each.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""What knowing the future is worth (issue 23): from the runs.csv of
+"""What knowing the future is worth: from the runs.csv of
 experiments/when/on-off-information.json, per ring and ratio, the mean normalized time of
 hindsight (knows each run's traces), online-optimal (knows every member's state after each
 iteration and the load's law, not the future), adaptive-lasting (knows what its reports say) and
