@@ -262,7 +262,7 @@ TEST_CASE("Lemma 4's schedule by runs on larger shuffled and drifted rings: the 
   CHECK(compared == 40);
 }
 
-// Where the blocks beyond 2n come from (issue 24, item 2): a forwarder sends its own items back to
+// Where the blocks beyond 2n come from: a forwarder sends its own items back to
 // back, then catches up with what arrives, at the pace of the slowest link those items crossed;
 // along a chain whose links get faster, the hops of its second half send at more and more paces
 // (up to L / 2), one block each. A block has one pace, so no cut of these very times does better:

@@ -304,8 +304,8 @@ TEST_CASE("column moves: kpbs_instance_of prices each pair by its column count")
   }
 }
 
-// Found by these tests: a wanted interval starting before column 0 used to index the owner table
-// at a negative column instead of throwing.
+// A wanted interval starting before column 0 must be refused, not read the owner table at a
+// negative column.
 TEST_CASE("column moves: wanted intervals out of range are refused") {
   const std::vector<std::vector<long>> held{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}};
   Case k;

@@ -1,4 +1,4 @@
-// The greedy's prunings on hierarchical platforms (issue 24): classes of twins, the memo of what
+// The greedy's prunings on hierarchical platforms: classes of twins, the memo of what
 // an insertion leaves unchanged, the cache of the allocations and branch and bound must give the
 // ring, T_step and T_step per size that evaluating every candidate gives, on generated clusters
 // of clusters, fat trees, dragonflies (Full zones: the platform's routes, as SimGrid computes

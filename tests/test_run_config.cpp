@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "experiments/experiment.hpp"
+#include "sweep/experiment.hpp"
 #include "model/run_config.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"

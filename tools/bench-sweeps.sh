@@ -27,7 +27,7 @@ sweep() {  # executable, output folder: prints the wall seconds of both figures'
   local start end
   start=$(date +%s.%N)
   for fig in fig3-ring8 fig4-ring32; do
-    "$1" run "experiments/$fig.json" --jobs "$JOBS" --out "$2/$fig" >/dev/null 2>"$2.$fig.err" \
+    "$1" run "experiments/hipc2004/$fig.json" --jobs "$JOBS" --out "$2/$fig" >/dev/null 2>"$2.$fig.err" \
       || { echo "bench-sweeps: the $fig sweep of '$1' failed:" >&2; tail -n 3 "$2.$fig.err" >&2; exit 1; }
   done
   end=$(date +%s.%N)

@@ -28,13 +28,13 @@ PY
 done
 
 echo "== Figure 2: speed traces (traces/fig2/, SimGrid profiles)"
-$R traces experiments/fig2-traces.json -o traces/fig2
-/usr/bin/python3 experiments/plot_paper_figures.py traces traces/fig2/traces.csv out/figures/fig2-speed-traces.png
+$R traces experiments/hipc2004/fig2-traces.json -o traces/fig2
+/usr/bin/python3 experiments/hipc2004/plot_paper_figures.py traces traces/fig2/traces.csv out/figures/fig2-speed-traces.png
 
 for fig in fig3-ring8 fig4-ring32; do
   echo "== ${fig}: sweep (${JOBS} jobs) ${QUICK}"
-  $R run "experiments/$fig.json" $QUICK --jobs "$JOBS" --out "out/$fig$SUFFIX"
-  /usr/bin/python3 experiments/plot_paper_figures.py "${fig%%-*}" "out/$fig$SUFFIX/runs.csv" "out/figures/$fig$SUFFIX.png"
+  $R run "experiments/hipc2004/$fig.json" $QUICK --jobs "$JOBS" --out "out/$fig$SUFFIX"
+  /usr/bin/python3 experiments/hipc2004/plot_paper_figures.py "${fig%%-*}" "out/$fig$SUFFIX/runs.csv" "out/figures/$fig$SUFFIX.png"
   /usr/bin/python3 - "out/$fig$SUFFIX/runs.csv" <<'PY'
 import csv, sys
 from collections import defaultdict
@@ -52,7 +52,7 @@ done
 SEEDS=2; [ -z "$QUICK" ] && SEEDS=5
 echo "== Staging the matrix from a storage cluster and rebuilding the ring (KPBS schedules), $SEEDS seeds"
 /usr/bin/python3 experiments/staging/run_staging_experiment.py --ringsim "$R" --seeds "$SEEDS" --jobs "$JOBS" --out out/staging
-/usr/bin/python3 experiments/plot_staging.py --results out/staging --out out/figures
+/usr/bin/python3 experiments/staging/plot_staging.py --results out/staging --out out/figures
 /usr/bin/python3 - out/staging/staging.csv <<'PY'
 import csv, statistics, sys
 from collections import defaultdict
@@ -70,7 +70,7 @@ for family in paper-traces random-walk on-off; do
   $R run "experiments/when/$family.json" $QUICK --jobs "$JOBS" --out "out/when-$family$SUFFIX" >/dev/null
   when_args+=("$family=out/when-$family$SUFFIX/runs.csv")
 done
-/usr/bin/python3 experiments/plot_when.py "out/figures/when-to-redistribute$SUFFIX.png" "out/when-table$SUFFIX.md" \
+/usr/bin/python3 experiments/when/plot_when.py "out/figures/when-to-redistribute$SUFFIX.png" "out/when-table$SUFFIX.md" \
   "${when_args[@]}" | grep -E "^(###|adaptive within|rent-or-buy within|adaptive-lasting within)"
 echo "== One run of the adaptive policy, pictured (ring of 8, ratio 1, the paper's traces)"
 mkdir -p out/one-run
@@ -78,5 +78,5 @@ printf '%s' '{"platform": "../../platforms/paper2004_tiers90.xml", "ring": {"siz
  "scheme": "adaptive", "targets": "measured"}' >out/one-run/config.json
 $R simulate out/one-run/config.json --out out/one-run/result.json --iterations-csv out/one-run/iterations.csv \
   --traces-dir out/one-run/traces
-/usr/bin/python3 experiments/plot_run.py --dir out/one-run --output out/figures/one-run-adaptive.png
+/usr/bin/python3 experiments/when/plot_run.py --dir out/one-run --output out/figures/one-run-adaptive.png
 echo "figures in out/figures/, sweep results in out/*/runs.csv"

@@ -16,11 +16,11 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
-#include "experiments/cluster_scripts.hpp"
-#include "experiments/experiment.hpp"
-#include "experiments/sweep_checks.hpp"
-#include "experiments/sweep_files.hpp"
-#include "experiments/sweep_workers.hpp"
+#include "sweep/cluster_scripts.hpp"
+#include "sweep/experiment.hpp"
+#include "sweep/sweep_checks.hpp"
+#include "sweep/sweep_files.hpp"
+#include "sweep/sweep_workers.hpp"
 #include "io/process.hpp"
 #include "model/errors.hpp"
 
@@ -70,7 +70,7 @@ class Progress {
 };
 
 // Runs what has no result yet, at most `jobs` at a time, each forked from its platform loaded
-// once (experiments/sweep_workers.hpp).
+// once (sweep/sweep_workers.hpp).
 struct Failures {
   std::size_t count = 0, bad_input = 0;  // runs that failed; of them, those whose input was refused
 };

@@ -1,5 +1,5 @@
 // One simulation run of the iterative application (`ringsim simulate CONFIG`): what to simulate.
-// Plain values: the simulation (src/sim/) reads it, the sweep (src/experiments/) writes one per
+// Plain values: the simulation (src/sim/) reads it, the sweep (src/sweep/) writes one per
 // run; its JSON form is io/run_config_json.hpp.
 #pragma once
 

@@ -1,6 +1,6 @@
-// Seeded speed-trace families beyond the HiPC 2004 windows (issue 11): a random walk of each host's
+// Seeded speed-trace families beyond the HiPC 2004 windows: a random walk of each host's
 // speed multiplier, on/off background load (a two-state Markov chain per host, or heavy-tailed
-// periods), and a daily cycle with noise (issue 23). Pure and deterministic: the same spec, hosts
+// periods), and a daily cycle with noise. Pure and deterministic: the same spec, hosts
 // and iteration count give the same traces.
 #pragma once
 

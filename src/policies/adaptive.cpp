@@ -31,11 +31,9 @@
 // twice as often as over the whole run so far: the first changes after a calm start are one, a
 // steady churn is not) and the snapshots' balanced targets still move (by more than 40% of the
 // move they ask for, over those 2 snapshots), no move is planned: a plan then chases speeds that
-// are still changing. On the paper's traces a ring of 32 otherwise moved in the middle of the
-// first window of changes (its snapshots 15 iterations old) and again after it, and lost to a
-// single move (`once`) at ratio 0.1; on 8 seeds not used to choose these numbers (9-16) the
-// policy is within 1.05 of the best fixed scheme at every point, where it was not at ring 32
-// ratio 0.1 (1.062) before.
+// are still changing: on a ring of 32, whose snapshots are 15 iterations old, a window of changes
+// would otherwise be chased twice, amid it and after it (experiments/when/NOTES.md, "The adaptive
+// policy", has the measurements and the seeds these numbers were checked on).
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -106,9 +104,9 @@ class SpeedChanges {
   // in which some member's speed settled at a new value (with none, the seconds watched). A balance
   // is for all n speeds and ends at the first change of any; members' changes come together (a
   // window of changes, a load on several hosts at once), and counting each as its own end of the
-  // balance (one member's persistence over n) promised the paper's traces a balance of under two
-  // iterations where the next window was 20 away (ring of 32, ratio 0.3: seeds 2 and 5 never moved,
-  // 1.12 of the best fixed scheme; see Adaptive::lasting_delivered). Changes apart count apart.
+  // balance (one member's persistence over n) would promise the paper's traces a balance of under
+  // two iterations where the next window is 20 away (experiments/when/NOTES.md, "Changes that come
+  // together"). Changes apart count apart.
   double ring_persistence() const {
     if (recent_.empty()) return INFINITY;
     int changed = 0;
@@ -201,16 +199,14 @@ class Adaptive final : public RedistributionPolicy {
       // paid, about this one's size. Under on/off load on a ring of 32 a balance lasted an
       // iteration or two and then gave a member just loaded a larger share than the initial
       // balance did; each such move repaid itself against the loads it replaced, but the run lost
-      // to never moving (moves_in_hindsight, issue 23). A balance that ages into loads no worse
+      // to never moving (what moves_in_hindsight shows). A balance that ages into loads no worse
       // than those it replaced (the paper's traces: the next window of changes) costs little or
-      // nothing; charging a whole move there instead took the paper's traces, ring of 32, ratio
-      // 0.3 from 1.12 to 1.28 of the best fixed scheme (seeds 1-8).
+      // nothing, so the charge is the harm measured, not a whole move (experiments/when/NOTES.md).
       // Leaving is not free at once: nothing tells the policy that a balance has turned until its
       // harm shows (a rise, the return's snapshots), so it is left as the rise rule buys a look, by
       // ski rental: the harm is borne until it has cost about a move, then the move is made, twice
-      // the move at most (Karlin, Manasse, Rudolph and Sleator, 1988). Charged one move, a balance
-      // under the daily cycle on a ring of 32 (ratio 3, seed 3) was taken for 7 s, saved 45 s, then
-      // cost 143 s of harm over 13 iterations; the policy went back after iteration 51.
+      // the move at most (Karlin, Manasse, Rudolph and Sleator, 1988); charging one move would
+      // take balances whose harm outlasts it (experiments/when/NOTES.md, "Leaving by ski rental").
       leave = std::min(2.0 * p.transfer_time, -d.harm);
     } else {
       double persistence = changes_.persistence();
@@ -312,9 +308,8 @@ class Adaptive final : public RedistributionPolicy {
   // age + 1 + move / pace lags after the snapshot, `pace` the iteration time of the loads now, s).
   // The backtest's lags are iterations run at the pace of the loads it watched, not of the balance
   // planned: a move of 35 s spans 2.5 iterations of 14 s, not 14 iterations of the 2.5 s balance
-  // (counted at the balance's pace, on the paper's traces, ring of 8, ratio 0.1, seed 8, the
-  // saving started 14 lags after the snapshot, past the lags a balance had been seen to last, and
-  // five looks refused a move saving 11.4 s an iteration). Where the backtest has not watched a balance
+  // (counted at the balance's pace, the saving would start past the lags a balance has been seen
+  // to last: experiments/when/NOTES.md, "A move's span in lags"). Where the backtest has not watched a balance
   // that long, the share is the chance that no member has changed its speed since: the ring keeps
   // all its speeds `ring_persistence` s on average (SpeedChanges::ring_persistence: changes that
   // come together end a balance once; adaptive's own rule counts one member's persistence).
@@ -322,9 +317,7 @@ class Adaptive final : public RedistributionPolicy {
   // family of experiments/when/), which a member cannot tell apart: a lag lasts the balance's
   // iteration (`tstep`) or the iteration watched (`SpeedChanges::pace`), whichever is longer, so
   // that a balance that speeds iterations up is not credited with more lags per change than were
-  // watched (on/off load, ring of 8, ratio 0.03, seed 5: 4.2 s iterations watched, a balance of
-  // 1.6 s credited for 2.6 times the lags its persistence had shown; 3 moves and 1.388 of never
-  // moving, now none and 1.026; 40 seeds 17-56 at ratio 0.1: 1.028 -> 1.012 of never moving).
+  // watched (experiments/when/NOTES.md, "A lag at the pace watched").
   // No move is credited for longer than balances have been seen, or speeds known, to last, and none
   // before two snapshots have been watched: a look at a calm start (persistence unknown, infinite)
   // credited a ring of 32 under on/off load with a balance for the 85 iterations left, which the
@@ -352,7 +345,7 @@ class Adaptive final : public RedistributionPolicy {
   // not show), and that loss over the iterations left repays twice the move back. Tracking a
   // churn can leave the run worse off than never moving, a state no tracking move undoes: under
   // on/off load on a ring of 32, each balance lasted an iteration or two and left a member just
-  // loaded with more columns than the initial balance gave it (moves_in_hindsight, issue 23).
+  // loaded with more columns than the initial balance gave it (what moves_in_hindsight shows).
   bool should_return(const MemberView& v, const RingFacts& f, double decision, int left) {
     if (holds_initial(v, f)) return false;
     double lost = 0.0;
@@ -371,9 +364,7 @@ class Adaptive final : public RedistributionPolicy {
   // is charged as ski rental would leave it (accept: the harm borne until it has cost about a move,
   // then the move); waiting for `return_seen` snapshots since the loads were set, which reach a
   // ring of 32 15 iterations late and average in the iterations when the balance still paid, is
-  // not that: on/off load, ring of 32, ratio 3, seed 11, a balance paid for 6 iterations, then a
-  // member was loaded, and the iterations took 117-121 s where the initial balance took 88 s, from
-  // the look at iteration 30 until the return after iteration 49.
+  // not that (experiments/when/NOTES.md, "Going back at a look").
   bool return_at_look(const MemberView& v, const std::vector<double>& speeds, int left) {
     const RingFacts& f = *v.ring;
     if (holds_initial(v, f)) return false;

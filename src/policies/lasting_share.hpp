@@ -31,10 +31,8 @@ namespace ringsim::policy {
 // Each balance up to its promise. A balance that promised little (its loads already near it) can
 // save or lose many times that once the speeds have changed, through columns it moved for other
 // reasons; summed as they were, a few such balances set the share at the long lags, where only
-// old balances are watched. On/off load, ring of 8, ratio 0.1, seed 5: after iteration 56 the
-// shares were 0.2-0.4 at lags 4-13 and back to 1 at lags 30-39, resting on the balances of a calm
-// spell 30 iterations earlier, and moves of 63-93 s were credited 10-17 iterations of their saving
-// (11 moves, 1.40 of never moving; each balance up to its promise: 5 moves, 1.04).
+// old balances are watched; so each counts at most its promise either way (a share in [-1, 1]).
+// The run that showed it: experiments/when/NOTES.md, "Each balance up to its promise".
 //
 // Cost. Each saving is computed once, when the snapshot that shows it arrives (O(window n) per
 // snapshot); a decision only adds them up (O(window^2), no n). The sums per lag are added up anew
@@ -66,9 +64,8 @@ class LastingShare {
   // watched that long, else `unseen(lag)`; up to the first lag at which balances delivered nothing
   // (a share of 0 or below), not beyond. The policy decides again at every snapshot: once a balance
   // stops saving, the next move balances for the speeds then, so what a stale balance would lose
-  // after that lag is not this move's to lose. Counted, those losses refused the cheap moves that
-  // track a churn (on/off load, seeds 1-8: ring of 8 at ratio 3, 0.685 of never moving against
-  // 0.587 without them; ring of 32 at ratio 10, 1.168 against 0.985).
+  // after that lag is not this move's to lose; counted, those losses would refuse the cheap moves
+  // that track a churn (experiments/when/NOTES.md, "adaptive-lasting").
   // `lasting`: the sum of shares above; `harm`: the shares below 0 at the measured lags after that
   // stop (0 or less): what a balance that has turned costs, per unit of its promise, against the
   // loads it replaced, until the last lag watched (Adaptive::accept charges it, up to two moves).

@@ -104,9 +104,9 @@ printf 'host,time,speed\nJacquelin,0,1e8\nJacquelin,5,2e7\n' >bytime.csv
 echo '{"platform": "'"$PLATFORM"'", "ring": {"hosts": ["Jacquelin", "Boivin", "Jean_Yves"]}, "iterations": 10,
  "ratio": 1, "scheme": "hindsight-targets", "traces": {"source": "files", "csv": "bytime.csv", "default": "constant"}}' >bytime.json
 expect_refused "hindsight-targets with a trace by time" "these traces follow the clock" "$RINGSIM" simulate bytime.json
-# The table of experiments/when_chosen_targets.py on rows written here: the means, the ratios and
+# The table of experiments/when/when_chosen_targets.py on rows written here: the means, the ratios and
 # the count of points within 1.10 are the rows' own.
-TABLE=$(cd "$(dirname "$0")/../../experiments" && pwd)/when_chosen_targets.py
+TABLE=$(cd "$(dirname "$0")/../../experiments/when" && pwd)/when_chosen_targets.py
 cat >rows.csv <<'CSV'
 run_id,ring_size,ratio,scheme,seed,normalized_time,redistributions
 a,8,0.1,hindsight,1,0.8,2

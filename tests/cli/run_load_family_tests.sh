@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load families of issue 23, item 3, through the command line: the daily cycle swept over seeds
+# Load families (the daily cycle, FTA availability) through the command line: the daily cycle swept over seeds
 # (each seed draws its ring and its traces); CPU availability from a Failure Trace Archive
 # event_trace file (tests/data/fta_event_trace.tab): simulated on the paper's platform, its changes
 # in traces.csv, swept over seeds (the seeds draw the rings, the file stays), bad files refused.

@@ -9,7 +9,7 @@
 set -u
 RINGSIM=${1:?usage: run_move_earnings_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
-TABLE=$(cd "$(dirname "$0")/../../experiments" && pwd)/when_moves.py
+TABLE=$(cd "$(dirname "$0")/../../experiments/when" && pwd)/when_moves.py
 PY=/usr/bin/python3
 . "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
@@ -76,7 +76,7 @@ print(f"{'ok' if ok else 'FAIL'} every-3: {m['paid']} moves paid, {m['lost']} lo
 sys.exit(0 if ok else 1)
 PYEOF
 
-# The table of a sweep's folder (experiments/when_moves.py): its counts are the runs' own.
+# The table of a sweep's folder (experiments/when/when_moves.py): its counts are the runs' own.
 $PY - "$PLATFORM" >sweep.json <<'PYEOF'
 import json, sys
 print(json.dumps({"name": "moves", "base": {"platform": sys.argv[1], "rows": 1000, "columns": 160, "iterations": 20,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Paje tracing (issue 21, part 2), each trace read back with Debian's pajeng (pj_dump): the paper's
+# Paje tracing, each trace read back with Debian's pajeng (pj_dump): the paper's
 # platform and the platform kinds the tests use; SimGrid 3.32's limits worked around (Floyd zones'
 # topology) or refused with one line (split-duplex <cluster>, Dijkstra zones, actors on profiled
 # hosts without tracing/platform), no trace left behind by a refused run; traced sweeps.

@@ -12,9 +12,9 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PY=/usr/bin/python3
 . "$(dirname "$0")/lib.sh"
 # The experiments with the former placement, beside a link to the platforms (paths stay relative).
-mkdir "$tmp/experiments" && ln -s "$ROOT/platforms" "$tmp/platforms"
+mkdir -p "$tmp/experiments/hipc2004" && ln -s "$ROOT/platforms" "$tmp/platforms"
 for fig in fig3-ring8 fig4-ring32; do
-  $PY - "$ROOT/experiments/$fig.json" "$tmp/experiments/$fig.json" <<'PY'
+  $PY - "$ROOT/experiments/hipc2004/$fig.json" "$tmp/experiments/hipc2004/$fig.json" <<'PY'
 import json, sys
 e = json.load(open(sys.argv[1]))
 e["base"]["traces"]["placement"] = "nominal-time"
@@ -33,8 +33,8 @@ check() {  # experiment-file output-dir expected-runs.csv
   fi
 }
 for fig in fig3-ring8 fig4-ring32; do
-  check "$tmp/experiments/$fig.json" "$tmp/$fig-nominal-time" "$ROOT/tests/data/paper-quick/$fig-runs.csv"
-  check "$ROOT/experiments/$fig.json" "$tmp/$fig" "$ROOT/tests/data/paper-quick/iteration/$fig-runs.csv"
+  check "$tmp/experiments/hipc2004/$fig.json" "$tmp/$fig-nominal-time" "$ROOT/tests/data/paper-quick/$fig-runs.csv"
+  check "$ROOT/experiments/hipc2004/$fig.json" "$tmp/$fig" "$ROOT/tests/data/paper-quick/iteration/$fig-runs.csv"
 done
 [ $fail -eq 0 ] && echo "paper reproduction unchanged"
 exit $fail

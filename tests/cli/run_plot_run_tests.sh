@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# experiments/plot_run.py: the picture of one `ringsim simulate` run (speeds, columns, iteration
+# experiments/when/plot_run.py: the picture of one `ringsim simulate` run (speeds, columns, iteration
 # times, redistribution points); bad inputs are exit 2, one stderr line and no output file.
 set -euo pipefail
 RINGSIM=${1:?usage: run_plot_run_tests.sh path/to/ringsim}
 HERE=$(cd "$(dirname "$0")" && pwd)
 PLATFORM=$HERE/../../platforms/paper2004_tiers90.xml
-PLOT=$HERE/../../experiments/plot_run.py
+PLOT=$HERE/../../experiments/when/plot_run.py
 PY=/usr/bin/python3
 . "$(dirname "$0")/lib.sh"
 cd "$tmp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SimGrid's options as SimGrid users know them (issue 21, part 1): --cfg on the command line wins
+# SimGrid's options as SimGrid users know them: --cfg on the command line wins
 # over the config's "simgrid" options and network_model, the run reports what is in force, `ringsim
 # run` passes --cfg/--log to every run, SimGrid's help flags print and exit 0, and a bad option,
 # value or log setting is exit 2 with one line naming it.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trace sources (issue 11, part 4; issue 23): random-walk, on-off, daily and files (SimGrid profiles or a CSV of
+# Trace sources: random-walk, on-off, daily and files (SimGrid profiles or a CSV of
 # speeds) on a small ring of the 2004 platform; bad trace files; `simulate --traces-dir` -> files round trip.
 set -u
 RINGSIM=${1:?usage: run_trace_source_tests.sh path/to/ringsim}

@@ -1,6 +1,6 @@
 // The best online choice of redistribution points (scheme `online-optimal`): what a policy can at
 // best achieve when it knows every member's load state at each point and the load's law, but not
-// its future. It brackets the question of issue 23 from the other side: `hindsight` knows the
+// its future. It brackets the question of when to redistribute from the other side: `hindsight` knows the
 // future, every real policy knows less than this one (its reports are late and its looks cost
 // time), so the gap between this scheme and `hindsight` is the price of not knowing the future,
 // which no policy can recover, and the gap between a policy and this scheme is what better

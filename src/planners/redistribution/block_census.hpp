@@ -1,4 +1,4 @@
-// What a schedule's blocks are made of (issue 24, item 2: "blocks within 2n"): how many each flow
+// What a schedule's blocks are made of (whether they stay within 2n): how many each flow
 // (one sender, one direction) takes, how many go to processors that receive from both sides and how
 // many of those are turns of the receiving port between its two senders, and whether any two
 // consecutive blocks of a flow could have been one. A block has one pace and holds its sender's

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""When to redistribute (issue 11): the figure and the goal table from `ringsim run` outputs of
+"""When to redistribute: the figure and the goal table from `ringsim run` outputs of
 experiments/when/*.json (Debian's python3-matplotlib for the figure).
 
   plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv[+RUNS.csv...] [NAME=RUNS.csv ...]
@@ -26,6 +26,9 @@ import os
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
+
 FIXED = ["none", "once", "every-20", "every-10", "every-5"]
 LABELS = {"none": "never", "once": "once (after 50)", "every-20": "every 20", "every-10": "every 10",
           "every-5": "every 5", "adaptive": "adaptive", "rent-or-buy": "rent-or-buy",
@@ -37,9 +40,7 @@ GOAL = 1.05
 GOAL_HINDSIGHT = 1.10
 
 
-def fail(message):
-    sys.stderr.write(f"plot_when.py: {message}\n")
-    sys.exit(2)
+fail = plotlib.fail
 
 
 def read_means(paths):
@@ -76,8 +77,7 @@ def read_into(path, means, redistributions, ideal):
         fail(f"{path}: a value is not a number ({e})")
 
 
-def mean(values):
-    return sum(values) / len(values)
+mean = plotlib.mean
 
 
 def table_rows(data):
@@ -157,12 +157,7 @@ def markdown(families):
 
 
 def figure(families_means, out_png):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        fail("matplotlib is missing; install it with: apt-get install python3-matplotlib")
+    plt = plotlib.pyplot()
     rings = sorted({k[0] for _, d in families_means for k in d["time"]})
     fig, axes = plt.subplots(len(families_means), len(rings), figsize=(6 * len(rings), 3.6 * len(families_means)),
                              squeeze=False, sharex=True)
@@ -205,14 +200,7 @@ def figure(families_means, out_png):
                 ax.set_xlabel("computation-to-communication ratio")
     axes[0][0].legend(fontsize=7, title="redistribute", title_fontsize=7)
     fig.tight_layout()
-    tmp = f"{out_png}.tmp{os.getpid()}{os.path.splitext(out_png)[1]}"
-    try:
-        fig.savefig(tmp, dpi=110)
-        os.replace(tmp, out_png)
-    except OSError as e:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        fail(f"cannot write {out_png}: {e.strerror}")
+    plotlib.save_figure(fig, out_png, 110)
 
 
 def main(argv):
@@ -222,15 +210,7 @@ def main(argv):
     families_means = [(a.split("=", 1)[0], read_means(a.split("=", 1)[1])) for a in argv[3:]]
     text = markdown([(name, table_rows(m)) for name, m in families_means])
     figure(families_means, out_png)
-    tmp = f"{out_md}.tmp{os.getpid()}"
-    try:
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, out_md)
-    except OSError as e:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        fail(f"cannot write {out_md}: {e.strerror}")
+    plotlib.write_atomically(out_md, text)
     sys.stdout.write(text)
 
 

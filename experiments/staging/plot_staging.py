@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Plot of the staging experiment (experiments/staging/run_staging_experiment.py).
 
-Usage: /usr/bin/python3 experiments/plot_staging.py [--results experiments/staging/results] [--out docs/figures]
+Usage: /usr/bin/python3 experiments/staging/plot_staging.py [--results experiments/staging/results] [--out docs/figures]
 Writes staging.png: simulated (solid) and planned (dashed) times of the staging onto rings of 8
 and 32 against the storage nodes' bandwidth, and of a rebuild of a ring of 8 against the new size.
 Needs matplotlib (Debian: python3-matplotlib, importable by /usr/bin/python3).
@@ -10,23 +10,19 @@ import argparse
 import csv
 import os
 import statistics
+import sys
 from collections import defaultdict
 
-try:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    raise SystemExit("plot_staging.py needs matplotlib: run it with /usr/bin/python3 (apt install python3-matplotlib)")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+plt = plotlib.pyplot()
+ROOT = plotlib.ROOT
 STYLE = {"ggp": ("o", "tab:blue"), "oggp": ("s", "tab:green"), "greedy": ("^", "tab:orange"),
          "all-at-once": ("x", "tab:red"), "ggp-one-port": ("D", "tab:purple")}
 
 
-def read(path):
-    with open(path) as f:
-        return list(csv.DictReader(f))
+read = plotlib.read_rows
 
 
 def panel(ax, rows, x_key, x_scale, xlabel, title):
@@ -54,7 +50,7 @@ def panel(ax, rows, x_key, x_scale, xlabel, title):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--results", default=os.path.join(ROOT, "experiments", "staging", "results"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "figures"))
+    ap.add_argument("--out", default=plotlib.FIGURES)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     staging = read(os.path.join(a.results, "staging.csv"))
@@ -69,7 +65,7 @@ def main():
     fig.suptitle("KPBS moves on the HiPC 2004 90-host platform (linear model, WAN latencies; dashed: planned)", fontsize=10)
     fig.tight_layout()
     path = os.path.join(a.out, "staging.png")
-    fig.savefig(path, dpi=110)
+    plotlib.save_figure(fig, path, 110)
     plt.close(fig)
     print("wrote " + path)
 

@@ -21,10 +21,10 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
 
-def fail(message):
-    print(f"when_moves.py: {message}", file=sys.stderr)
-    sys.exit(2)
+fail = plotlib.fail
 
 
 def main(argv):

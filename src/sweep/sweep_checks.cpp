@@ -1,11 +1,11 @@
-#include "experiments/sweep_checks.hpp"
+#include "sweep/sweep_checks.hpp"
 
 #include <set>
 #include <sstream>
 
 #include <simgrid/s4u/Engine.hpp>
 
-#include "experiments/sweep_files.hpp"
+#include "sweep/sweep_files.hpp"
 #include "io/process.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"

@@ -1,4 +1,4 @@
-#include "experiments/run_output.hpp"
+#include "sweep/run_output.hpp"
 
 #include <sstream>
 

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "experiments/experiment.hpp"
+#include "sweep/experiment.hpp"
 
 namespace ringsim {
 

@@ -1,11 +1,11 @@
-#include "experiments/run_files.hpp"
+#include "sweep/run_files.hpp"
 
 #include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
-#include "experiments/run_output.hpp"
+#include "sweep/run_output.hpp"
 #include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"

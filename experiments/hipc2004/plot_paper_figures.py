@@ -10,15 +10,14 @@ traces and ratio) against the computation-to-communication ratio, one line per s
 seeds, with the range of the seeds as a band.
 """
 import csv
+import os
 import sys
 from collections import defaultdict
 
-try:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    sys.exit("plot_paper_figures.py: matplotlib is missing; install it with: apt-get install python3-matplotlib")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
+
+plt = plotlib.pyplot()
 
 SCHEME_LABELS = {"none": "no redistribution", "once": "1 (after 50)", "every-20": "4 (every 20)",
                  "every-10": "9 (every 10)", "every-5": "19 (every 5)"}
@@ -26,14 +25,13 @@ SCHEME_LABELS = {"none": "no redistribution", "once": "1 (after 50)", "every-20"
 
 def normalized_figure(runs_csv, out_png, title):
     series = defaultdict(lambda: defaultdict(list))
-    with open(runs_csv) as f:
-        for row in csv.DictReader(f):
-            if row["normalized_time"] == "":
-                continue
-            key = row["scheme"] if row["algorithm"] in ("-", "auto") else f'{row["scheme"]} ({row["algorithm"]})'
-            series[key][float(row["ratio"])].append(float(row["normalized_time"]))
+    for row in plotlib.read_rows(runs_csv):
+        if row["normalized_time"] == "":
+            continue
+        key = row["scheme"] if row["algorithm"] in ("-", "auto") else f'{row["scheme"]} ({row["algorithm"]})'
+        series[key][float(row["ratio"])].append(float(row["normalized_time"]))
     if not series:
-        sys.exit(f"plot_paper_figures.py: no normalized runs in {runs_csv}")
+        plotlib.fail(f"no normalized runs in {runs_csv}")
     fig, ax = plt.subplots(figsize=(7, 4.5))
     order = [s for s in SCHEME_LABELS if s in series] + sorted(s for s in series if s not in SCHEME_LABELS)
     for scheme in order:
@@ -51,7 +49,7 @@ def normalized_figure(runs_csv, out_png, title):
     ax.legend(title="redistributions", fontsize=8)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(out_png, dpi=120)
+    plotlib.save_figure(fig, out_png, 120)
 
 
 def traces_figure(traces_csv, out_png, hosts=2):
@@ -72,7 +70,7 @@ def traces_figure(traces_csv, out_png, hosts=2):
     ax.legend()
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
-    fig.savefig(out_png, dpi=120)
+    plotlib.save_figure(fig, out_png, 120)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-#include "experiments/sweep_workers.hpp"
+#include "sweep/sweep_workers.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -17,7 +17,7 @@
 
 #include <xbt/log.h>
 
-#include "experiments/run_files.hpp"
+#include "sweep/run_files.hpp"
 #include "io/process.hpp"
 #include "sim/ring_simulation.hpp"
 #include "platform/simgrid_options.hpp"

@@ -1,4 +1,4 @@
-#include "experiments/cluster_scripts.hpp"
+#include "sweep/cluster_scripts.hpp"
 
 #include <sys/stat.h>
 

@@ -9,7 +9,7 @@ experiments/sharedring/results/), then draws into docs/figures/:
   sharedring_h1_vs_h2.png        ignoring sharing (slides' H1) vs the greedy (H2)
 and writes results/methods_table.md (T_step per method on each platform).
 
-Usage: /usr/bin/python3 experiments/plot_sharedring.py [--ringsim PATH] [--skip-run] [--only NAME]
+Usage: /usr/bin/python3 experiments/sharedring/plot_sharedring.py [--ringsim PATH] [--skip-run] [--only NAME]
 Needs Debian's python3-matplotlib (the Agg backend, no display).
 """
 import argparse
@@ -21,19 +21,14 @@ import os
 import subprocess
 import sys
 
-try:
-    import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:  # pragma: no cover
-    sys.exit("plot_sharedring.py: matplotlib is missing; run it with /usr/bin/python3 "
-             "(Debian: apt-get install python3-matplotlib)")
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CONFIG_DIR = os.path.join(ROOT, "experiments", "sharedring")
+plt = plotlib.pyplot()
+ROOT = plotlib.ROOT
+CONFIG_DIR = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(CONFIG_DIR, "results")
-FIGURES = os.path.join(ROOT, "docs", "figures")
+FIGURES = plotlib.FIGURES
 
 
 def find_ringsim(given):
@@ -43,7 +38,7 @@ def find_ringsim(given):
         path = os.path.join(ROOT, cand)
         if os.access(path, os.X_OK):
             return path
-    sys.exit("plot_sharedring.py: no ringsim found; build it or pass --ringsim PATH")
+    plotlib.fail("no ringsim found; build it or pass --ringsim PATH")
 
 
 def run_csv(ringsim, args, out_path):
@@ -120,7 +115,7 @@ def plot_ring_size(configs):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(FIGURES, "sharedring_ring_size.png"), dpi=120)
+    plotlib.save_figure(fig, os.path.join(FIGURES, "sharedring_ring_size.png"), 120)
     plt.close(fig)
 
 
@@ -145,7 +140,7 @@ def plot_tstep_vs_size(configs):
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(FIGURES, "sharedring_tstep_vs_size.png"), dpi=120)
+    plotlib.save_figure(fig, os.path.join(FIGURES, "sharedring_tstep_vs_size.png"), 120)
     plt.close(fig)
 
 
@@ -175,7 +170,7 @@ def plot_refinements(configs):
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(FIGURES, "sharedring_refinements.png"), dpi=120)
+    plotlib.save_figure(fig, os.path.join(FIGURES, "sharedring_refinements.png"), 120)
     plt.close(fig)
 
 
@@ -209,7 +204,7 @@ def plot_h1_h2(configs):
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(os.path.join(FIGURES, "sharedring_h1_vs_h2.png"), dpi=120)
+    plotlib.save_figure(fig, os.path.join(FIGURES, "sharedring_h1_vs_h2.png"), 120)
     plt.close(fig)
 
 

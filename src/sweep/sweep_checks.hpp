@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "experiments/experiment.hpp"
+#include "sweep/experiment.hpp"
 
 namespace ringsim {
 

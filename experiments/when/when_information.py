@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""What knowing the future is worth (issue 23): from the runs.csv of
+"""What knowing the future is worth: from the runs.csv of
 experiments/when/on-off-information.json, per ring and ratio, the mean normalized time of
 hindsight (knows each run's traces), online-optimal (knows every member's state after each
 iteration and the load's law, not the future), adaptive-lasting (knows what its reports say) and
@@ -35,13 +35,14 @@ import re
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
+
 SCHEMES = ["none", "hindsight", "online-optimal", "adaptive-lasting"]
 PAIRS = [("online-optimal", "hindsight"), ("adaptive-lasting", "online-optimal"), ("adaptive-lasting", "hindsight")]
 
 
-def fail(message):
-    sys.stderr.write(f"{os.path.basename(sys.argv[0])}: {message}\n")  # also when another script imports it
-    sys.exit(2)
+fail = plotlib.fail
 
 
 def read(path):
@@ -71,16 +72,7 @@ BOUND_FIELDS = ["run_id", "ring_size", "ratio", "seed", "scheme", "predicted_mak
                 "hindsight_any_target_makespan"]
 
 
-def write_atomically(path, text):
-    tmp = f"{path}.tmp{os.getpid()}"
-    try:
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as e:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        fail(f"cannot write {path}: {e.strerror}")
+write_atomically = plotlib.write_atomically
 
 
 def bounds(outdir, path):

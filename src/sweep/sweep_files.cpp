@@ -1,4 +1,4 @@
-#include "experiments/sweep_files.hpp"
+#include "sweep/sweep_files.hpp"
 
 #include <cstdio>
 #include <set>

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """How much lower the best possible schedule lies when redistribution points choose their targets
-too (issue 23): per family, ring and ratio, the mean normalized time of `hindsight` (each point
+too: per family, ring and ratio, the mean normalized time of `hindsight` (each point
 balances for the present), `hindsight-targets` (a point may balance for any iteration's speeds or
 return to the initial loads; planners/points/hindsight_targets.hpp), both simulated, their
 redistributions, and `adaptive-lasting` against each.
@@ -11,23 +11,21 @@ Each family's rows joined with `+` (its committed runs.csv and the hindsight-tar
 adaptive-lasting sweeps'). Bad input: exit 2 and one line.
 """
 import csv
+import os
 import sys
 from collections import defaultdict
 
-from when_information import fail, write_atomically
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
+
+from plotlib import fail, write_atomically  # noqa: E402
 
 SCHEMES = ["hindsight", "hindsight-targets", "adaptive-lasting"]
 GOAL = 1.10
 
 
 def pairs(args):
-    out = []
-    for a in args:
-        name, sep, value = a.partition("=")
-        if not sep or not name or not value:
-            fail(f"expected FAMILY=RUNS.csv[+RUNS.csv], got '{a}'")
-        out.append((name, value))
-    return out
+    return plotlib.name_value_pairs(args, lambda a: f"expected FAMILY=RUNS.csv[+RUNS.csv], got '{a}'")
 
 
 def read_runs(paths):
@@ -48,8 +46,7 @@ def read_runs(paths):
     return runs
 
 
-def mean(values):
-    return sum(values) / len(values)
+mean = plotlib.mean
 
 
 def family_table(family, runs):

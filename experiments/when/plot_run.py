@@ -24,23 +24,13 @@ import json
 import math
 import os
 import sys
-import tempfile
 
-PROG = "plot_run.py"
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
 
-
-def fail(message):
-    print(f"{PROG}: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
-try:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Patch
-except ImportError:
-    fail("matplotlib is missing; run it with /usr/bin/python3 (Debian: apt-get install python3-matplotlib)")
+fail = plotlib.fail
+plt = plotlib.pyplot()
+from matplotlib.patches import Patch  # noqa: E402
 
 FORMATS = ("png", "pdf", "svg")
 # Not the members' colours (tab10/tab20), which panels 1-3 use.
@@ -397,24 +387,7 @@ def draw(result, its, traces, out_path, title, paths):
 
 
 def save_atomically(fig, out_path):
-    ext = os.path.splitext(out_path)[1].lower().lstrip(".")
-    folder = os.path.dirname(os.path.abspath(out_path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(out_path) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            fig.savefig(f, format=ext, dpi=110, bbox_inches="tight")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, out_path)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            fail(f"cannot write '{out_path}': {e.strerror or e}")
-        raise
+    plotlib.save_figure(fig, out_path, 110, bbox_inches="tight")
 
 
 def main():

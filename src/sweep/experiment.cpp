@@ -1,5 +1,5 @@
-#include "experiments/experiment.hpp"
-#include "experiments/run_files.hpp"
+#include "sweep/experiment.hpp"
+#include "sweep/run_files.hpp"
 
 #include <algorithm>
 #include <climits>

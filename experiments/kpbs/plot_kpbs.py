@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Plots of the KPBS experiment (experiments/kpbs/run_kpbs_experiment.py).
 
-Usage: /usr/bin/python3 experiments/plot_kpbs.py [--results experiments/kpbs/results] [--out docs/figures]
+Usage: /usr/bin/python3 experiments/kpbs/plot_kpbs.py [--results experiments/kpbs/results] [--out docs/figures]
 Writes kpbs_ratio_vs_beta.png, kpbs_ratio_vs_k.png, kpbs_planned_vs_simulated.png.
 Needs matplotlib (Debian: python3-matplotlib, importable by /usr/bin/python3).
 """
@@ -9,24 +9,20 @@ import argparse
 import csv
 import os
 import statistics
+import sys
 from collections import defaultdict
 
-try:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    raise SystemExit("plot_kpbs.py needs matplotlib: run it with /usr/bin/python3 (apt install python3-matplotlib)")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import plotlib  # noqa: E402  (experiments/plotlib.py)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+plt = plotlib.pyplot()
+ROOT = plotlib.ROOT
 ALGOS = ["ggp", "oggp", "greedy", "all-at-once"]
 STYLE = {"ggp": ("o", "tab:blue"), "oggp": ("s", "tab:green"), "greedy": ("^", "tab:orange"),
          "all-at-once": ("x", "tab:red")}
 
 
-def read(path):
-    with open(path) as f:
-        return list(csv.DictReader(f))
+read = plotlib.read_rows
 
 
 def ratio_plot(rows, x_key, xlabel, title, path, logx):
@@ -52,7 +48,7 @@ def ratio_plot(rows, x_key, xlabel, title, path, logx):
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    plotlib.save_figure(fig, path, 120)
     plt.close(fig)
 
 
@@ -83,14 +79,14 @@ def planned_vs_simulated(rows, path):
         ax.legend(fontsize=7)
     fig.suptitle("KPBS: planned vs simulated, 10x10 random matrices, k in {2, 5}, beta = 1", fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    plotlib.save_figure(fig, path, 120)
     plt.close(fig)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--results", default=os.path.join(ROOT, "experiments", "kpbs", "results"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "figures"))
+    ap.add_argument("--out", default=plotlib.FIGURES)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     ratio_plot(read(os.path.join(a.results, "ratio_vs_beta.csv")), "beta", "setup delay beta (time units)",
