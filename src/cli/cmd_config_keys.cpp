@@ -4,13 +4,43 @@
 
 #include "cli/commands.hpp"
 #include "io/config_keys.hpp"
+#include "planners/backbone/planner.hpp"
+#include "planners/redistribution/planner.hpp"
+#include "planners/ring/ring_planner.hpp"
+#include "policies/registry.hpp"
 
 namespace ringsim::cli {
 
-// The keys the readers accept, the same lists they refuse others with: the JSON Schema of
-// docs/schema/ is compared with them (tests/docs/check_schema.py), so neither can drift.
+namespace {
+
+std::vector<std::string> names_of(const std::vector<NamedInfo>& entries, std::vector<std::string> first = {}) {
+  for (const auto& e : entries) first.push_back(e.name);
+  return first;
+}
+
+// The accepted values of every enumerated key, each from where the code defines it: the
+// registries (policies.def, the planners' tables) and the reader's own lists (io/config_keys.hpp).
+nlohmann::json enumerated_values() {
+  nlohmann::json v = config_keys::reader_values();
+  v["scheme"] = policy::scheme_syntax_list();  // syntaxes: every-K, after:a,b,.., adaptive-gather-K
+  v["algorithm"] = names_of(redistribution_algorithms(), {"auto"});
+  v["ring.method"] = names_of(ring::ring_methods());
+  v["staging.algorithm"] = names_of(kpbs_algorithms());
+  v["rebuild[].algorithm"] = names_of(kpbs_algorithms());
+  return v;
+}
+
+}  // namespace
+
+// The keys the readers accept, the same lists they refuse others with, and under "values" the
+// values of every enumerated key: the JSON Schema of docs/schema/ is compared with both
+// (tests/docs/check_schema.py), so neither can drift.
 void add_config_keys_command(CLI::App* cmd) {
-  cmd->callback([] { std::cout << config_keys::all().dump(1) << '\n'; });
+  cmd->callback([] {
+    nlohmann::json out = config_keys::all();
+    out["values"] = enumerated_values();
+    std::cout << out.dump(1) << '\n';
+  });
 }
 
 }  // namespace ringsim::cli

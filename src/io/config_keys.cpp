@@ -24,21 +24,60 @@ const Keys experiment = {"name", "description", "base", "ring_sizes", "ratios", 
                          "repetitions", "quick"};
 const Keys experiment_quick = {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"};
 
+const Keys ring_selection = {"random", "hosts", "planner"};
+const Keys ring_routing = {"auto", "free", "platform"};
+const Keys targets = {"oracle", "measured"};
+const Keys network_model = {"linear", "lv08"};
+const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta"};
+const Keys trace_placement = {"iteration", "nominal-time"};
+const Keys files_default = {"refuse", "constant"};
+const Keys on_off_durations = {"geometric", "pareto", "weibull", "hyperexponential"};
+const Keys daily_phase = {"random"};
+
+const Keys* traces_keys(const std::string& source) {
+  static const std::vector<const Keys*> by_source = {&traces_measured_or_factor, &traces_measured_or_factor,
+                                                     &traces_files,              &traces_platform,
+                                                     &traces_random_walk,        &traces_on_off,
+                                                     &traces_daily,              &traces_fta};
+  for (std::size_t i = 0; i < trace_sources.size(); ++i)
+    if (trace_sources[i] == source) return by_source.at(i);
+  return nullptr;
+}
+
+bool accepts(const Keys& values, const std::string& value) {
+  for (const auto& v : values)
+    if (v == value) return true;
+  return false;
+}
+
+std::string listed(const Keys& values, bool quoted) {
+  std::string s;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) s += i + 1 == values.size() ? " or " : ", ";
+    s += quoted ? "\"" + values[i] + "\"" : values[i];
+  }
+  return s;
+}
+
+nlohmann::json reader_values() {
+  return {{"ring.selection", ring_selection},    {"ring.routing", ring_routing},
+          {"targets", targets},                  {"network_model", network_model},
+          {"traces.source", trace_sources},      {"traces.placement", trace_placement},
+          {"traces.default", files_default},     {"traces.durations", on_off_durations},
+          {"traces.phase", daily_phase}};
+}
+
 nlohmann::json all() {
-  return {{"run_config",
+  nlohmann::json by_source = nlohmann::json::object();
+  for (const auto& source : trace_sources) by_source["traces/" + source] = *traces_keys(source);
+  nlohmann::json out = {{"run_config",
            {{"", run_config},
             {"ring", ring},
             {"staging", staging},
-            {"rebuild[]", rebuild},
-            {"traces/measured", traces_measured_or_factor},
-            {"traces/factor", traces_measured_or_factor},
-            {"traces/files", traces_files},
-            {"traces/platform", traces_platform},
-            {"traces/random-walk", traces_random_walk},
-            {"traces/on-off", traces_on_off},
-            {"traces/daily", traces_daily},
-            {"traces/fta", traces_fta}}},
+            {"rebuild[]", rebuild}}},
           {"experiment", {{"", experiment}, {"quick", experiment_quick}}}};
+  out["run_config"].update(by_source);
+  return out;
 }
 
 }  // namespace ringsim::config_keys

@@ -27,8 +27,31 @@ extern const Keys traces_fta;
 extern const Keys experiment;  // the top level of an experiment
 extern const Keys experiment_quick;
 
+// The values of the enumerated keys the reader checks itself (the registries' names -- schemes,
+// algorithms, ring methods, KPBS planners -- come from the registries: src/cli/cmd_config_keys.cpp).
+// The reader accepts exactly these, and `ringsim config-keys` prints them.
+extern const Keys ring_selection;
+extern const Keys ring_routing;
+extern const Keys targets;
+extern const Keys network_model;
+extern const Keys trace_sources;  // in the order of `traces_keys`
+extern const Keys trace_placement;
+extern const Keys files_default;   // traces source files 'default'
+extern const Keys on_off_durations;
+extern const Keys daily_phase;  // the strings daily 'phase' accepts besides a number
+
+// The keys of `traces` for a source (nullptr for an unknown source).
+const Keys* traces_keys(const std::string& source);
+
+bool accepts(const Keys& values, const std::string& value);
+// "a, b or c" (each in double quotes when `quoted`), for error messages.
+std::string listed(const Keys& values, bool quoted = false);
+
 // {"run_config": {"": [...], "ring": [...], ..., "traces/<source>": [...]},
 //  "experiment": {"": [...], "quick": [...]}}
 nlohmann::json all();
+
+// {"ring.selection": [...], ..., "traces.durations": [...]}: the values above, by key path.
+nlohmann::json reader_values();
 
 }  // namespace ringsim::config_keys

@@ -168,6 +168,9 @@ TracePlacement parse_placement(const nlohmann::json& t, const std::string& sourc
     throw InputError(where + ": traces 'placement' applies to changes given by iteration; SimGrid 'profiles' are "
                      "given by time");
   const std::string p = text(t, "placement");
+  if (!config_keys::accepts(config_keys::trace_placement, p))
+    throw InputError(where + ": traces 'placement' must be " + config_keys::listed(config_keys::trace_placement) +
+                     ", got '" + p + "'");
   if (p == "iteration") return TracePlacement::iteration;
   if (p == "nominal-time") return TracePlacement::nominal_time;
   throw InputError(where + ": traces 'placement' must be iteration or nominal-time, got '" + p + "'");
@@ -263,12 +266,14 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   }
   if (doc.contains("targets")) {
     const auto t = text(doc, "targets");
-    if (t != "oracle" && t != "measured") throw InputError(where + ": 'targets' must be \"oracle\" or \"measured\"");
+    if (!config_keys::accepts(config_keys::targets, t))
+      throw InputError(where + ": 'targets' must be " + config_keys::listed(config_keys::targets, true));
     cfg.targets = t == "oracle" ? TargetMode::oracle : TargetMode::measured;
   }
   if (doc.contains("network_model")) {
     const auto m = text(doc, "network_model");
-    if (m != "linear" && m != "lv08") throw InputError(where + ": 'network_model' must be \"linear\" or \"lv08\"");
+    if (!config_keys::accepts(config_keys::network_model, m))
+      throw InputError(where + ": 'network_model' must be " + config_keys::listed(config_keys::network_model, true));
     cfg.network = m == "linear" ? NetworkModel::linear : NetworkModel::lv08;
   }
   if (doc.contains("simgrid")) cfg.simgrid_options = simgrid_options(doc["simgrid"], where);
@@ -289,6 +294,8 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     io::require_known_keys(r, config_keys::ring, where + " 'ring'");
     if (r.contains("selection")) {
       const auto s = text(r, "selection");
+      if (!config_keys::accepts(config_keys::ring_selection, s))
+        throw InputError(where + ": ring 'selection' must be " + config_keys::listed(config_keys::ring_selection));
       if (s == "random") cfg.selection = RingSelection::random;
       else if (s == "hosts") cfg.selection = RingSelection::hosts;
       else if (s == "planner") cfg.selection = RingSelection::planner;
@@ -298,8 +305,10 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     if (r.contains("seed")) cfg.ring_seed = seed_value(r, "seed");
     if (r.contains("method")) cfg.ring_method = text(r, "method");
     if (r.contains("routing")) {
-      const auto routing = ring_routing_from_string(text(r, "routing"));
-      if (!routing) throw InputError(where + ": ring 'routing' must be auto, free or platform");
+      const auto name = text(r, "routing");
+      const auto routing = ring_routing_from_string(name);
+      if (!routing || !config_keys::accepts(config_keys::ring_routing, name))
+        throw InputError(where + ": ring 'routing' must be " + config_keys::listed(config_keys::ring_routing));
       cfg.ring_routing = *routing;
     }
     if (r.contains("candidates")) {
@@ -329,24 +338,9 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
     const std::string source = t.contains("source") ? text(t, "source") : "measured";
     const std::string tw = where + " 'traces'";
-    if (source == "measured" || source == "factor") {
-      io::require_known_keys(t, config_keys::traces_measured_or_factor, tw);
-    } else if (source == "files") {
-      io::require_known_keys(t, config_keys::traces_files, tw);
-    } else if (source == "platform") {
-      io::require_known_keys(t, config_keys::traces_platform, tw);
-    } else if (source == "random-walk") {
-      io::require_known_keys(t, config_keys::traces_random_walk, tw);
-    } else if (source == "on-off") {
-      io::require_known_keys(t, config_keys::traces_on_off, tw);
-    } else if (source == "daily") {
-      io::require_known_keys(t, config_keys::traces_daily, tw);
-    } else if (source == "fta") {
-      io::require_known_keys(t, config_keys::traces_fta, tw);
-    } else {
-      throw InputError(where + ": traces 'source' must be measured, factor, files, platform, random-walk, on-off, daily "
-                       "or fta");
-    }
+    const auto* keys = config_keys::traces_keys(source);
+    if (!keys) throw InputError(where + ": traces 'source' must be " + config_keys::listed(config_keys::trace_sources));
+    io::require_known_keys(t, *keys, tw);
     cfg.trace_source_given = t.contains("source");
     if (t.contains("seed")) cfg.trace_seed = seed_value(t, "seed");
     if (t.contains("placement")) cfg.trace_placement = parse_placement(t, source, where);
@@ -378,7 +372,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     if (source == "files") {
       if (t.contains("default")) {
         const std::string d = text(t, "default");
-        if (d != "refuse" && d != "constant")
+        if (!config_keys::accepts(config_keys::files_default, d))
           throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
                            "\"constant\" (it keeps its peak speed)");
         cfg.trace_default_constant = d == "constant";
@@ -414,6 +408,9 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (t.contains("load_factor")) oo.load_factor = number(t, "load_factor");
       if (t.contains("durations")) {
         const std::string d = text(t, "durations");
+        if (!config_keys::accepts(config_keys::on_off_durations, d))
+          throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(config_keys::on_off_durations) +
+                           ", got '" + d + "'");
         if (d == "pareto") oo.durations = OnOffDurations::pareto;
         else if (d == "weibull") oo.durations = OnOffDurations::weibull;
         else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
@@ -448,7 +445,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
       if (t.contains("every")) d.every = int_value(t, "every", where + " 'traces'");
       if (t.contains("phase")) {
         const auto& ph = t["phase"];
-        if (ph.is_string() && ph.get<std::string>() == "random") {
+        if (ph.is_string() && config_keys::accepts(config_keys::daily_phase, ph.get<std::string>())) {
           d.random_phase = true;
         } else if (ph.is_number()) {
           d.random_phase = false;

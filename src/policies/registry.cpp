@@ -34,6 +34,17 @@ std::string scheme_syntaxes() {
   return s + ", " + kHindsightScheme + ", " + kHindsightTargetsScheme + ", " + kOnlineOptimalScheme;
 }
 
+std::vector<std::string> scheme_syntax_list() {
+  std::vector<std::string> out;
+  const std::string all = scheme_syntaxes();  // "after:a,b,.." has no space after its commas
+  for (std::size_t from = 0;;) {
+    const std::size_t to = all.find(", ", from);
+    out.push_back(all.substr(from, to - from));
+    if (to == std::string::npos) return out;
+    from = to + 2;
+  }
+}
+
 bool scheme_chosen_before_run(const std::string& scheme) {
   return scheme == kHindsightScheme || scheme == kHindsightTargetsScheme || scheme == kOnlineOptimalScheme;
 }

@@ -45,6 +45,8 @@ bool scheme_redistributes(const std::string& scheme, int iterations, const std::
 
 // "none, once, every-K, ...": the syntaxes, for help texts and error messages.
 std::string scheme_syntaxes();
+// The same one by one ("every-K", "after:a,b,..", ..., "online-optimal"): `ringsim config-keys`.
+std::vector<std::string> scheme_syntax_list();
 
 // A policy from outside the built-in list (a test's, a plugin's); it is tried after those.
 void add_policy(PolicyEntry entry);

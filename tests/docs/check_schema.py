@@ -5,7 +5,11 @@
 
 1. Both schemas are valid draft 2020-12 schemas.
 2. The keys of every object of the schemas are the keys ringsim accepts there (`ringsim
-   config-keys`, the lists its readers refuse other keys with), in both directions.
+   config-keys`, the lists its readers refuse other keys with), in both directions; and the
+   values of every enumerated key (`ringsim config-keys` "values": the policy registry, the
+   planners' tables, the reader's lists) are the schema's enums, both ways. Schemes given by a
+   syntax (every-K, after:a,b,.., adaptive-gather-K) are sampled (every-7, after:3,9): each sample
+   must validate and each of the schema's patterns must match some sample.
 3. Every run config and experiment committed in the repository (`git ls-files '*.json'`, kind
    decided by content) and every ```json run-config / ```json experiment block of docs/*.md
    validates.
@@ -55,6 +59,7 @@ exp_validator = validator("experiment.schema.json", exp_schema)
 
 # 2. The keys, object by object, both ways.
 accepted = json.loads(subprocess.run([ringsim, "config-keys"], check=True, capture_output=True, text=True).stdout)
+values = accepted.pop("values", None)
 defs = run_schema["$defs"]
 where_in_schema = {
     ("run_config", ""): defs["base"],
@@ -86,6 +91,106 @@ union = set().union(*(set(defs["traces-" + s]["properties"]) for s in sources if
 if union != set(defs["traces"]["properties"]):
     fail(f"traces: the properties listed for completion {sorted(defs['traces']['properties'])} are not the union of the sources' {sorted(union)}")
 print(f"keys: {sum(len(v) for o in accepted.values() for v in o.values())} accepted keys in {len(seen)} objects compared")
+
+
+# 2b. The values of the enumerated keys, both ways.
+def schema_strings(node):
+    """The enum values and the patterns of a property (through anyOf / oneOf)."""
+    enum, patterns = set(), []
+    for alt in [node] + node.get("anyOf", []) + node.get("oneOf", []):
+        enum |= {v for v in alt.get("enum", []) if isinstance(v, str)}
+        if "pattern" in alt:
+            patterns.append(alt["pattern"])
+    return enum, patterns
+
+
+def enumerated_nodes(node, path):
+    """Every property of the schema that has an enum or a pattern: {path: node}."""
+    found = {}
+    if isinstance(node, dict):
+        for name, prop in node.get("properties", {}).items():
+            if isinstance(prop, dict) and schema_strings(prop) != (set(), []):
+                found[path + "/properties/" + name] = prop
+        for key, sub in node.items():
+            if key != "properties" and isinstance(sub, (dict, list)):
+                found.update(enumerated_nodes(sub, path + "/" + key))
+        for name, prop in node.get("properties", {}).items():
+            found.update(enumerated_nodes(prop, path + "/properties/" + name))
+    elif isinstance(node, list):
+        for i, sub in enumerate(node):
+            found.update(enumerated_nodes(sub, f"{path}/{i}"))
+    return found
+
+
+def sample(syntax):
+    """A value of a scheme syntax: 'every-K' -> 'every-7', 'after:a,b,..' -> 'after:3,9'."""
+    value = re.sub(r"(?<=[-:])K$", "7", syntax.replace("a,b,..", "3,9").replace("a,b,c", "3,9"))
+    return None if re.search(r"[A-Z]|\.\.", value) else value
+
+
+where_values = {
+    "scheme": "#/$defs/base/properties/scheme",
+    "algorithm": "#/$defs/base/properties/algorithm",
+    "targets": "#/$defs/base/properties/targets",
+    "network_model": "#/$defs/base/properties/network_model",
+    "ring.selection": "#/$defs/ring/properties/selection",
+    "ring.method": "#/$defs/ring/properties/method",
+    "ring.routing": "#/$defs/ring/properties/routing",
+    "staging.algorithm": "#/$defs/staging/properties/algorithm",
+    "rebuild[].algorithm": "#/$defs/rebuild/properties/algorithm",
+    "traces.source": "#/$defs/traces/properties/source",
+    "traces.placement": "#/$defs/traces/properties/placement",
+    "traces.default": "#/$defs/traces/properties/default",
+    "traces.durations": "#/$defs/traces/properties/durations",
+    "traces.phase": "#/$defs/traces/properties/phase",
+}
+ignored_in_schema = {"#/$defs/base/properties/simgrid"}  # option names: a pattern, not a list
+if values is None:
+    fail("`ringsim config-keys` prints no \"values\" (the accepted values of the enumerated keys)")
+    values = {}
+compared = 0
+for key in sorted(set(values) - set(where_values)):
+    fail(f"ringsim lists values of '{key}' ({', '.join(values[key])}); check_schema.py does not know where the schema has them")
+for key, pointer in sorted(where_values.items()):
+    node = run_schema
+    for part in pointer.split("/")[1:]:
+        node = node[part]
+    enum, patterns = schema_strings(node)
+    code = values.get(key)
+    if code is None:
+        fail(f"the schema enumerates '{key}' ({pointer}), ringsim config-keys lists no values for it")
+        continue
+    plain = [v for v in code if re.fullmatch(r"[a-z0-9][a-z0-9-]*", v)]
+    samples = {}
+    for v in code:
+        if v in plain:
+            continue
+        samples[v] = sample(v)
+        if samples[v] is None:
+            fail(f"'{key}': ringsim's syntax '{v}' has a placeholder check_schema.py cannot sample")
+    for v in plain:
+        compared += 1
+        if v not in enum:
+            fail(f"'{key}': '{v}' accepted by ringsim, missing from the schema's enum ({pointer})")
+    for v in sorted(enum - set(plain)):
+        compared += 1
+        fail(f"'{key}': '{v}' in the schema's enum ({pointer}), not a value ringsim lists")
+    subschema = dict(node, **{"$defs": defs})
+    for syntax, value in samples.items():
+        compared += 1
+        if value is None:
+            continue
+        if not Validator(subschema).is_valid(value):
+            fail(f"'{key}': '{value}' (ringsim's syntax '{syntax}') does not validate against the schema ({pointer})")
+    for pattern in patterns:
+        compared += 1
+        if not any(value and re.search(pattern, value) for value in samples.values()):
+            fail(f"'{key}': the schema's pattern {pattern} matches no syntax ringsim lists "
+                 f"({', '.join(samples) or 'none'})")
+for path in sorted(enumerated_nodes(run_schema["$defs"], "#/$defs")):
+    if path not in where_values.values() and path not in ignored_in_schema:
+        fail(f"the schema enumerates {path}: check_schema.py compares it with nothing ringsim lists")
+print(f"values: {compared} values, syntaxes and patterns of {len(where_values)} enumerated keys compared")
 
 
 # 3. Committed configs and the docs' examples.

@@ -33,11 +33,8 @@ import sys
 import tempfile
 
 ringsim, repo = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2]).resolve()
-# The SharedRing and KPBS pages are moving to their studies' NOTES.md (experiments/), which hold
-# results rather than examples to run.
-NOT_MANUAL = {"sharedring.md", "kpbs.md"}
 pages = [pathlib.Path(p).resolve() for p in sys.argv[3:]] or [repo / "README.md"] + sorted(
-    p for p in (repo / "docs").glob("*.md") if p.name not in NOT_MANUAL)
+    (repo / "docs").glob("*.md"))
 env = dict(os.environ, PATH=f"{ringsim.parent}:/usr/bin:/bin", LC_ALL="C.UTF-8")
 env.pop("PYTHONPATH", None)
 failures = 0
