@@ -4,7 +4,7 @@
 // between their components in this tree, in whatever way it was chosen -- which is what lets a
 // widest search leave out the parts of the graph it cannot need (ring_network.hpp, WidestSearch)
 // and lets the greedy bound the bandwidth paths must share whatever routes the search picks
-// (greedy.cpp). A tree graph is all bridges: each node its own component.
+// (bridge_bounds.cpp). A tree graph is all bridges: each node its own component.
 #pragma once
 
 #include <cstddef>
