@@ -161,5 +161,39 @@ expect_refused "--max-runs 1" "the sweep has 2 runs, more than --max-runs 1" "$R
   && grep -q "sweep of 2 runs" "$tmp/err" || { echo "FAIL a sweep does not state its run count:"; cat "$tmp/err"; fail=1; }
 "$RINGSIM" run --help | grep -q -- "--max-runs" || { echo "FAIL run --help does not document --max-runs"; fail=1; }
 
+# --- 7. Command-line integers: decimal digits only, 64 bits, then the option's own type and range;
+# refused naming the option, or taken exactly (no wraparound, no octal or hexadecimal).
+experiment "$tmp/e.json"
+for v in 2147483648 4294967296 4294967300 18446744073709551616 -1 1e3 0x10; do
+  expect_refused "run --jobs $v" "--jobs" "$RINGSIM" run "$tmp/e.json" --out "$tmp/jobs" --jobs "$v"
+done
+for v in 18446744073709551616 -1 1e3 0x10 0x0; do
+  expect_refused "run --max-runs $v" "--max-runs" "$RINGSIM" run "$tmp/e.json" --out "$tmp/maxruns" --max-runs "$v"
+done
+[ -e "$tmp/jobs" ] || [ -e "$tmp/maxruns" ] && { echo "FAIL a refused command line created its sweep folder"; fail=1; }
+TIERS_ARGS="1 5 5 10 10 5 2 1 1 2 1"
+for v in 18446744073709551616 -1 1e3 0x10 0b1 " 1"; do
+  expect_refused "platform tiers --seed $v" "--seed" "$RINGSIM" platform tiers $TIERS_ARGS --seed "$v" -o "$tmp/t.xml"
+done
+# given=taken: 010 is ten (CLI11 alone reads it as octal eight)
+for vv in 4294967296=4294967296 4294967300=4294967300 18446744073709551615=18446744073709551615 010=10; do
+  v=${vv%=*}
+  "$RINGSIM" platform tiers $TIERS_ARGS --seed "$v" -o "$tmp/t.xml" >"$tmp/out" 2>"$tmp/err" \
+    && grep -q "\"seed\":${vv#*=}[,}]" "$tmp/out" \
+    || { echo "FAIL platform tiers --seed $v not taken as ${vv#*=}:"; cat "$tmp/out" "$tmp/err"; fail=1; }
+done
+for v in 18446744073709551616 -1 1e3 0x10; do
+  expect_refused "platform tiers --hosts $v" "--hosts" "$RINGSIM" platform tiers $TIERS_ARGS --hosts "$v" -o "$tmp/t.xml"
+  expect_refused "platform describe --pairs $v" "--pairs" "$RINGSIM" platform describe "$PLATFORM" --pairs "$v"
+  expect_refused "ring --candidates $v" "--candidates" "$RINGSIM" ring "$PLATFORM" --work 1e9 --comm 1e6 --candidates "$v"
+  expect_refused "bench kpbs --seed $v" "--seed" "$RINGSIM" bench kpbs --sizes 4 --seed "$v"
+done
+printf '{"bidirectional": false, "loads": [5, 3], "targets": [4, 4], "cost_next": [1, 1]}\n' >"$tmp/r.json"
+for v in 9223372036854775808 18446744073709551616 1e3 0x10 1.5; do
+  expect_refused "redistribute --max-blocks $v" "--max-blocks" "$RINGSIM" redistribute "$tmp/r.json" --max-blocks "$v"
+done
+"$RINGSIM" redistribute "$tmp/r.json" --max-blocks 4294967296 >"$tmp/out" 2>"$tmp/err" \
+  || { echo "FAIL redistribute --max-blocks 2^32 refused:"; cat "$tmp/err"; fail=1; }
+
 [ $fail -eq 0 ] && echo "all hostile input tests passed"
 exit $fail
