@@ -195,5 +195,14 @@ done
 "$RINGSIM" redistribute "$tmp/r.json" --max-blocks 4294967296 >"$tmp/out" 2>"$tmp/err" \
   || { echo "FAIL redistribute --max-blocks 2^32 refused:"; cat "$tmp/err"; fail=1; }
 
+# --- 11. Standard input beyond the limit: one line, read no further (RINGSIM_MAX_INPUT_BYTES lowers
+# the 512 MiB limit, so the test streams a few kilobytes, then 64 MiB that must stop at 1 MiB).
+expect_refused "redistribute - beyond the input limit" "standard input is larger than 1000 bytes" \
+  bash -c 'head -c 2000 /dev/zero | RINGSIM_MAX_INPUT_BYTES=1000 "$0" redistribute -' "$RINGSIM"
+expect_refused "kpbs - beyond the input limit" "standard input is larger than 1048576 bytes" \
+  bash -c 'ulimit -v 2000000; head -c 64M /dev/zero | RINGSIM_MAX_INPUT_BYTES=1048576 timeout 20 "$0" kpbs -' "$RINGSIM"
+expect_refused "RINGSIM_MAX_INPUT_BYTES not a number" "RINGSIM_MAX_INPUT_BYTES must be" \
+  bash -c 'echo {} | RINGSIM_MAX_INPUT_BYTES=1k "$0" redistribute -' "$RINGSIM"
+
 [ $fail -eq 0 ] && echo "all hostile input tests passed"
 exit $fail
