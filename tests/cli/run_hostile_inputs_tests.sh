@@ -195,6 +195,29 @@ done
 "$RINGSIM" redistribute "$tmp/r.json" --max-blocks 4294967296 >"$tmp/out" 2>"$tmp/err" \
   || { echo "FAIL redistribute --max-blocks 2^32 refused:"; cat "$tmp/err"; fail=1; }
 
+# --- 8. The redistribute and kpbs readers: counts at full width, sums that cannot wrap, no
+# repeated key, sizes bounded before they are held.
+red() { printf '%s\n' "$1" >"$tmp/r.json"; }
+red '{"bidirectional": false, "loads": [1, 1], "loads": [5, 3], "targets": [4, 4], "cost_next": [1, 1]}'
+expect_refused "redistribute duplicate key" "duplicate key 'loads'" "$RINGSIM" redistribute "$tmp/r.json"
+red '{"bidirectional": false, "loads": [9223372036854775808, 1], "targets": [4, 4], "cost_next": [1, 1]}'
+expect_refused "redistribute load 2^63" "loads[0] is out of range" "$RINGSIM" redistribute "$tmp/r.json"
+red '{"bidirectional": false, "loads": [4611686018427387904, 4611686018427387904, 1], "targets": [4611686018427387904, 4611686018427387904, 1], "cost_next": [1, 1, 1]}'
+expect_refused "redistribute loads summing past 2^63" "loads sum to more than 4611686018427387904" "$RINGSIM" redistribute "$tmp/r.json"
+red '{"bidirectional": false, "loads": [9223372036854775807, 9223372036854775807, 2], "targets": [9223372036854775807, 9223372036854775807, 2], "cost_next": [1, 1, 1]}'
+expect_refused "redistribute loads wrapping to a balanced sum" "(2^62)" "$RINGSIM" redistribute "$tmp/r.json" --summary
+red '{"bidirectional": false, "loads": [5, 3], "targets": [4, 4], "cost_next": [1e400, 1]}'
+expect_refused "redistribute cost 1e400" "" "$RINGSIM" redistribute "$tmp/r.json"
+/usr/bin/python3 -c 'import json; print(json.dumps({"k": 1, "beta": 1, "matrix": [[1]] * 5001}))' >"$tmp/k.json"
+expect_refused "kpbs 5001 senders" "'matrix' has more than 5000 rows" "$RINGSIM" kpbs "$tmp/k.json"
+/usr/bin/python3 -c 'import json; print(json.dumps({"k": 1, "beta": 1, "matrix": [[1] * 5001]}))' >"$tmp/k.json"
+expect_refused "kpbs 5001 receivers" "'matrix'[0] has more than 5000 entries" "$RINGSIM" kpbs "$tmp/k.json"
+expect_refused "kpbs 5001 receivers from stdin" "'matrix'[0] has more than 5000 entries" "$RINGSIM" kpbs - <"$tmp/k.json"
+printf '{"k": 18446744073709551616, "beta": 1, "matrix": [[1]]}\n' >"$tmp/k.json"
+expect_refused "kpbs k 2^64" "'k' must be an integer" "$RINGSIM" kpbs "$tmp/k.json"
+printf '{"k": 1, "beta": 1, "matrix": [[1e400]]}\n' >"$tmp/k.json"
+expect_refused "kpbs entry 1e400" "" "$RINGSIM" kpbs "$tmp/k.json"
+
 # --- 11. Standard input beyond the limit: one line, read no further (RINGSIM_MAX_INPUT_BYTES lowers
 # the 512 MiB limit, so the test streams a few kilobytes, then 64 MiB that must stop at 1 MiB).
 expect_refused "redistribute - beyond the input limit" "standard input is larger than 1000 bytes" \
