@@ -218,6 +218,20 @@ expect_refused "kpbs k 2^64" "'k' must be an integer" "$RINGSIM" kpbs "$tmp/k.js
 printf '{"k": 1, "beta": 1, "matrix": [[1e400]]}\n' >"$tmp/k.json"
 expect_refused "kpbs entry 1e400" "" "$RINGSIM" kpbs "$tmp/k.json"
 
+# --- 9. FTA 'nodes' naming a host the platform does not have, the ring drawn at random.
+/usr/bin/python3 - "$PLATFORM" "$tmp/ok.fta" "$tmp/fta3.json" <<'PY'
+import json, re, sys
+hosts = re.findall(r'<host id="([^"]+)"', open(sys.argv[1]).read())
+nodes = {h: "n1" for h in hosts}
+nodes["h_nowhere"] = "n2"
+json.dump({"platform": sys.argv[1], "ring": {"size": 3, "seed": 1}, "iterations": 3, "rows": 10, "columns": 12,
+           "ratio": 1, "baseline": False, "traces": {"source": "fta", "file": sys.argv[2], "nodes": nodes}},
+          open(sys.argv[3], "w"))
+PY
+expect_refused "FTA nodes naming a host not on the platform" "host 'h_nowhere', which is not on the platform '$PLATFORM'" \
+  "$RINGSIM" simulate "$tmp/fta3.json"
+grep -qF "$tmp/ok.fta" "$tmp/err" || { echo "FAIL the FTA refusal does not name the FTA file"; fail=1; }
+
 # --- 11. Standard input beyond the limit: one line, read no further (RINGSIM_MAX_INPUT_BYTES lowers
 # the 512 MiB limit, so the test streams a few kilobytes, then 64 MiB that must stop at 1 MiB).
 expect_refused "redistribute - beyond the input limit" "standard input is larger than 1000 bytes" \
