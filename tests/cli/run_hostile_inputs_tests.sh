@@ -161,6 +161,48 @@ expect_refused "--max-runs 1" "the sweep has 2 runs, more than --max-runs 1" "$R
   && grep -q "sweep of 2 runs" "$tmp/err" || { echo "FAIL a sweep does not state its run count:"; cat "$tmp/err"; fail=1; }
 "$RINGSIM" run --help | grep -q -- "--max-runs" || { echo "FAIL run --help does not document --max-runs"; fail=1; }
 
+# --- 6. Profiles of the platform file that SimGrid applies itself (issue 43, end-of-run check).
+# three_hosts FILE HOST_B_ATTRS LINK_AB_ATTRS: the 0-B/s platform above with attributes added,
+# and a link 'spare' that no route uses.
+three_hosts() {
+  sed -e "s|<host id=\"b\" speed=\"1Gf\"/>|<host id=\"b\" speed=\"1Gf\" $2/>|" \
+      -e "s|<link id=\"ab\" bandwidth=\"0Bps\" latency=\"1ms\"/>|<link id=\"ab\" bandwidth=\"1MBps\" latency=\"1ms\" $3/><link id=\"spare\" bandwidth=\"1MBps\" latency=\"1ms\" $4/>|" \
+      "$tmp/zero.xml" >"$1"
+}
+printf '0 1\n0.05 0\n' >"$tmp/off.profile"
+printf '0 0.001\n0.05 inf\n' >"$tmp/inf.profile"
+printf '{"platform": "%s", "ring": {"hosts": ["a", "b", "c"]}, "iterations": 50, "rows": 10, "columns": 12, "ratio": 1, "baseline": false}\n' \
+  "$tmp/prof.xml" >"$tmp/prof.json"
+# A member turned off by its state_file (SimGrid would kill its actors: a deadlock), a route's link
+# turned off (a backtrace and exit 1) or at 0 B/s (SimGrid aborts): refused before the run,
+# naming the host or link and the file.
+three_hosts "$tmp/prof.xml" 'state_file="off.profile"' '' ''
+expect_refused "member turned off by its state_file" "ring host 'b' is turned off at t = 0.05 s by its state profile '$tmp/off.profile'" \
+  "$RINGSIM" simulate "$tmp/prof.json"
+three_hosts "$tmp/prof.xml" '' 'bandwidth_file="off.profile"' ''
+expect_refused "route link bandwidth_file reaching 0" "ring route link 'ab' has its bandwidth at 0 at t = 0.05 s by its bandwidth profile '$tmp/off.profile'" \
+  "$RINGSIM" simulate "$tmp/prof.json"
+three_hosts "$tmp/prof.xml" '' 'state_file="off.profile"' ''
+expect_refused "route link turned off by its state_file" "ring route link 'ab' is turned off at t = 0.05 s" "$RINGSIM" simulate "$tmp/prof.json"
+# The same on a link no route uses: the run is simulated.
+three_hosts "$tmp/prof.xml" '' '' 'bandwidth_file="off.profile"'
+"$RINGSIM" simulate "$tmp/prof.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL a profile on an unused link refused:"; cat "$tmp/err"; fail=1; }
+# A route's latency made infinite mid-run: SimGrid stops with a deadlock; the end-of-run check says
+# where the run stopped and names the profile, never a partial makespan.
+three_hosts "$tmp/prof.xml" '' 'latency_file="inf.profile"' ''
+expect_refused "route latency_file reaching inf" "the simulation stopped at iteration 10 of 50" "$RINGSIM" simulate "$tmp/prof.json"
+grep -qF "link 'ab' has its latency at inf at t = 0.05 s by its latency profile '$tmp/inf.profile'" "$tmp/err" \
+  || { echo "FAIL the end-of-run check does not name the link's profile:"; cat "$tmp/err"; fail=1; }
+# In a sweep, those runs failed (exit 2) and left no row.
+printf '{"name": "prof", "base": {"platform": "%s", "ring": {"hosts": ["a", "b", "c"]}, "rows": 10, "columns": 12, "iterations": 50, "baseline": false}, "ring_sizes": [3], "ratios": [1], "schemes": ["none", "every-10"], "seeds": [1]}\n' \
+  "$tmp/prof.xml" >"$tmp/prof-exp.json"
+"$RINGSIM" run "$tmp/prof-exp.json" --out "$tmp/prof-sweep" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] || { echo "FAIL sweep stopped by a latency profile: exit $rc"; cat "$tmp/err"; fail=1; }
+grep -q "2 failed" "$tmp/err" || { echo "FAIL sweep stopped by a latency profile did not count 2 failed runs:"; cat "$tmp/err"; fail=1; }
+if [ -f "$tmp/prof-sweep/runs.csv" ] && [ "$(wc -l <"$tmp/prof-sweep/runs.csv")" -ne 1 ]; then
+  echo "FAIL sweep stopped by a latency profile wrote a row:"; cat "$tmp/prof-sweep/runs.csv"; fail=1
+fi
+
 # --- 7. Command-line integers: decimal digits only, 64 bits, then the option's own type and range;
 # refused naming the option, or taken exactly (no wraparound, no octal or hexadecimal).
 experiment "$tmp/e.json"
