@@ -274,6 +274,19 @@ expect_refused "FTA nodes naming a host not on the platform" "host 'h_nowhere', 
   "$RINGSIM" simulate "$tmp/fta3.json"
 grep -qF "$tmp/ok.fta" "$tmp/err" || { echo "FAIL the FTA refusal does not name the FTA file"; fail=1; }
 
+# --- 10. Memory-heavy sizes: the limit named, and what to do; a sweep refused before its folder.
+config "$tmp/c.json" ', "ring": {"size": 38}, "columns": 100'
+expect_refused "ring of 38 on 37 hosts" "ring 'size' must be at most 37" "$RINGSIM" simulate "$tmp/c.json"
+refused_config "columns beyond the limit" "ringsim's limit" ', "columns": 100000001'
+experiment "$tmp/e.json" ', "ring_sizes": [38], "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 100, "iterations": 2, "baseline": false}'
+expect_refused "sweep ring size 38 on 37 hosts" "list ring_sizes of at most 37" "$RINGSIM" run "$tmp/e.json" --out "$tmp/big38"
+[ -e "$tmp/big38" ] && { echo "FAIL a sweep of a ring too large created its folder"; fail=1; }
+experiment "$tmp/e.json" ', "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 100000001, "iterations": 2, "baseline": false}'
+expect_refused "sweep columns beyond the limit" "'columns' must be at most 100000000, ringsim's limit" \
+  "$RINGSIM" run "$tmp/e.json" --out "$tmp/bigcols"
+[ -e "$tmp/bigcols" ] && { echo "FAIL a sweep of too many columns created its folder"; fail=1; }
+"$RINGSIM" simulate --help | grep -q "columns <= 100000000" || { echo "FAIL simulate --help does not state the limits"; fail=1; }
+
 # --- 11. Standard input beyond the limit: one line, read no further (RINGSIM_MAX_INPUT_BYTES lowers
 # the 512 MiB limit, so the test streams a few kilobytes, then 64 MiB that must stop at 1 MiB).
 expect_refused "redistribute - beyond the input limit" "standard input is larger than 1000 bytes" \
