@@ -81,7 +81,10 @@ class RequestReader : public nlohmann::json_sax<nlohmann::json> {
     return scalar("an array");
   }
   bool end_array() override { depth_ = 1; return true; }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) override {
+    if (e.id == 406)  // a number beyond a double's range (1e400): finite values only
+      throw InputError("number '" + token + "' in " + where_ + " at byte " + std::to_string(position) +
+                       " is beyond a double's range");
     throw InputError("malformed JSON in " + where_ + " at byte " + std::to_string(position));
   }
 

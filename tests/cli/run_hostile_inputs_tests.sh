@@ -249,7 +249,7 @@ expect_refused "redistribute loads summing past 2^63" "loads sum to more than 46
 red '{"bidirectional": false, "loads": [9223372036854775807, 9223372036854775807, 2], "targets": [9223372036854775807, 9223372036854775807, 2], "cost_next": [1, 1, 1]}'
 expect_refused "redistribute loads wrapping to a balanced sum" "(2^62)" "$RINGSIM" redistribute "$tmp/r.json" --summary
 red '{"bidirectional": false, "loads": [5, 3], "targets": [4, 4], "cost_next": [1e400, 1]}'
-expect_refused "redistribute cost 1e400" "" "$RINGSIM" redistribute "$tmp/r.json"
+expect_refused "redistribute cost 1e400" "number '1e400'" "$RINGSIM" redistribute "$tmp/r.json"
 /usr/bin/python3 -c 'import json; print(json.dumps({"k": 1, "beta": 1, "matrix": [[1]] * 5001}))' >"$tmp/k.json"
 expect_refused "kpbs 5001 senders" "'matrix' has more than 5000 rows" "$RINGSIM" kpbs "$tmp/k.json"
 /usr/bin/python3 -c 'import json; print(json.dumps({"k": 1, "beta": 1, "matrix": [[1] * 5001]}))' >"$tmp/k.json"
@@ -258,7 +258,7 @@ expect_refused "kpbs 5001 receivers from stdin" "'matrix'[0] has more than 5000 
 printf '{"k": 18446744073709551616, "beta": 1, "matrix": [[1]]}\n' >"$tmp/k.json"
 expect_refused "kpbs k 2^64" "'k' must be an integer" "$RINGSIM" kpbs "$tmp/k.json"
 printf '{"k": 1, "beta": 1, "matrix": [[1e400]]}\n' >"$tmp/k.json"
-expect_refused "kpbs entry 1e400" "" "$RINGSIM" kpbs "$tmp/k.json"
+expect_refused "kpbs entry 1e400" "number overflow parsing '1e400'" "$RINGSIM" kpbs "$tmp/k.json"
 
 # --- 9. FTA 'nodes' naming a host the platform does not have, the ring drawn at random.
 /usr/bin/python3 - "$PLATFORM" "$tmp/ok.fta" "$tmp/fta3.json" <<'PY'
