@@ -65,7 +65,7 @@ void add_simulate_command(CLI::App* cmd) {
               "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.\n"
               "Limits (ringsim's, for memory): columns <= " + std::to_string(kMaxColumns) + ", iterations <= " +
               std::to_string(kMaxIterations) + ", staging nodes <= " + std::to_string(kMaxStagingNodes) +
-              "; a ring's size <= columns and <= the platform's hosts that reach each other; an input file (or\n"
+              ";\na ring's size <= columns and <= the platform's hosts that reach each other; an input file (or\n"
               "standard input) <= 512 MiB (RINGSIM_MAX_INPUT_BYTES lowers it).");
   cmd->allow_extras();
   auto config = std::make_shared<std::string>();
