@@ -51,7 +51,7 @@ void add_kpbs_command(CLI::App* cmd) {
   cmd->add_option("FILE", *input, "instance file, or - for standard input")->required();
   cmd->add_option("--algorithm", *algorithm, "overrides the instance's \"algorithm\" field (ggp, oggp, greedy, all-at-once)");
   cmd->callback([input, algorithm] {
-    auto req = io::parse_kpbs_request(io::read_json_document(*input));
+    auto req = io::parse_kpbs_request(io::read_kpbs_document(*input));
     if (!algorithm->empty()) req.algorithm = *algorithm;
     const KpbsSchedule sched = plan_kpbs(req.instance, req.algorithm);
     const KpbsLowerBound b = kpbs_lower_bound(req.instance);

@@ -83,7 +83,7 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
   cmd->add_flag("--no-all-at-once", *no_aao, "skip the all-at-once simulation (child process)");
   cmd->callback([cmd, input, algorithm, model, no_aao] {
     if (*model != "linear" && *model != "lv08") throw InputError("--network-model must be linear or lv08, not '" + *model + "'");
-    nlohmann::json doc = io::read_json_document(*input);
+    nlohmann::json doc = io::read_kpbs_document(*input);
     const double latency = take_latency(doc);
     if (doc.is_object() && !doc.contains("clusters"))
       throw InputError("kpbs-simulate needs 'clusters' (b1, b2, bb) to build the platform");

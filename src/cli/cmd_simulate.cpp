@@ -62,7 +62,11 @@ void add_simulate_command(CLI::App* cmd) {
               "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
               "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
               "schedule), rebuild [{after, size, seed | hosts, k, beta, algorithm, overlap}, ...] (the ring moved to\n"
-              "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.");
+              "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.\n"
+              "Limits (ringsim's, for memory): columns <= " + std::to_string(kMaxColumns) + ", iterations <= " +
+              std::to_string(kMaxIterations) + ", staging nodes <= " + std::to_string(kMaxStagingNodes) +
+              ";\na ring's size <= columns and <= the platform's hosts that reach each other; an input file (or\n"
+              "standard input) <= 512 MiB (RINGSIM_MAX_INPUT_BYTES lowers it).");
   cmd->allow_extras();
   auto config = std::make_shared<std::string>();
   auto iterations_csv = std::make_shared<std::string>();

@@ -58,7 +58,76 @@ std::vector<std::vector<double>> read_matrix(const nlohmann::json& m, const std:
   return rows;
 }
 
+// Counts the matrix's rows and the entries of each row as the text is scanned, and stops at the
+// limit: the JSON tree (about 16 bytes per number, and a vector per row) is built only after.
+class MatrixShape : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  explicit MatrixShape(std::string where) : where_(std::move(where)) {}
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override {
+    value();
+    ++depth_;
+    return true;
+  }
+  bool key(string_t& k) override {
+    if (depth_ == 1) key_ = k;
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    value();
+    if (depth_ == 2 && in_matrix()) entries_ = 0;
+    ++depth_;
+    return true;
+  }
+  bool end_array() override {
+    --depth_;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;  // the parse proper reports it
+  }
+
+ private:
+  bool in_matrix() const { return key_ == "matrix" || key_ == "bytes"; }
+  bool value() {
+    if (!in_matrix()) return true;
+    if (depth_ == 2 && ++rows_ > kMaxKpbsSide)
+      throw InputError(where_ + ": '" + key_ + "' has more than " + std::to_string(kMaxKpbsSide) + " rows (senders), " +
+                       limit_reason());
+    if (depth_ == 3 && ++entries_ > kMaxKpbsSide)
+      throw InputError(where_ + ": '" + key_ + "'[" + std::to_string(rows_ - 1) + "] has more than " +
+                       std::to_string(kMaxKpbsSide) + " entries (receivers), " + limit_reason());
+    return true;
+  }
+  static std::string limit_reason() {
+    return "the most ringsim plans (the matrix is held whole, and the planners' bipartite graphs grow with it)";
+  }
+
+  std::string where_;
+  std::string key_;
+  int depth_ = 0;
+  std::size_t rows_ = 0, entries_ = 0;
+};
+
 }  // namespace
+
+nlohmann::json read_kpbs_document(const std::string& path) {
+  const std::string text = read_text(path);
+  const std::string where = where_of(path);
+  MatrixShape shape(where);
+  nlohmann::json::sax_parse(text, &shape, nlohmann::json::input_format_t::json, false);
+  return parse_json_text(text, where);
+}
 
 KpbsRequest parse_kpbs_request(const nlohmann::json& doc) {
   if (!doc.is_object()) throw InputError("the instance must be a JSON object");

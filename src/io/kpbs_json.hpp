@@ -12,6 +12,7 @@
 // "clusters" are exclusive. beta is in the same time unit as the times.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,13 @@ struct KpbsRequest {
   // min(b1, b2, bb) when "clusters" was given: bytes of an amount = amount * unit_bandwidth.
   std::optional<double> unit_bandwidth;
 };
+
+// The most senders (rows) and receivers (entries of a row) of an instance read from a file.
+constexpr std::size_t kMaxKpbsSide = 5000;
+
+// The instance document in FILE, or standard input for "-" (for parse_kpbs_request): a matrix
+// beyond kMaxKpbsSide is refused while the text is scanned, before it is held as JSON.
+nlohmann::json read_kpbs_document(const std::string& path);
 
 // Throws InputError naming the problem: missing or unknown keys, wrong types, an empty, ragged or
 // negative matrix, k < 1, beta < 0, non-positive bandwidths, v1 / v2 below the matrix's size.

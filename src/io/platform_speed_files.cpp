@@ -1,5 +1,7 @@
 #include "io/platform_speed_files.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
@@ -20,14 +22,35 @@ std::string find_beside(const std::string& file, const std::string& platform_pat
 }
 
 void collect(const pugi::xml_node& node, std::map<std::string, pugi::xml_node>& traces,
-             std::vector<pugi::xml_node>& hosts, std::vector<pugi::xml_node>& connects) {
+             std::vector<pugi::xml_node>& hosts, std::vector<pugi::xml_node>& connects,
+             std::vector<pugi::xml_node>* links = nullptr) {
   for (const auto& child : node.children()) {
     const std::string name = child.name();
-    if (name == "host") hosts.push_back(child);
+    if (name == "host" || name == "peer") hosts.push_back(child);
+    else if (name == "link" && links) links->push_back(child);
     else if (name == "trace") traces[child.attribute("id").value()] = child;
     else if (name == "trace_connect") connects.push_back(child);
-    collect(child, traces, hosts, connects);
+    collect(child, traces, hosts, connects, links);
   }
+}
+
+// A profile's points: lines "time value", blank lines, '#' comments and SimGrid's LOOPAFTER /
+// PERIODICITY lines aside.
+std::vector<std::pair<double, double>> profile_points(const std::string& text) {
+  std::vector<std::pair<double, double>> points;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string t, v;
+    if (!(fields >> t) || t[0] == '#' || !(fields >> v)) continue;
+    char* end = nullptr;
+    const double time = std::strtod(t.c_str(), &end);
+    if (*end != '\0') continue;  // LOOPAFTER, PERIODICITY
+    const double value = std::strtod(v.c_str(), &end);
+    if (*end == '\0') points.emplace_back(time, value);
+  }
+  return points;
 }
 
 }  // namespace
@@ -65,6 +88,67 @@ std::map<std::string, DeclaredSpeedProfile> declared_speed_profiles(const std::s
     out[c.attribute("element").value()] = std::move(p);
   }
   return out;
+}
+
+std::vector<PlatformProfile> platform_profiles(const std::string& platform_path) {
+  const std::string text = read_text(platform_path);
+  pugi::xml_document doc;
+  if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype))
+    throw InputError("'" + platform_path + "' is not XML");
+  std::map<std::string, pugi::xml_node> traces;
+  std::vector<pugi::xml_node> hosts, connects, links;
+  collect(doc, traces, hosts, connects, &links);
+  std::vector<PlatformProfile> out;
+  auto from_file = [&](bool host, const pugi::xml_node& n, const char* attribute, const char* what) {
+    if (const auto f = n.attribute(attribute); f && *f.value()) {
+      const std::string path = find_beside(f.value(), platform_path);
+      out.push_back({host, n.attribute("id").value(), what, "'" + path + "'", profile_points(read_text(path))});
+    }
+  };
+  for (const auto& h : hosts) {
+    from_file(true, h, "speed_file", "speed");
+    from_file(true, h, "state_file", "state");
+  }
+  for (const auto& l : links) {
+    from_file(false, l, "bandwidth_file", "bandwidth");
+    from_file(false, l, "latency_file", "latency");
+    from_file(false, l, "state_file", "state");
+  }
+  for (const auto& c : connects) {
+    const std::string kind = c.attribute("kind").value();
+    const bool host = kind == "SPEED" || kind == "HOST_AVAIL";
+    const char* what = kind == "SPEED" ? "speed" : kind == "BANDWIDTH" ? "bandwidth" : kind == "LATENCY" ? "latency"
+                                                                                                        : "state";
+    if (!host && kind != "BANDWIDTH" && kind != "LATENCY" && kind != "LINK_AVAIL") continue;
+    const auto t = traces.find(c.attribute("trace").value());
+    if (t == traces.end()) continue;  // SimGrid's load says what is wrong
+    PlatformProfile p{host, c.attribute("element").value(), what, "", {}};
+    if (const auto f = t->second.attribute("file"); f && *f.value()) {
+      const std::string path = find_beside(f.value(), platform_path);
+      p.where = "'" + path + "'";
+      p.points = profile_points(read_text(path));
+    } else {
+      p.where = "'" + platform_path + "' <trace id='" + t->first + "'>";
+      p.points = profile_points(t->second.text().get());
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+const std::pair<double, double>* first_outside(const PlatformProfile& p, double least, double most) {
+  for (const auto& point : p.points)
+    if (!(point.second >= least && point.second <= most)) return &point;
+  return nullptr;
+}
+
+std::string describe(const PlatformProfile& p, const std::pair<double, double>& point) {
+  std::ostringstream os;
+  os << (p.host ? "host '" : "link '") << p.element << "' ";
+  if (p.what == "state" && point.second <= 0.0) os << "is turned off";
+  else os << "has its " << p.what << " at " << point.second;
+  os << " at t = " << point.first << " s by its " << p.what << " profile " << p.where;
+  return os.str();
 }
 
 }  // namespace ringsim::io

@@ -66,7 +66,8 @@ class RequestReader : public nlohmann::json_sax<nlohmann::json> {
   bool end_object() override { depth_ = 0; return true; }
   bool key(string_t& k) override {
     field_ = field_of(k);
-    seen_.insert(k);
+    // JSON leaves a repeated key undefined: the second "loads" would silently replace the first.
+    if (!seen_.insert(k).second) throw InputError("duplicate key '" + k + "' in " + where_ + " (each key once)");
     index_ = 0;
     return true;
   }
@@ -80,7 +81,10 @@ class RequestReader : public nlohmann::json_sax<nlohmann::json> {
     return scalar("an array");
   }
   bool end_array() override { depth_ = 1; return true; }
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) override {
+    if (e.id == 406)  // a number beyond a double's range (1e400): finite values only
+      throw InputError("number '" + token + "' in " + where_ + " at byte " + std::to_string(position) +
+                       " is beyond a double's range");
     throw InputError("malformed JSON in " + where_ + " at byte " + std::to_string(position));
   }
 
@@ -124,7 +128,11 @@ class RequestReader : public nlohmann::json_sax<nlohmann::json> {
     }
   }
   bool integer(number_integer_t v, bool representable) {
-    if (depth_ == 2 && (field_ == Field::loads || field_ == Field::targets) && representable) {
+    if (depth_ == 2 && (field_ == Field::loads || field_ == Field::targets)) {
+      if (!representable)
+        throw InputError(element() + " is out of range: at most " + std::to_string(kMaxTotalItems) +
+                         " (2^62) items in all");
+      count_entry();
       (field_ == Field::loads ? req_.instance.loads : req_.instance.targets).push_back(v);
       ++index_;
       return true;
@@ -133,7 +141,15 @@ class RequestReader : public nlohmann::json_sax<nlohmann::json> {
       return push_cost(static_cast<double>(v));
     return scalar("an integer");
   }
+  // The arrays grow as they are read: their length is checked before each entry is held.
+  void count_entry() const {
+    if (index_ >= kMaxProcessors)
+      throw InputError(std::string("'") + name() + "' has more than " + std::to_string(kMaxProcessors) +
+                       " entries (processors), the most ringsim plans (each processor's loads, costs and "
+                       "planning state are held in memory)");
+  }
   bool push_cost(double v) {
+    count_entry();
     (field_ == Field::cost_next ? req_.instance.cost_next : req_.instance.cost_prev).push_back(v);
     ++index_;
     return true;

@@ -2,6 +2,7 @@
 // docs/design.md).
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -16,6 +17,10 @@ struct RedistributionRequest {
   RingInstance instance;
   std::string algorithm = "auto";
 };
+
+// The most processors of an instance read from JSON (2^24, the largest ring `ringsim bench
+// redistribution` plans).
+constexpr std::size_t kMaxProcessors = std::size_t{1} << 24;
 
 // Throws InputError naming the problem: missing fields, wrong types, non-integer counts, and
 // everything validate() rejects.

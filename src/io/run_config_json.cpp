@@ -111,7 +111,8 @@ StagingConfig parse_staging(const nlohmann::json& s, const std::string& where) {
     // Each node is a SimGrid host with its link and routes, allocated before the first second.
     if (n > static_cast<long long>(kMaxStagingNodes))
       throw InputError(where + ": 'nodes' must be at most " + std::to_string(kMaxStagingNodes) +
-                       " (each is a simulated host with its own link and routes)");
+                       ", ringsim's limit (each is a simulated host with its own link and routes, built before the "
+                       "run); model a larger storage cluster with fewer, faster nodes (node_bandwidth)");
     st.cluster.nodes = static_cast<std::size_t>(n);
   }
   if (s.contains("node_bandwidth")) st.cluster.node_bandwidth = number(s, "node_bandwidth");
@@ -240,10 +241,12 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   // The members hold their columns' indices and each iteration is recorded: both are memory.
   if (cfg.columns > kMaxColumns)
     throw InputError(where + ": 'columns' must be at most " + std::to_string(kMaxColumns) +
-                     " (the members hold every column's index: 8 bytes each)");
+                     ", ringsim's limit (the members hold every column's index, 8 bytes each: 800 MB at the limit); "
+                     "simulate a wider matrix with fewer, wider columns (raise 'rows' to keep the bytes per column)");
   if (cfg.iterations > kMaxIterations)
     throw InputError(where + ": 'iterations' must be at most " + std::to_string(kMaxIterations) +
-                     " (each iteration is recorded)");
+                     ", ringsim's limit (each iteration is recorded with every member's load, at least 100 bytes "
+                     "each: a gigabyte at the limit); split a longer run into runs of at most that many");
   if (!doc.contains("ratio")) throw InputError(where + ": missing field 'ratio'");
   cfg.ratio = number(doc, "ratio");
   // Beyond this range a column's work and its message differ by more than SimGrid's solver

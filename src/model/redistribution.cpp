@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "model/errors.hpp"
 
@@ -41,8 +42,16 @@ void validate(const RingInstance& inst) {
   for (std::size_t i = 0; i < n; ++i) {
     if (inst.loads[i] < 1) throw InputError("loads[" + std::to_string(i) + "] must be >= 1");
     if (inst.targets[i] < 1) throw InputError("targets[" + std::to_string(i) + "] must be >= 1");
-    total_loads += inst.loads[i];
-    total_targets += inst.targets[i];
+    // Checked before they are added: a sum past 2^63 would wrap (and could even balance).
+    for (const auto& [total, value, name] : {std::tuple{&total_loads, inst.loads[i], "loads"},
+                                              std::tuple{&total_targets, inst.targets[i], "targets"}})
+      if (value > kMaxTotalItems - *total)
+        throw InputError(std::string(name) + " sum to more than " + std::to_string(kMaxTotalItems) +
+                         " (2^62) items at " + name + "[" + std::to_string(i) +
+                         "], the most ringsim plans: the planners' sums and differences of item counts "
+                         "must stay within 64 bits");
+      else
+        *total += value;
   }
   if (total_loads != total_targets)
     throw InputError("loads sum to " + std::to_string(total_loads) + " but targets sum to " +

@@ -12,6 +12,9 @@
 namespace ringsim {
 
 using Count = std::int64_t;
+// The most items an instance holds (the sum of its loads): 2^62 leaves the planners' sums and
+// differences of counts room within 64 bits.
+constexpr Count kMaxTotalItems = Count{1} << 62;
 
 // A ring redistribution instance. cost_next[i] is the time to send one item P_i -> P_(i+1),
 // cost_prev[i] the time P_i -> P_(i-1); cost_prev is empty for a unidirectional ring.

@@ -92,7 +92,8 @@ static std::vector<std::string> draw_ring(std::vector<std::string> names, int si
                                           const std::string& platform) {
   if (static_cast<std::size_t>(size) > names.size())
     throw InputError("a ring of " + std::to_string(size) + " processors does not fit platform '" + platform + "' (" +
-                     std::to_string(names.size()) + " hosts)");
+                     std::to_string(names.size()) + " hosts): ring 'size' must be at most " +
+                     std::to_string(names.size()) + ", or use a platform with more hosts");
   std::mt19937_64 rng(seed);
   std::vector<std::string> ring;
   for (std::size_t k = 0; k < static_cast<std::size_t>(size); ++k) {

@@ -9,10 +9,13 @@
 #include <xbt/log.h>
 
 #include <chrono>
+#include <limits>
+#include <set>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 
+#include "io/platform_speed_files.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "platform/platform_loader.hpp"
@@ -64,14 +67,98 @@ static void quiet_deadlock_report() {
 // A run that ends before its last iteration did not simulate the application: SimGrid stopped
 // because no activity could progress (a speed or bandwidth it cannot resolve, or members waiting
 // for each other). Its makespan would be the iterations that ran, reported as a success.
-static void check_run_complete(const RingRun& r, bool deadlocked, double stopped_at) {
+// SimGrid stopped before the last iteration: the run did not simulate the application, and its
+// makespan would be the iterations that ran. The platform's profiles that could stop it (a link's
+// latency made infinite: what the checks before the run leave to SimGrid) are named.
+static void check_run_complete(const RingRun& r, bool deadlocked, double stopped_at,
+                               const std::vector<std::string>& suspects) {
   const std::size_t done = r.out.iterations.size();
   if (done >= static_cast<std::size_t>(r.app.iterations) && !deadlocked) return;
   std::ostringstream os;
-  os << "the simulation stopped at t = " << stopped_at << " s after " << done << " of " << r.app.iterations
-     << " iterations: " << (deadlocked ? "SimGrid found no activity that can progress (deadlock)" : "the members stopped")
-     << "; a speed or bandwidth too small (or a cost too large) for SimGrid to resolve?";
+  os << "the simulation stopped at iteration " << done + 1 << " of " << r.app.iterations << " (t = " << stopped_at
+     << " s, " << done << " completed): "
+     << (deadlocked ? "SimGrid found no activity that can progress (deadlock)" : "the members stopped");
+  if (suspects.empty()) {
+    os << "; a speed or bandwidth too small (or a cost too large) for SimGrid to resolve?";
+  } else {
+    os << "; in the platform, ";
+    for (std::size_t k = 0; k < suspects.size(); ++k) os << (k ? ", " : "") << suspects[k];
+  }
   throw InputError(os.str());
+}
+
+// The links of the routes the run uses: each ring's neighbours both ways, and with rebuilds (whose
+// columns move between old and new members) every pair of hosts that are ever members.
+static std::set<std::string> links_used(const std::vector<sg4::Host*>& ring,
+                                        const std::vector<std::vector<sg4::Host*>>& rebuilds) {
+  std::set<std::string> used;
+  auto add_route = [&used](const sg4::Host* a, const sg4::Host* b) {
+    std::vector<sg4::Link*> links;
+    double latency = 0.0;
+    a->route_to(b, links, &latency);
+    for (const auto* l : links) used.insert(l->get_name());
+  };
+  auto add_ring = [&](const std::vector<sg4::Host*>& hosts) {
+    for (std::size_t i = 0; hosts.size() > 1 && i < hosts.size(); ++i) {
+      add_route(hosts[i], hosts[(i + 1) % hosts.size()]);
+      add_route(hosts[(i + 1) % hosts.size()], hosts[i]);
+    }
+  };
+  add_ring(ring);
+  if (rebuilds.empty()) return used;
+  std::set<sg4::Host*> members(ring.begin(), ring.end());
+  for (const auto& rr : rebuilds) members.insert(rr.begin(), rr.end());
+  for (auto* a : members)
+    for (auto* b : members)
+      if (a != b) add_route(a, b);
+  return used;
+}
+
+// A platform profile (one SimGrid applies itself) that stops a member or a link the run uses would
+// stop the run, or abort SimGrid: a host turned off (its actors killed), a speed SimGrid cannot
+// resolve, a link turned off (its messages fail) or below 1 B/s (0 B/s aborts SimGrid). Refused
+// before the run, naming the host or link and the profile's file. Returned: what the end-of-run
+// check names if SimGrid stops anyway (a link latency made infinite).
+static std::vector<std::string> refuse_stopping_profiles(const platform::LoadedPlatform& lp,
+                                                         const std::vector<sg4::Host*>& ring,
+                                                         const std::vector<std::vector<sg4::Host*>>& rebuilds) {
+  // Only an XML 4.1 file can hold profiles (ringsim's conversions write none).
+  if (lp.format() != io::PlatformFormat::simgrid4) return {};
+  const std::string& platform = lp.path();
+  const std::vector<io::PlatformProfile> profiles = io::platform_profiles(platform);
+  if (profiles.empty()) return {};
+  std::set<std::string> members;
+  for (const auto* h : ring) members.insert(h->get_name());
+  for (const auto& rr : rebuilds)
+    for (const auto* h : rr) members.insert(h->get_name());
+  const std::set<std::string> links = links_used(ring, rebuilds);
+  constexpr double kHuge = std::numeric_limits<double>::max();
+  auto refuse = [&](const io::PlatformProfile& p, const std::pair<double, double>& point, const char* why) {
+    throw InputError(std::string(p.host ? "ring " : "ring route ") + io::describe(p, point) + " (platform '" +
+                     platform + "'): " + why);
+  };
+  std::vector<std::string> suspects;
+  for (const auto& p : profiles) {
+    if (p.host && members.count(p.element)) {
+      if (p.what == "state")
+        if (const auto* at = io::first_outside(p, 1e-300, kHuge))
+          refuse(p, *at, "SimGrid would kill its actors and stop the run; choose other hosts or remove the profile");
+      if (p.what == "speed")
+        if (const auto* at = io::first_outside(p, kLeastMultiplier, kHuge))
+          refuse(p, *at, "speed multipliers below 1e-6 are more than SimGrid resolves");
+    }
+    if (!p.host && links.count(p.element)) {
+      if (p.what == "state")
+        if (const auto* at = io::first_outside(p, 1e-300, kHuge))
+          refuse(p, *at, "the messages crossing it would fail; choose other hosts or remove the profile");
+      if (p.what == "bandwidth")
+        if (const auto* at = io::first_outside(p, 1.0, kHuge))
+          refuse(p, *at, "ring links must keep a bandwidth of at least 1 B/s (SimGrid aborts at 0)");
+      if (p.what == "latency")
+        if (const auto* at = io::first_outside(p, 0.0, kHuge)) suspects.push_back(io::describe(p, *at));
+    }
+  }
+  return suspects;
 }
 
 // The options are set after the Engine exists and before the platform is loaded.
@@ -161,6 +248,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   const PlannedRing& planned = rings.planned;
 
   const std::vector<sg4::Host*> ring = hosts_named(engine, rings.ring);
+  const std::vector<std::string> suspects = refuse_stopping_profiles(lp, ring, rings.rebuilds);
   std::vector<SpeedAbovePeak> above_peak;
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
   check_trace_multipliers(traces);
@@ -271,7 +359,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   }
 
   if (r.failure) std::rethrow_exception(r.failure);
-  check_run_complete(r, deadlocked, sg4::Engine::get_clock());
+  check_run_complete(r, deadlocked, sg4::Engine::get_clock(), suspects);
   res.makespan = r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
   res.ideal_time = ideal_time(r);
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);

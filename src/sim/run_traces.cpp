@@ -123,7 +123,19 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
 }
 
 // The FTA source's traces: each member's node by the config's map, or the file's nodes in order.
-static std::vector<HostTrace> fta_traces(const FtaTraceConfig& f, const std::vector<std::pair<std::string, double>>& named) {
+// A 'nodes' entry for a host the platform does not have is a misspelt name: with a ring drawn at
+// random or chosen by the planner it would leave the member it meant on another node (the config
+// reader checks the entries against a given ring's hosts; the platform is known only here).
+static void check_fta_nodes_on_platform(const FtaTraceConfig& f, const std::string& platform) {
+  for (const auto& [host, node] : f.nodes)
+    if (sg4::Host::by_name_or_null(host) == nullptr)
+      throw InputError("traces 'nodes' names host '" + host + "', which is not on the platform '" + platform +
+                       "' (FTA file '" + f.file + "')");
+}
+
+static std::vector<HostTrace> fta_traces(const FtaTraceConfig& f, const std::string& platform,
+                                         const std::vector<std::pair<std::string, double>>& named) {
+  check_fta_nodes_on_platform(f, platform);
   const io::FtaEventTrace trace = io::read_fta_event_trace(f.file);
   if (f.nodes.empty() && named.size() > trace.nodes.size())
     throw InputError("FTA event trace '" + f.file + "' has " + std::to_string(trace.nodes.size()) + " node(s), the run " +
@@ -174,7 +186,7 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     d.seed = cfg.trace_seed;
     return daily_traces(named, d, cfg.iterations);
   }
-  if (cfg.trace_source == "fta") return fta_traces(cfg.fta, named);
+  if (cfg.trace_source == "fta") return fta_traces(cfg.fta, cfg.platform, named);
   // A member without a trace of its own keeps its peak speed (files with "default": "constant";
   // the platform's hosts without a profile).
   auto constant = [](const std::string& name, double peak) { return HostTrace{name, peak, {}}; };

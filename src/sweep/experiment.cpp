@@ -244,7 +244,8 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   for (int size : sizes)
     if (size < 1 || static_cast<std::size_t>(size) > platform_hosts)
       throw InputError(where + ": ring size " + std::to_string(size) + " does not fit the platform (" +
-                       std::to_string(platform_hosts) + " hosts that reach each other)");
+                       std::to_string(platform_hosts) + " hosts that reach each other): list ring_sizes of at most " +
+                       std::to_string(platform_hosts) + ", or use a platform with more hosts");
 
   for (int size : sizes)
     for (double ratio : ratios)

@@ -161,5 +161,140 @@ expect_refused "--max-runs 1" "the sweep has 2 runs, more than --max-runs 1" "$R
   && grep -q "sweep of 2 runs" "$tmp/err" || { echo "FAIL a sweep does not state its run count:"; cat "$tmp/err"; fail=1; }
 "$RINGSIM" run --help | grep -q -- "--max-runs" || { echo "FAIL run --help does not document --max-runs"; fail=1; }
 
+# --- 6. Profiles of the platform file that SimGrid applies itself (issue 43, end-of-run check).
+# three_hosts FILE HOST_B_ATTRS LINK_AB_ATTRS: the 0-B/s platform above with attributes added,
+# and a link 'spare' that no route uses.
+three_hosts() {
+  sed -e "s|<host id=\"b\" speed=\"1Gf\"/>|<host id=\"b\" speed=\"1Gf\" $2/>|" \
+      -e "s|<link id=\"ab\" bandwidth=\"0Bps\" latency=\"1ms\"/>|<link id=\"ab\" bandwidth=\"1MBps\" latency=\"1ms\" $3/><link id=\"spare\" bandwidth=\"1MBps\" latency=\"1ms\" $4/>|" \
+      "$tmp/zero.xml" >"$1"
+}
+printf '0 1\n0.05 0\n' >"$tmp/off.profile"
+printf '0 0.001\n0.05 inf\n' >"$tmp/inf.profile"
+printf '{"platform": "%s", "ring": {"hosts": ["a", "b", "c"]}, "iterations": 50, "rows": 10, "columns": 12, "ratio": 1, "baseline": false}\n' \
+  "$tmp/prof.xml" >"$tmp/prof.json"
+# A member turned off by its state_file (SimGrid would kill its actors: a deadlock), a route's link
+# turned off (a backtrace and exit 1) or at 0 B/s (SimGrid aborts): refused before the run,
+# naming the host or link and the file.
+three_hosts "$tmp/prof.xml" 'state_file="off.profile"' '' ''
+expect_refused "member turned off by its state_file" "ring host 'b' is turned off at t = 0.05 s by its state profile '$tmp/off.profile'" \
+  "$RINGSIM" simulate "$tmp/prof.json"
+three_hosts "$tmp/prof.xml" '' 'bandwidth_file="off.profile"' ''
+expect_refused "route link bandwidth_file reaching 0" "ring route link 'ab' has its bandwidth at 0 at t = 0.05 s by its bandwidth profile '$tmp/off.profile'" \
+  "$RINGSIM" simulate "$tmp/prof.json"
+three_hosts "$tmp/prof.xml" '' 'state_file="off.profile"' ''
+expect_refused "route link turned off by its state_file" "ring route link 'ab' is turned off at t = 0.05 s" "$RINGSIM" simulate "$tmp/prof.json"
+# The same on a link no route uses: the run is simulated.
+three_hosts "$tmp/prof.xml" '' '' 'bandwidth_file="off.profile"'
+"$RINGSIM" simulate "$tmp/prof.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL a profile on an unused link refused:"; cat "$tmp/err"; fail=1; }
+# A route's latency made infinite mid-run: SimGrid stops with a deadlock; the end-of-run check says
+# where the run stopped and names the profile, never a partial makespan.
+three_hosts "$tmp/prof.xml" '' 'latency_file="inf.profile"' ''
+expect_refused "route latency_file reaching inf" "the simulation stopped at iteration 10 of 50" "$RINGSIM" simulate "$tmp/prof.json"
+grep -qF "link 'ab' has its latency at inf at t = 0.05 s by its latency profile '$tmp/inf.profile'" "$tmp/err" \
+  || { echo "FAIL the end-of-run check does not name the link's profile:"; cat "$tmp/err"; fail=1; }
+# In a sweep, those runs failed (exit 2) and left no row.
+printf '{"name": "prof", "base": {"platform": "%s", "ring": {"hosts": ["a", "b", "c"]}, "rows": 10, "columns": 12, "iterations": 50, "baseline": false}, "ring_sizes": [3], "ratios": [1], "schemes": ["none", "every-10"], "seeds": [1]}\n' \
+  "$tmp/prof.xml" >"$tmp/prof-exp.json"
+"$RINGSIM" run "$tmp/prof-exp.json" --out "$tmp/prof-sweep" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] || { echo "FAIL sweep stopped by a latency profile: exit $rc"; cat "$tmp/err"; fail=1; }
+grep -q "2 failed" "$tmp/err" || { echo "FAIL sweep stopped by a latency profile did not count 2 failed runs:"; cat "$tmp/err"; fail=1; }
+if [ -f "$tmp/prof-sweep/runs.csv" ] && [ "$(wc -l <"$tmp/prof-sweep/runs.csv")" -ne 1 ]; then
+  echo "FAIL sweep stopped by a latency profile wrote a row:"; cat "$tmp/prof-sweep/runs.csv"; fail=1
+fi
+
+# --- 7. Command-line integers: decimal digits only, 64 bits, then the option's own type and range;
+# refused naming the option, or taken exactly (no wraparound, no octal or hexadecimal).
+experiment "$tmp/e.json"
+for v in 2147483648 4294967296 4294967300 18446744073709551616 -1 1e3 0x10; do
+  expect_refused "run --jobs $v" "--jobs" "$RINGSIM" run "$tmp/e.json" --out "$tmp/jobs" --jobs "$v"
+done
+for v in 18446744073709551616 -1 1e3 0x10 0x0; do
+  expect_refused "run --max-runs $v" "--max-runs" "$RINGSIM" run "$tmp/e.json" --out "$tmp/maxruns" --max-runs "$v"
+done
+[ -e "$tmp/jobs" ] || [ -e "$tmp/maxruns" ] && { echo "FAIL a refused command line created its sweep folder"; fail=1; }
+TIERS_ARGS="1 5 5 10 10 5 2 1 1 2 1"
+for v in 18446744073709551616 -1 1e3 0x10 0b1 " 1"; do
+  expect_refused "platform tiers --seed $v" "--seed" "$RINGSIM" platform tiers $TIERS_ARGS --seed "$v" -o "$tmp/t.xml"
+done
+# given=taken: 010 is ten (CLI11 alone reads it as octal eight)
+for vv in 4294967296=4294967296 4294967300=4294967300 18446744073709551615=18446744073709551615 010=10; do
+  v=${vv%=*}
+  "$RINGSIM" platform tiers $TIERS_ARGS --seed "$v" -o "$tmp/t.xml" >"$tmp/out" 2>"$tmp/err" \
+    && grep -q "\"seed\":${vv#*=}[,}]" "$tmp/out" \
+    || { echo "FAIL platform tiers --seed $v not taken as ${vv#*=}:"; cat "$tmp/out" "$tmp/err"; fail=1; }
+done
+for v in 18446744073709551616 -1 1e3 0x10; do
+  expect_refused "platform tiers --hosts $v" "--hosts" "$RINGSIM" platform tiers $TIERS_ARGS --hosts "$v" -o "$tmp/t.xml"
+  expect_refused "platform describe --pairs $v" "--pairs" "$RINGSIM" platform describe "$PLATFORM" --pairs "$v"
+  expect_refused "ring --candidates $v" "--candidates" "$RINGSIM" ring "$PLATFORM" --work 1e9 --comm 1e6 --candidates "$v"
+  expect_refused "bench kpbs --seed $v" "--seed" "$RINGSIM" bench kpbs --sizes 4 --seed "$v"
+done
+printf '{"bidirectional": false, "loads": [5, 3], "targets": [4, 4], "cost_next": [1, 1]}\n' >"$tmp/r.json"
+for v in 9223372036854775808 18446744073709551616 1e3 0x10 1.5; do
+  expect_refused "redistribute --max-blocks $v" "--max-blocks" "$RINGSIM" redistribute "$tmp/r.json" --max-blocks "$v"
+done
+"$RINGSIM" redistribute "$tmp/r.json" --max-blocks 4294967296 >"$tmp/out" 2>"$tmp/err" \
+  || { echo "FAIL redistribute --max-blocks 2^32 refused:"; cat "$tmp/err"; fail=1; }
+
+# --- 8. The redistribute and kpbs readers: counts at full width, sums that cannot wrap, no
+# repeated key, sizes bounded before they are held.
+red() { printf '%s\n' "$1" >"$tmp/r.json"; }
+red '{"bidirectional": false, "loads": [1, 1], "loads": [5, 3], "targets": [4, 4], "cost_next": [1, 1]}'
+expect_refused "redistribute duplicate key" "duplicate key 'loads'" "$RINGSIM" redistribute "$tmp/r.json"
+red '{"bidirectional": false, "loads": [9223372036854775808, 1], "targets": [4, 4], "cost_next": [1, 1]}'
+expect_refused "redistribute load 2^63" "loads[0] is out of range" "$RINGSIM" redistribute "$tmp/r.json"
+red '{"bidirectional": false, "loads": [4611686018427387904, 4611686018427387904, 1], "targets": [4611686018427387904, 4611686018427387904, 1], "cost_next": [1, 1, 1]}'
+expect_refused "redistribute loads summing past 2^63" "loads sum to more than 4611686018427387904" "$RINGSIM" redistribute "$tmp/r.json"
+red '{"bidirectional": false, "loads": [9223372036854775807, 9223372036854775807, 2], "targets": [9223372036854775807, 9223372036854775807, 2], "cost_next": [1, 1, 1]}'
+expect_refused "redistribute loads wrapping to a balanced sum" "(2^62)" "$RINGSIM" redistribute "$tmp/r.json" --summary
+red '{"bidirectional": false, "loads": [5, 3], "targets": [4, 4], "cost_next": [1e400, 1]}'
+expect_refused "redistribute cost 1e400" "number '1e400'" "$RINGSIM" redistribute "$tmp/r.json"
+/usr/bin/python3 -c 'import json; print(json.dumps({"k": 1, "beta": 1, "matrix": [[1]] * 5001}))' >"$tmp/k.json"
+expect_refused "kpbs 5001 senders" "'matrix' has more than 5000 rows" "$RINGSIM" kpbs "$tmp/k.json"
+/usr/bin/python3 -c 'import json; print(json.dumps({"k": 1, "beta": 1, "matrix": [[1] * 5001]}))' >"$tmp/k.json"
+expect_refused "kpbs 5001 receivers" "'matrix'[0] has more than 5000 entries" "$RINGSIM" kpbs "$tmp/k.json"
+expect_refused "kpbs 5001 receivers from stdin" "'matrix'[0] has more than 5000 entries" "$RINGSIM" kpbs - <"$tmp/k.json"
+printf '{"k": 18446744073709551616, "beta": 1, "matrix": [[1]]}\n' >"$tmp/k.json"
+expect_refused "kpbs k 2^64" "'k' must be an integer" "$RINGSIM" kpbs "$tmp/k.json"
+printf '{"k": 1, "beta": 1, "matrix": [[1e400]]}\n' >"$tmp/k.json"
+expect_refused "kpbs entry 1e400" "number overflow parsing '1e400'" "$RINGSIM" kpbs "$tmp/k.json"
+
+# --- 9. FTA 'nodes' naming a host the platform does not have, the ring drawn at random.
+/usr/bin/python3 - "$PLATFORM" "$tmp/ok.fta" "$tmp/fta3.json" <<'PY'
+import json, re, sys
+hosts = re.findall(r'<host id="([^"]+)"', open(sys.argv[1]).read())
+nodes = {h: "n1" for h in hosts}
+nodes["h_nowhere"] = "n2"
+json.dump({"platform": sys.argv[1], "ring": {"size": 3, "seed": 1}, "iterations": 3, "rows": 10, "columns": 12,
+           "ratio": 1, "baseline": False, "traces": {"source": "fta", "file": sys.argv[2], "nodes": nodes}},
+          open(sys.argv[3], "w"))
+PY
+expect_refused "FTA nodes naming a host not on the platform" "host 'h_nowhere', which is not on the platform '$PLATFORM'" \
+  "$RINGSIM" simulate "$tmp/fta3.json"
+grep -qF "$tmp/ok.fta" "$tmp/err" || { echo "FAIL the FTA refusal does not name the FTA file"; fail=1; }
+
+# --- 10. Memory-heavy sizes: the limit named, and what to do; a sweep refused before its folder.
+config "$tmp/c.json" ', "ring": {"size": 38}, "columns": 100'
+expect_refused "ring of 38 on 37 hosts" "ring 'size' must be at most 37" "$RINGSIM" simulate "$tmp/c.json"
+refused_config "columns beyond the limit" "ringsim's limit" ', "columns": 100000001'
+experiment "$tmp/e.json" ', "ring_sizes": [38], "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 100, "iterations": 2, "baseline": false}'
+expect_refused "sweep ring size 38 on 37 hosts" "list ring_sizes of at most 37" "$RINGSIM" run "$tmp/e.json" --out "$tmp/big38"
+[ -e "$tmp/big38" ] && { echo "FAIL a sweep of a ring too large created its folder"; fail=1; }
+experiment "$tmp/e.json" ', "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 100000001, "iterations": 2, "baseline": false}'
+expect_refused "sweep columns beyond the limit" "'columns' must be at most 100000000, ringsim's limit" \
+  "$RINGSIM" run "$tmp/e.json" --out "$tmp/bigcols"
+[ -e "$tmp/bigcols" ] && { echo "FAIL a sweep of too many columns created its folder"; fail=1; }
+"$RINGSIM" simulate --help | grep -q "columns <= 100000000" || { echo "FAIL simulate --help does not state the limits"; fail=1; }
+
+# --- 11. Standard input beyond the limit: one line, read no further (RINGSIM_MAX_INPUT_BYTES lowers
+# the 512 MiB limit, so the test streams a few kilobytes, then 64 MiB that must stop at 1 MiB).
+expect_refused "redistribute - beyond the input limit" "standard input is larger than 1000 bytes" \
+  bash -c 'head -c 2000 /dev/zero | RINGSIM_MAX_INPUT_BYTES=1000 "$0" redistribute -' "$RINGSIM"
+expect_refused "kpbs - beyond the input limit" "standard input is larger than 1048576 bytes" \
+  bash -c 'ulimit -v 2000000; head -c 64M /dev/zero | RINGSIM_MAX_INPUT_BYTES=1048576 timeout 20 "$0" kpbs -' "$RINGSIM"
+expect_refused "RINGSIM_MAX_INPUT_BYTES not a number" "RINGSIM_MAX_INPUT_BYTES must be" \
+  bash -c 'echo {} | RINGSIM_MAX_INPUT_BYTES=1k "$0" redistribute -' "$RINGSIM"
+
 [ $fail -eq 0 ] && echo "all hostile input tests passed"
 exit $fail
