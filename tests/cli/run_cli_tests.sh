@@ -16,7 +16,7 @@ expect_bad load_zero '{"loads":[0,3],"targets":[2,1],"cost_next":[1,1]}' 'loads[
 expect_bad target_zero '{"loads":[1,3],"targets":[4,0],"cost_next":[1,1]}' 'targets[1]'
 expect_bad cost_negative '{"loads":[1,3],"targets":[2,2],"cost_next":[1,-1]}' 'cost_next[1]'
 expect_bad cost_zero '{"loads":[1,3],"targets":[2,2],"cost_next":[0,1]}' 'cost_next[0]'
-expect_bad cost_huge '{"loads":[1,3],"targets":[2,2],"cost_next":[1e999,1]}' 'malformed JSON'
+expect_bad cost_huge '{"loads":[1,3],"targets":[2,2],"cost_next":[1e999,1]}' "number '1e999' in standard input at byte 49 is beyond a double's range"
 expect_bad missing_targets '{"loads":[1,3],"cost_next":[1,1]}' "missing field 'targets'"
 expect_bad missing_costs '{"loads":[1,3],"targets":[2,2]}' "missing field 'cost_next'"
 expect_bad one_proc '{"loads":[3],"targets":[3],"cost_next":[1]}' 'at least 2'
