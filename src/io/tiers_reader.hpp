@@ -1,5 +1,5 @@
 // Tiers topology files (.tiers): reading, writing, and the measured values (JSON) used to turn
-// them into platforms. See /work/shared/reference/README.md for the format.
+// them into platforms (Doar's Tiers generator output; examples in platforms/reference/).
 #pragma once
 
 #include <string>

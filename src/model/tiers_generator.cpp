@@ -255,7 +255,7 @@ TiersGraph generate_tiers_graph(const TiersParameters& params, std::uint64_t see
 
 const MeasuredValues& embedded_measured_values() {
   // Provenance: SimGrid repository history, tools/platform_generation/tiers_simgrid.pl (commits
-  // a2aa100e52, 2005, and 62e3231a0c, 2006), via /work/shared/reference/measured_platform_values.json:
+  // a2aa100e52, 2005, and 62e3231a0c, 2006), as kept in platforms/measured_platform_values.json:
   // LINPACK-based MFlops of 12 machines (popc0, canaria, lancelot, sci0, pellinore, shaitan,
   // dinadan, darjeeling, moby, gauvain, caseb, sekhmet), and (bandwidth MB/s, latency ms) pairs
   // measured with pathchar between ENS Lyon and other sites, per Tiers bandwidth class.

@@ -76,8 +76,8 @@ struct MeasuredValues {
   std::map<int, std::vector<LinkMeasurement>> link_classes;
 };
 
-// The values of /work/shared/reference/measured_platform_values.json (copied to
-// platforms/measured_platform_values.json), embedded so that the program needs no data file.
+// The values of platforms/measured_platform_values.json, embedded so that the program needs no
+// data file.
 const MeasuredValues& embedded_measured_values();
 
 struct TiersConversion {

@@ -161,7 +161,7 @@ expect_refused "--max-runs 1" "the sweep has 2 runs, more than --max-runs 1" "$R
   && grep -q "sweep of 2 runs" "$tmp/err" || { echo "FAIL a sweep does not state its run count:"; cat "$tmp/err"; fail=1; }
 "$RINGSIM" run --help | grep -q -- "--max-runs" || { echo "FAIL run --help does not document --max-runs"; fail=1; }
 
-# --- 6. Profiles of the platform file that SimGrid applies itself (issue 43, end-of-run check).
+# --- 6. Profiles of the platform file that SimGrid applies itself (and the end-of-run check).
 # three_hosts FILE HOST_B_ATTRS LINK_AB_ATTRS: the 0-B/s platform above with attributes added,
 # and a link 'spare' that no route uses.
 three_hosts() {
