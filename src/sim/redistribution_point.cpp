@@ -139,6 +139,12 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   }
 }
 
+// A receiver only waits on mailboxes and files columns, a few frames deep: 256 KiB holds it with
+// room (guarded's error path included). Each point creates one receiver per member, so the
+// default stack (contexts/stack-size, 8 MiB) would map and release 8 MiB per member and point.
+// Actor::set_stacksize counts KiB, as contexts/stack-size does.
+constexpr unsigned kReceiverStackKiB = 256;
+
 // The receiving side of member i: incoming blocks in the plan's order, one column per message.
 static void receive_columns(RingRun* r, std::size_t i) {
   std::vector<const Transfer*> incoming;
@@ -217,8 +223,9 @@ void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act) {
   const double t0 = sg4::Engine::get_clock();
   if (i == 0) r.out.points.back().transfers_start = t0;
   if (r.decision.transfer) {
-    sg4::ActorPtr receiver = sg4::Actor::create("receiver-" + std::to_string(i), r.hosts[i],
-                                                  [&r, i] { guarded(r, [&r, i] { receive_columns(&r, i); }); });
+    sg4::ActorPtr receiver = sg4::Actor::init("receiver-" + std::to_string(i), r.hosts[i])
+                                 ->set_stacksize(kReceiverStackKiB)
+                                 ->start([&r, i] { guarded(r, [&r, i] { receive_columns(&r, i); }); });
     enter_phase(r.hosts[i], Phase::columns);
     send_columns(r, i, t0);
     receiver->join();
