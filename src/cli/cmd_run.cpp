@@ -16,6 +16,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/memory_option.hpp"
 #include "sweep/cluster_scripts.hpp"
 #include "sweep/experiment.hpp"
 #include "sweep/sweep_checks.hpp"
@@ -29,9 +30,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p, const std::vector<std::string>& logs) {
+// A budget other than the default goes with each run: the run is checked again where it runs.
+std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p, const std::vector<std::string>& logs,
+                                       double max_memory_gb) {
   std::vector<std::string> args{exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
                                 "--iterations-csv", p.iterations.string()};
+  if (max_memory_gb * 1e9 != kDefaultMemoryBudgetBytes) {
+    char gb[32];
+    std::snprintf(gb, sizeof gb, "%.17g", max_memory_gb);
+    args.insert(args.end(), {"--max-memory", gb});
+  }
   args.insert(args.end(), logs.begin(), logs.end());
   return args;
 }
@@ -150,6 +158,7 @@ void add_run_command(CLI::App* cmd) {
                                              std::to_string(kDefaultMaxRuns) + ")")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
   cmd->add_option("--slurm", *slurm, "write a SLURM array job for the sweep into this folder instead of running");
+  auto max_memory = add_max_memory_option(cmd);
   cmd->allow_extras();
   cmd->callback([=] {
     const std::vector<std::string> extras = cmd->remaining();
@@ -158,7 +167,7 @@ void add_run_command(CLI::App* cmd) {
     for (const auto& a : extras)
       if (a.rfind("--log=", 0) == 0) logs.push_back(a);
     const auto command_line_options = cfg_options(extras);
-    Experiment e = load_experiment(*experiment, *quick, usable_host_count, *max_runs);
+    Experiment e = load_experiment(*experiment, *quick, usable_host_count, {*max_runs, *max_memory * 1e9});
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     add_command_line_options(e, dir, command_line_options);
     check_simgrid_setups(e, "'" + *experiment + "'", logs);
@@ -179,7 +188,7 @@ void add_run_command(CLI::App* cmd) {
     if (*list) {
       for (const auto& run : e.runs) {
         const RunPaths p = paths_of(dir, run);
-        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p, logs)) << '\n';
+        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p, logs, *max_memory)) << '\n';
       }
       std::cout << "# when all are done: " << merge_line << '\n';
       return;  // main() answers exit 2 when standard output cannot be written
@@ -188,7 +197,7 @@ void add_run_command(CLI::App* cmd) {
       std::vector<ClusterRun> runs;
       for (const auto& run : e.runs) {
         const RunPaths p = paths_of(fs::absolute(dir), run);
-        runs.push_back({shell_line(simulate_args(exe, p, logs)), p.result});
+        runs.push_back({shell_line(simulate_args(exe, p, logs, *max_memory)), p.result});
       }
       write_slurm_job(*slurm, e.name, runs, merge_line);
       std::cerr << "ringsim: SLURM job for " << runs.size() << " runs in " << *slurm << " (submit with "

@@ -14,6 +14,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/memory_option.hpp"
 #include "io/process.hpp"
 #include "model/run_config.hpp"
 #include "io/run_config_json.hpp"
@@ -23,6 +24,7 @@
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
 #include "model/errors.hpp"
+#include "model/run_memory.hpp"
 #include "policies/registry.hpp"
 #include "sim/ring_simulation.hpp"
 #include "platform/simgrid_options.hpp"
@@ -63,8 +65,9 @@ void add_simulate_command(CLI::App* cmd) {
               "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
               "schedule), rebuild [{after, size, seed | hosts, k, beta, algorithm, overlap}, ...] (the ring moved to\n"
               "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.\n"
-              "Limits (ringsim's, for memory): columns <= " + std::to_string(kMaxColumns) + ", iterations <= " +
-              std::to_string(kMaxIterations) + ", staging nodes <= " + std::to_string(kMaxStagingNodes) +
+              "Limits: the run's memory, estimated from its sizes before it starts (10 bytes per column,\n"
+              "112 + 8 * members bytes per iteration, 32 bytes per pair of staging nodes), <= --max-memory GB\n"
+              "(default " + format_bytes(kDefaultMemoryBudgetBytes) + ")" +
               ";\na ring's size <= columns and <= the platform's hosts that reach each other; an input file (or\n"
               "standard input) <= 512 MiB (RINGSIM_MAX_INPUT_BYTES lowers it).");
   cmd->allow_extras();
@@ -78,8 +81,10 @@ void add_simulate_command(CLI::App* cmd) {
   cmd->add_flag("--no-baseline", *no_baseline, "do not simulate the no-redistribution baseline");
   cmd->add_option("--traces-dir", *traces_dir, "after the run, write the speed profiles and traces.csv there (times as simulated)");
   cmd->add_option("--out", *out, "write the JSON summary to this file (atomically) instead of stdout");
-  cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir] {
+  auto max_memory = add_max_memory_option(cmd);
+  cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir, max_memory] {
     RunConfig cfg = read_simulate_config(*config);
+    check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
@@ -130,8 +135,10 @@ void add_traces_command(CLI::App* cmd) {
   auto dir = std::make_shared<std::string>("traces");
   cmd->add_option("CONFIG", *config, "run configuration (JSON), as for simulate")->required();
   cmd->add_option("-o,--out", *dir, "output directory (default traces/)");
-  cmd->callback([cmd, config, dir] {
+  auto max_memory = add_max_memory_option(cmd);
+  cmd->callback([cmd, config, dir, max_memory] {
     const RunConfig cfg = read_simulate_config(*config);
+    check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     io::EngineArgs args(cmd->remaining());
     platform::check_simgrid_setup(cfg, cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");

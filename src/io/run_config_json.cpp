@@ -108,11 +108,7 @@ StagingConfig parse_staging(const nlohmann::json& s, const std::string& where) {
   if (s.contains("nodes")) {
     const long long n = integer(s, "nodes");
     if (n < 1) throw InputError(where + ": 'nodes' must be >= 1");
-    // Each node is a SimGrid host with its link and routes, allocated before the first second.
-    if (n > static_cast<long long>(kMaxStagingNodes))
-      throw InputError(where + ": 'nodes' must be at most " + std::to_string(kMaxStagingNodes) +
-                       ", ringsim's limit (each is a simulated host with its own link and routes, built before the "
-                       "run); model a larger storage cluster with fewer, faster nodes (node_bandwidth)");
+    // Its memory (quadratic in the nodes) is checked with the run's: model/run_memory.hpp.
     st.cluster.nodes = static_cast<std::size_t>(n);
   }
   if (s.contains("node_bandwidth")) st.cluster.node_bandwidth = number(s, "node_bandwidth");
@@ -238,15 +234,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   if (doc.contains("iterations")) cfg.iterations = int_value(doc, "iterations", where);
   if (cfg.rows < 1 || cfg.columns < 1 || cfg.iterations < 1)
     throw InputError(where + ": rows, columns and iterations must be >= 1");
-  // The members hold their columns' indices and each iteration is recorded: both are memory.
-  if (cfg.columns > kMaxColumns)
-    throw InputError(where + ": 'columns' must be at most " + std::to_string(kMaxColumns) +
-                     ", ringsim's limit (the members hold every column's index, 8 bytes each: 800 MB at the limit); "
-                     "simulate a wider matrix with fewer, wider columns (raise 'rows' to keep the bytes per column)");
-  if (cfg.iterations > kMaxIterations)
-    throw InputError(where + ": 'iterations' must be at most " + std::to_string(kMaxIterations) +
-                     ", ringsim's limit (each iteration is recorded with every member's load, at least 100 bytes "
-                     "each: a gigabyte at the limit); split a longer run into runs of at most that many");
+  // What these sizes cost in memory is checked with the run's budget: model/run_memory.hpp.
   if (!doc.contains("ratio")) throw InputError(where + ": missing field 'ratio'");
   cfg.ratio = number(doc, "ratio");
   // Beyond this range a column's work and its message differ by more than SimGrid's solver

@@ -70,12 +70,8 @@ struct FtaTraceConfig {
   double time_scale = 1.0;  // seconds of trace per simulated second
 };
 
-// Limits of a run's sizes, checked when a config is read: beyond them a run would allocate more
-// than a workstation holds (the members hold every column's index, every iteration is recorded,
-// every staging node is a simulated host), or its costs would leave SimGrid's precision.
-constexpr int kMaxColumns = 100'000'000;
-constexpr int kMaxIterations = 10'000'000;
-constexpr std::size_t kMaxStagingNodes = 65536;
+// The range of a run's ratio: beyond it a column's work and its message differ by more than
+// SimGrid's solver resolves. (What a run's sizes cost in memory: model/run_memory.hpp.)
 constexpr double kLeastRatio = 1e-12;
 constexpr double kGreatestRatio = 1e12;
 

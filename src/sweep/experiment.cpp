@@ -157,7 +157,7 @@ std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
   return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
 }
 
-Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count, std::size_t max_runs) {
+Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count, const SweepLimits& limits) {
   const std::string where = "'" + path + "'";
   nlohmann::json doc = io::read_json_document(path);
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
@@ -211,10 +211,10 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   // Counted before anything is built: each run costs its config in memory and its folder on disk.
   const std::size_t runs = run_count({sizes.size(), ratios.size(), seeds.size(), static_cast<std::size_t>(reps),
                                       1 + (schemes.size() - 1) * algorithms.size()});
-  if (runs > max_runs)
+  if (runs > limits.max_runs)
     throw InputError(where + ": the sweep has " + (runs == SIZE_MAX ? std::string("more than ") + std::to_string(SIZE_MAX - 1)
                                                                        : std::to_string(runs)) +
-                     " runs, more than --max-runs " + std::to_string(max_runs) + " (raise it to run them)");
+                     " runs, more than --max-runs " + std::to_string(limits.max_runs) + " (raise it to run them)");
 
   // The base as a run would read it (the first ring size, ratio and scheme): what every run shares.
   nlohmann::json first = base;
@@ -279,6 +279,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               }
               cfg["baseline"] = false;
               RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
+              check_run_memory(parsed, limits.memory_bytes, where + " run " + run.id);
               policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
               policy::check_scheme_fits(parsed, where + " run " + run.id);
               resolve_default_trace_source(parsed, paper_platform);

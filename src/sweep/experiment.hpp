@@ -14,6 +14,7 @@
 #include "io/fnv1a.hpp"
 
 #include "model/run_config.hpp"
+#include "model/run_memory.hpp"
 
 namespace ringsim {
 
@@ -56,10 +57,15 @@ using HostCount = std::function<std::size_t(const std::string& platform, const s
 // platform's default (run_config.hpp resolve_default_trace_source). The seeds draw the rings and
 // the generated traces; a trace read from files or from the platform is the same in every run.
 // A sweep of more than `max_runs` runs is refused before any run is built (each costs its config
-// in memory and a folder on disk).
+// in memory and a folder on disk), and so is a sweep with a run whose sizes would hold more than
+// `memory_bytes` (model/run_memory.hpp).
 constexpr std::size_t kDefaultMaxRuns = 100000;
+struct SweepLimits {
+  std::size_t max_runs = kDefaultMaxRuns;
+  double memory_bytes = kDefaultMemoryBudgetBytes;
+};
 Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count,
-                           std::size_t max_runs = kDefaultMaxRuns);
+                           const SweepLimits& limits = {});
 
 // The seeds of repetition k of base seed s (ring choice and speed traces).
 std::uint64_t derived_seed(std::uint64_t seed, int repetition);

@@ -40,6 +40,7 @@ pstates_disks_profiles 5 5 False
 one_way_routes 5 3 False
 routing_none 6 4 False
 split_duplex 5 5 False
+ns3_lan 4 4 False
 ../../platforms/tiers37 37 37 True"
 
 while read -r name hosts usable graph; do

@@ -118,7 +118,7 @@ refused_config "hyperexponential cv 1e160" "'cv' must be at most" \
   ', "traces": {"source": "on-off", "seed": 1, "durations": "hyperexponential", "cv": 1e160}'
 refused_config "report_bytes 1.9e19" "'report_bytes' must be at most" ', "report_bytes": 1.9e19'
 refused_config "decision_flops 1e300" "'decision_flops' must be at most" ', "decision_flops": 1e300'
-refused_config "staging nodes 2^32 + 2" "'nodes' must be at most" ', "staging": {"nodes": 4294967298}'
+refused_config "staging nodes 2^32 + 2" "('staging' 'nodes' 4294967298: 590 EB), more than the 4 GB allowed; --max-memory GB raises the limit" ', "staging": {"nodes": 4294967298}'
 refused_config "windows beyond 2^31" "must be at most" ', "traces": {"source": "factor", "seed": 1, "windows": [[1, 2147483648]]}'
 experiment "$tmp/e.json"
 sed 's/"ring_sizes": \[3\]/"ring_sizes": [4294967299]/' "$tmp/e.json" >"$tmp/e4.json"
@@ -280,15 +280,33 @@ grep -qF "$tmp/ok.fta" "$tmp/err" || { echo "FAIL the FTA refusal does not name 
 # --- 10. Memory-heavy sizes: the limit named, and what to do; a sweep refused before its folder.
 config "$tmp/c.json" ', "ring": {"size": 38}, "columns": 100'
 expect_refused "ring of 38 on 37 hosts" "ring 'size' must be at most 37" "$RINGSIM" simulate "$tmp/c.json"
-refused_config "columns beyond the limit" "ringsim's limit" ', "columns": 100000001'
+# The run's memory, estimated from its sizes, against --max-memory (default 4 GB): refused with
+# the size that costs most and the option; allowed by the option (--list builds, runs nothing).
+refused_config "columns beyond the budget" "the run would hold about 5 GB ('columns' 500000000: 5 GB), more than the 4 GB allowed; --max-memory GB raises the limit" ', "columns": 500000000'
+refused_config "iterations beyond the budget" "('iterations' 2000000000: 272 GB)" ', "iterations": 2000000000'
+refused_config "staging nodes beyond the budget" "('staging' 'nodes' 12000: 4.61 GB)" ', "staging": {"nodes": 12000}'
+config "$tmp/c.json" ''
+# (12 columns and 3 iterations of 3 members: 120 + 408 bytes)
+expect_refused "a budget below a small run" "about 528 bytes ('iterations' 3: 408 bytes), more than the 500 bytes allowed" \
+  "$RINGSIM" simulate "$tmp/c.json" --max-memory 5e-7
+expect_refused "traces: the same budget" "more than the 500 bytes allowed" "$RINGSIM" traces "$tmp/c.json" --max-memory 5e-7 -o "$tmp/tr"
+[ -e "$tmp/tr" ] && { echo "FAIL traces refused by the budget wrote its folder"; fail=1; }
+for bad in nan inf -1 0 4x; do
+  expect_refused "--max-memory $bad" "--max-memory" "$RINGSIM" simulate "$tmp/c.json" --max-memory "$bad"
+done
 experiment "$tmp/e.json" ', "ring_sizes": [38], "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 100, "iterations": 2, "baseline": false}'
 expect_refused "sweep ring size 38 on 37 hosts" "list ring_sizes of at most 37" "$RINGSIM" run "$tmp/e.json" --out "$tmp/big38"
 [ -e "$tmp/big38" ] && { echo "FAIL a sweep of a ring too large created its folder"; fail=1; }
-experiment "$tmp/e.json" ', "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 100000001, "iterations": 2, "baseline": false}'
-expect_refused "sweep columns beyond the limit" "'columns' must be at most 100000000, ringsim's limit" \
+experiment "$tmp/e.json" ', "base": {"platform": "'"$PLATFORM"'", "rows": 10, "columns": 500000000, "iterations": 2, "baseline": false}'
+expect_refused "sweep columns beyond the budget" "('columns' 500000000: 5 GB), more than the 4 GB allowed; --max-memory GB raises the limit" \
   "$RINGSIM" run "$tmp/e.json" --out "$tmp/bigcols"
 [ -e "$tmp/bigcols" ] && { echo "FAIL a sweep of too many columns created its folder"; fail=1; }
-"$RINGSIM" simulate --help | grep -q "columns <= 100000000" || { echo "FAIL simulate --help does not state the limits"; fail=1; }
+if "$RINGSIM" run "$tmp/e.json" --out "$tmp/bigcols" --list --max-memory 6 >"$tmp/list" 2>"$tmp/err"; then
+  grep -q -- "--max-memory 6$" "$tmp/list" || { echo "FAIL run --list does not pass --max-memory to its runs"; head -2 "$tmp/list"; fail=1; }
+else
+  echo "FAIL --max-memory 6 does not allow 5 GB of columns: $(cat "$tmp/err")"; fail=1
+fi
+"$RINGSIM" simulate --help | grep -q "<= --max-memory GB" || { echo "FAIL simulate --help does not state the limits"; fail=1; }
 
 # --- 11. Standard input beyond the limit: one line, read no further (RINGSIM_MAX_INPUT_BYTES lowers
 # the 512 MiB limit, so the test streams a few kilobytes, then 64 MiB that must stop at 1 MiB).
