@@ -16,6 +16,7 @@ status=0
 ASAN_OPTIONS="log_path=$logs/asan:detect_leaks=1:abort_on_error=1" \
 UBSAN_OPTIONS="log_path=$logs/ubsan:print_stacktrace=1:halt_on_error=1" \
   ctest --test-dir "$BUILD" -j"$(nproc)" --output-on-failure --timeout 1800 || status=1
+tools/slowest-tests.sh "$BUILD" 10 || true
 reports=$(grep -l -E "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:" "$logs"/* 2>/dev/null || true)
 if [ -n "$reports" ]; then
   echo "sanitizer reports:"

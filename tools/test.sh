@@ -7,4 +7,5 @@ tools/build.sh
 cd build
 ctest -j"$(nproc)" --output-on-failure --timeout 900
 cd ..
+tools/slowest-tests.sh build 10
 tools/sanitize.sh
