@@ -125,9 +125,9 @@ TEST_CASE("a policy added at run time is found after the built-in ones") {
   struct Never : RedistributionPolicy {
     Act after_iteration(const MemberView&) override { return Act::carry_on; }
   };
-  add_policy({"never-ever", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+  add_policy("never-ever", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
                 return s == "never-ever" ? std::make_unique<Never>() : nullptr;
-              }});
+              });
   CHECK(make_policy("never-ever", 10) != nullptr);
   CHECK(scheme_syntaxes().find("never-ever") != std::string::npos);
 }
@@ -465,7 +465,7 @@ TEST_CASE("rent-or-buy decides on the snapshot only when the snapshot is what it
   CHECK(decided_on_looks > 100);
 }
 
-// ---- adaptive-lasting (src/policies/adaptive.cpp, LastingShare) ----
+// ---- adaptive-lasting (src/policies/adaptive_lasting.cpp, LastingShare) ----
 
 TEST_CASE("adaptive-lasting: on 3000 random rings every member answers alike") {
   const auto acts_seen = members_answer_alike("adaptive-lasting", 20261126, 3000);

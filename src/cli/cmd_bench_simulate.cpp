@@ -125,7 +125,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   cfg.ring_size = n;
   cfg.iterations = 100;
   cfg.ratio = 1.0;
-  cfg.scheme.name = "none";
+  cfg.scheme.name = policy::kBaselineScheme;
   cfg.trace_windows.clear();  // constant speeds: the bare ring has no traces either
   cfg.baseline = false;
 
@@ -144,12 +144,12 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   const std::vector<BareMember> members = read_bare_members(members_file);
   RunConfig other = cfg;
   other.scheme.name = scheme;
-  if (scheme != "none") policy::scheme_redistributes(scheme, cfg.iterations, "--scheme");  // exit 2 before any run
+  if (scheme != policy::kBaselineScheme) policy::scheme_redistributes(scheme, cfg.iterations, "--scheme");  // exit 2 before any run
   const double bytes = 8.0 * cfg.rows;
   const std::string makespans = (dir / "makespans").string();
   std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, barrier_wall, scheme_wall, scheme_cpu;
   for (int r = 0; r < repeat; ++r) {
-    if (scheme != "none") {
+    if (scheme != policy::kBaselineScheme) {
       const Timing s = in_child([&] {
         int argc = 1;
         run_simulation(other, &argc, argv);
@@ -191,7 +191,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   std::vector<double> whole, whole_bare, whole_barrier, startup, startup_simulation, startup_bare;
   if (fs::exists(bare)) {
     nlohmann::json config = {{"platform", platform}, {"ring", {{"selection", "hosts"}, {"hosts", cfg.ring_hosts}}},
-                             {"iterations", cfg.iterations}, {"ratio", cfg.ratio}, {"scheme", "none"},
+                             {"iterations", cfg.iterations}, {"ratio", cfg.ratio}, {"scheme", policy::kBaselineScheme},
                              {"rows", cfg.rows}, {"columns", cfg.columns},
                              {"traces", {{"windows", nlohmann::json::array()}}}};
     const std::string config_file = (dir / "ring.json").string();
@@ -237,7 +237,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   } else {
     std::printf("# no ringsim-bare-s4u beside %s: whole-process figures skipped\n", self.string().c_str());
   }
-  if (scheme != "none") {
+  if (scheme != policy::kBaselineScheme) {
     std::printf("scheme=%s\n", scheme.c_str());
     std::printf("scheme_seconds_per_run=%.4f\n", median(scheme_wall));
     std::printf("scheme_cpu_seconds_per_run=%.4f\n", median(scheme_cpu));
@@ -251,7 +251,7 @@ void add_bench_simulate(CLI::App* cmd) {
   auto builtin = std::make_shared<std::string>("ring32-noredistribution");
   auto repeat = std::make_shared<int>(5);
   cmd->add_option("--builtin", *builtin, "builtin benchmark (ring32-noredistribution)");
-  auto scheme = std::make_shared<std::string>("none");
+  auto scheme = std::make_shared<std::string>(policy::kBaselineScheme);
   cmd->add_option("--repeat", *repeat, "runs of each")->check(CLI::Range(1, 1000));
   cmd->add_option("--scheme", *scheme,
                   "also time this scheme on the same ring (observe: reports piggybacked, never redistributing)");

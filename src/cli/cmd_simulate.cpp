@@ -95,7 +95,7 @@ void add_simulate_command(CLI::App* cmd) {
     const bool normalize = cfg.baseline && policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, *config);
     if (normalize) {
       RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
-      none.scheme.name = "none";
+      none.scheme.name = policy::kBaselineScheme;
       none.baseline = false;
       for (auto& [name, value] : none.simgrid_options)  // the run's trace is the run's, not its baseline's
         if (name == "tracing") value = "no";

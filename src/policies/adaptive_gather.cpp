@@ -26,16 +26,17 @@ class AdaptiveGather final : public RedistributionPolicy {
 
 }  // namespace
 
-PolicyEntry adaptive_gather_policy() {
-  return {"adaptive-gather, adaptive-gather-K",
-          "every K iterations (5) gather all reports, move if the slides' test says it pays",
-          [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-            if (s == "adaptive-gather") return std::make_unique<AdaptiveGather>(5);
-            if (s.rfind("adaptive-gather-", 0) == 0)
-              return std::make_unique<AdaptiveGather>(
-                  positive_int_of(s.substr(16), "the period of scheme '" + s + "'"));
-            return nullptr;
-          }};
+SchemeEntry adaptive_gather_scheme() {
+  return online_policy("adaptive-gather, adaptive-gather-K",
+                       "every K iterations (5) gather all reports, move if the slides' test says it pays",
+                       Knows::gathered_reports,
+                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+                         if (s == "adaptive-gather") return std::make_unique<AdaptiveGather>(5);
+                         if (s.rfind("adaptive-gather-", 0) == 0)
+                           return std::make_unique<AdaptiveGather>(
+                               positive_int_of(s.substr(16), "the period of scheme '" + s + "'"));
+                         return nullptr;
+                       });
 }
 
 }  // namespace ringsim::policy

@@ -44,20 +44,31 @@ std::set<int> listed(const std::string& scheme, int iterations) {
   return after;
 }
 
+// The policy of a fixed scheme, or nullptr for a scheme that is not one.
+std::unique_ptr<RedistributionPolicy> fixed_points(const std::string& s, int iterations) {
+  if (s == kBaselineScheme) return std::make_unique<FixedPoints>(std::set<int>{});
+  if (s == "once") return std::make_unique<FixedPoints>(iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{});
+  if (s.rfind("every-", 0) == 0)
+    return std::make_unique<FixedPoints>(every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), iterations));
+  if (s.rfind("after:", 0) == 0) return std::make_unique<FixedPoints>(listed(s, iterations));
+  return nullptr;
+}
+
 }  // namespace
 
-PolicyEntry fixed_points_policy() {
-  return {"none, once, every-K, after:a,b,..", "redistribute after fixed iterations (HiPC 2004, Figures 3 and 4)",
-          [](const std::string& s, int iterations) -> std::unique_ptr<RedistributionPolicy> {
-            if (s == "none") return std::make_unique<FixedPoints>(std::set<int>{});
-            if (s == "once")
-              return std::make_unique<FixedPoints>(iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{});
-            if (s.rfind("every-", 0) == 0)
-              return std::make_unique<FixedPoints>(
-                  every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), iterations));
-            if (s.rfind("after:", 0) == 0) return std::make_unique<FixedPoints>(listed(s, iterations));
-            return nullptr;
-          }};
+const char* const kBaselineScheme = "none";
+
+std::string fixed_scheme_of(const std::vector<int>& points) {
+  if (points.empty()) return kBaselineScheme;
+  std::string s = "after:";
+  for (std::size_t k = 0; k < points.size(); ++k) s += (k ? "," : "") + std::to_string(points[k]);
+  return s;
+}
+
+SchemeEntry fixed_points_scheme() {
+  return online_policy("none, once, every-K, after:a,b,..",
+                       "redistribute after fixed iterations (HiPC 2004, Figures 3 and 4)", Knows::iteration_count,
+                       fixed_points);
 }
 
 }  // namespace ringsim::policy

@@ -14,11 +14,13 @@ class Observe final : public RedistributionPolicy {
 
 }  // namespace
 
-PolicyEntry observe_policy() {
-  return {"observe", "reports piggybacked on border messages, never redistributes (the cost of the information)",
-          [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-            return s == "observe" ? std::make_unique<Observe>() : nullptr;
-          }};
+SchemeEntry observe_scheme() {
+  return online_policy("observe",
+                       "reports piggybacked on border messages, never redistributes (the cost of the information)",
+                       Knows::reports,
+                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
+                         return s == "observe" ? std::make_unique<Observe>() : nullptr;
+                       });
 }
 
 }  // namespace ringsim::policy

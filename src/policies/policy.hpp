@@ -6,8 +6,8 @@
 // policies are tested in-process; the simulation (src/sim/) feeds them views and carries out
 // their answers.
 //
-// Adding a policy: one file in src/policies/ defining `PolicyEntry NAME_policy()` and one line
-// `RINGSIM_POLICY(NAME)` in src/policies/policies.def (README, "Writing a policy").
+// Adding a policy: one file in src/policies/ defining `SchemeEntry NAME_scheme()` (scheme.hpp) and
+// one line `RINGSIM_SCHEME(NAME)` in src/policies/schemes.def (docs/schemes.md, "Writing a policy").
 #pragma once
 
 #include <cstddef>
@@ -117,14 +117,6 @@ class RedistributionPolicy {
     (void)v;
     return p.moves;
   }
-};
-
-// A registered policy: its scheme syntax, a line of help, and a factory that answers nullptr for
-// a scheme name that is not its own and throws InputError for one of its own that is malformed.
-struct PolicyEntry {
-  std::string syntax;
-  std::string summary;
-  std::function<std::unique_ptr<RedistributionPolicy>(const std::string& scheme, int iterations)> make;
 };
 
 }  // namespace ringsim::policy

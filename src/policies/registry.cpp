@@ -4,35 +4,48 @@
 
 #include "model/errors.hpp"
 #include "model/named.hpp"
-#include "planners/points/online_optimal.hpp"
 
 namespace ringsim::policy {
 
-#define RINGSIM_POLICY(NAME) PolicyEntry NAME##_policy();
-#include "policies/policies.def"
-#undef RINGSIM_POLICY
+#define RINGSIM_SCHEME(NAME) SchemeEntry NAME##_scheme();
+#include "policies/schemes.def"
+#undef RINGSIM_SCHEME
 
 namespace {
 
-// The built-in entries first, then the added ones; built once (make_policy runs once per member).
-std::vector<PolicyEntry>& entries() {
-  static std::vector<PolicyEntry> all = {
-#define RINGSIM_POLICY(NAME) NAME##_policy(),
-#include "policies/policies.def"
-#undef RINGSIM_POLICY
+// Built once (make_policy runs once per member).
+std::vector<SchemeEntry>& entries() {
+  static std::vector<SchemeEntry> all = {
+#define RINGSIM_SCHEME(NAME) NAME##_scheme(),
+#include "policies/schemes.def"
+#undef RINGSIM_SCHEME
   };
   return all;
 }
 
 }  // namespace
 
-void add_policy(PolicyEntry entry) { entries().push_back(std::move(entry)); }
-
-std::string scheme_syntaxes() {
-  std::string s;
-  for (const auto& e : entries()) s += (s.empty() ? "" : ", ") + e.syntax;
-  return s + ", " + kHindsightScheme + ", " + kHindsightTargetsScheme + ", " + kOnlineOptimalScheme;
+const char* to_string(Knows k) {
+  switch (k) {
+    case Knows::iteration_count: return "the run's length";
+    case Knows::reports: return "the members' reports, as they reach it";
+    case Knows::gathered_reports: return "the members' reports, gathered at each look";
+    case Knows::load_states_and_law: return "every member's load state and the load's law";
+    case Knows::future_traces: return "every future speed";
+  }
+  return "?";
 }
+
+const std::vector<SchemeEntry>& scheme_entries() { return entries(); }
+
+void add_scheme(SchemeEntry entry) { entries().push_back(std::move(entry)); }
+
+void add_policy(std::string syntax, std::string summary,
+                std::function<std::unique_ptr<RedistributionPolicy>(const std::string&, int)> make) {
+  add_scheme(online_policy(std::move(syntax), std::move(summary), Knows::reports, std::move(make)));
+}
+
+std::string scheme_syntaxes() { return known_names(entries()); }
 
 std::vector<std::string> scheme_syntax_list() {
   std::vector<std::string> out;
@@ -45,44 +58,31 @@ std::vector<std::string> scheme_syntax_list() {
   }
 }
 
-bool scheme_chosen_before_run(const std::string& scheme) {
-  return scheme == kHindsightScheme || scheme == kHindsightTargetsScheme || scheme == kOnlineOptimalScheme;
+const SchemeEntry* reference_scheme(const std::string& scheme) {
+  for (const auto& e : entries())
+    if (e.is_reference() && e.name == scheme) return &e;
+  return nullptr;
 }
 
 void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
-  const std::string& s = cfg.scheme.name;
-  const std::string scheme = where + ": scheme '" + s + "' ";
-  if (scheme_chosen_before_run(s) && !cfg.rebuilds.empty())
-    throw InputError(scheme + "does not combine with rebuilds (its recursion knows one ring)");
-  if (s == kHindsightTargetsScheme && cfg.trace_placement != TracePlacement::iteration)
-    throw InputError(scheme + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
-                     "between iterations only)");
-  if (s != kOnlineOptimalScheme) return;
-  if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
-    const std::string got = cfg.trace_source == "on-off" ? std::string(to_string(cfg.on_off.durations)) + " durations"
-                                                         : "source " + trace_source_name(cfg);
-    throw InputError(scheme + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
-                     "know exactly), got " + got);
-  }
-  if (cfg.trace_placement != TracePlacement::iteration)
-    throw InputError(scheme + "needs traces 'placement': 'iteration' (its states change between iterations)");
-  const std::size_t most = points::OnlineOptimal::max_members;
-  const std::size_t n = cfg.selection == RingSelection::hosts ? cfg.ring_hosts.size() : static_cast<std::size_t>(cfg.ring_size);
-  if (n > most)
-    throw InputError(scheme + "needs a ring of at most " + std::to_string(most) +
-                     " members (its recursion runs over the 2^n joint on/off states), got " + std::to_string(n));
+  const SchemeEntry* ref = reference_scheme(cfg.scheme.name);
+  if (!ref) return;
+  const std::string scheme = where + ": scheme '" + cfg.scheme.name + "' ";
+  if (!cfg.rebuilds.empty()) throw InputError(scheme + "does not combine with rebuilds (its recursion knows one ring)");
+  if (ref->check_fits) ref->check_fits(cfg, scheme);
 }
 
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {
-  if (scheme_chosen_before_run(scheme))
+  if (reference_scheme(scheme))
     throw std::logic_error("scheme '" + scheme + "' is resolved into its points before the run, not made a policy");
   for (const auto& e : entries())
-    if (auto p = e.make(scheme, iterations)) return p;
+    if (e.make)
+      if (auto p = e.make(scheme, iterations)) return p;
   throw UnknownName("scheme", scheme, scheme_syntaxes());
 }
 
 bool scheme_redistributes(const std::string& scheme, int iterations, const std::string& where) {
-  if (scheme_chosen_before_run(scheme)) return iterations > 1;
+  if (reference_scheme(scheme)) return iterations > 1;
   try {
     return !make_policy(scheme, iterations)->never_redistributes();
   } catch (const InputError& e) {

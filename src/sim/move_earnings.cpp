@@ -22,7 +22,7 @@ namespace ringsim::sim {
 void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
                        const std::vector<IterationRecord>& iterations) {
   if (r.epochs.size() > 1 || iterations.empty()) return;
-  const points::RunModel m = hindsight_run_model(r, initial);
+  const points::RunModel m = reference_run_model(r, initial);
   std::vector<const IterationRecord*> by_iteration(static_cast<std::size_t>(r.app.iterations) + 1, nullptr);
   for (const auto& rec : iterations) by_iteration.at(static_cast<std::size_t>(rec.iteration)) = &rec;
   if (std::find(by_iteration.begin() + 1, by_iteration.end(), nullptr) != by_iteration.end()) return;  // not run whole

@@ -39,6 +39,7 @@
 #include "planners/points/hindsight.hpp"
 #include "platform/platform_reader.hpp"
 #include "policies/policy.hpp"
+#include "policies/scheme.hpp"
 #include "sim/column_transfer.hpp"
 
 namespace ringsim::sim {
@@ -200,8 +201,8 @@ struct RunOutputs {
 struct RingRun {
   explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
 
-  // What the config asks of the application; set before the run (scheme `hindsight` is resolved
-  // there into the fixed scheme of its points, hindsight_points.cpp), then only read.
+  // What the config asks of the application; set before the run (a reference scheme, such as
+  // `hindsight`, is resolved there into the fixed scheme of its points), then only read.
   AppSettings app;
 
   // The run's constants, set before the first iteration (ring_simulation.cpp).
@@ -336,28 +337,12 @@ struct ChosenRings {
 ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
 std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
 
-// ---- hindsight_points.cpp ----
-// Scheme `hindsight`: the points that minimize the predicted makespan from the initial loads
-// (InputError with rebuilds), and the fixed scheme that simulates them ("after:a,b" or "none").
-points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial);
-// The same run's optimum when points choose their targets too (points/hindsight_targets.hpp), in
-// the model; nothing when the speeds follow the clock (the plan needs them indexed by iteration).
-std::optional<RunResult::Hindsight::ChosenTargets> plan_chosen_targets(const RingRun& r, const std::vector<Count>& initial);
-// Scheme hindsight-targets: those points and targets, to be simulated: the fixed scheme of the
-// points, each point's move in r.app.planned_targets. InputError when the speeds follow the clock
-// (rebuilds are refused before, by policy::check_scheme_fits).
-RunResult::Hindsight plan_hindsight_targets_points(RingRun& r, const std::vector<Count>& initial);
-// The recurrence's model of this run: the simulation's own predictions (also online-optimal's).
-points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>& initial);
-std::string fixed_scheme_of(const std::vector<int>& points);
-
-// ---- online_optimal_points.cpp ----
-// Scheme `online-optimal`: the points of the best online rule along this run's on/off traces
-// (planners/points/online_optimal.hpp), with what its recursion expects and what hindsight's model
-// predicts for them on this run; simulated_as and seconds are the caller's. The config is
-// policy::check_scheme_fits's to check first.
-RunResult::OnlineOptimal plan_online_optimal_points(const RingRun& r, const std::vector<Count>& initial,
-                                                    const OnOffSpec& law);
+// ---- reference_model.cpp ----
+// The model the references plan on (policies/scheme.hpp): the simulation's own predictions for
+// this run from the initial loads (also move_earnings's).
+points::RunModel reference_run_model(const RingRun& r, const std::vector<Count>& initial);
+// What a reference plans from: that model, the config and the traces the members will apply.
+policy::ReferenceInput reference_input(const RingRun& r, const RunConfig& cfg, const points::RunModel& model);
 
 // ---- move_earnings.cpp ----
 // Each performed point's hindsight_saved: what its loads saved over the loads before it, until the

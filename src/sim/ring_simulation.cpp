@@ -288,31 +288,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
   r.known.loads.assign(initial.begin(), initial.end());
   RunResult res;
-  if (r.app.scheme == policy::kHindsightScheme) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const points::HindsightPlan plan = plan_hindsight_points(r, initial);
-    r.app.scheme = fixed_scheme_of(plan.points);
-    RunResult::Hindsight& h = res.hindsight.emplace();
-    h.points = plan.points;
-    h.simulated_as = r.app.scheme;
-    h.predicted_makespan = plan.predicted_makespan;
-    h.predicted_none = plan.predicted_none;
-    h.planner_calls = plan.planner_calls;
-    h.exact = plan.exact;
-    h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    h.chosen_targets = plan_chosen_targets(r, initial);
-  }
-  if (r.app.scheme == policy::kHindsightTargetsScheme) {
+  if (const policy::SchemeEntry* reference = policy::reference_scheme(r.app.scheme)) {
     policy::check_scheme_fits(cfg, "config");
-    res.hindsight = plan_hindsight_targets_points(r, initial);
-    r.app.scheme = res.hindsight->simulated_as;
-  }
-  if (r.app.scheme == policy::kOnlineOptimalScheme) {
-    policy::check_scheme_fits(cfg, "config");
-    const auto t0 = std::chrono::steady_clock::now();
-    res.online_optimal = plan_online_optimal_points(r, initial, cfg.on_off);
-    r.app.scheme = res.online_optimal->simulated_as = fixed_scheme_of(res.online_optimal->points);
-    res.online_optimal->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const points::RunModel model = reference_run_model(r, initial);
+    const policy::ReferencePlan plan = reference->plan(reference_input(r, cfg, model), res);
+    r.app.scheme = policy::fixed_scheme_of(plan.points);
+    r.app.planned_targets = plan.targets;
   }
   start_policies(r, 1);
 

@@ -207,7 +207,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   if (reps_given < 1) throw InputError(where + ": 'repetitions' must be >= 1");
   const int reps = static_cast<int>(reps_given);
   // The no-redistribution run of each (size, ratio, seed, repetition) normalizes the others.
-  if (std::find(schemes.begin(), schemes.end(), "none") == schemes.end()) schemes.insert(schemes.begin(), "none");
+  if (std::find(schemes.begin(), schemes.end(), policy::kBaselineScheme) == schemes.end()) schemes.insert(schemes.begin(), policy::kBaselineScheme);
   // Counted before anything is built: each run costs its config in memory and its folder on disk.
   const std::size_t runs = run_count({sizes.size(), ratios.size(), seeds.size(), static_cast<std::size_t>(reps),
                                       1 + (schemes.size() - 1) * algorithms.size()});
@@ -256,20 +256,20 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
           const std::string baseline = common + "_none" + tail;
           for (const auto& scheme : schemes)
             for (std::size_t a = 0; a < algorithms.size(); ++a) {
-              if (scheme == "none" && a > 0) continue;  // no redistribution: the algorithm is irrelevant
+              if (scheme == policy::kBaselineScheme && a > 0) continue;  // no redistribution: the algorithm is irrelevant
               ExperimentRun run;
               run.ring_size = size;
               run.ratio = ratio;
               run.scheme = scheme;
-              run.algorithm = scheme == "none" ? "-" : algorithms[a];
+              run.algorithm = scheme == policy::kBaselineScheme ? "-" : algorithms[a];
               run.seed = seed;
               run.repetition = k;
-              run.id = scheme == "none" ? baseline : common + "_" + id_part(scheme) + "_" + id_part(algorithms[a]) + tail;
+              run.id = scheme == policy::kBaselineScheme ? baseline : common + "_" + id_part(scheme) + "_" + id_part(algorithms[a]) + tail;
               run.baseline_id = baseline;
               nlohmann::json cfg = base;
               cfg["ratio"] = ratio;
               cfg["scheme"] = scheme;
-              cfg["algorithm"] = scheme == "none" ? "auto" : algorithms[a];
+              cfg["algorithm"] = scheme == policy::kBaselineScheme ? "auto" : algorithms[a];
               if (!cfg.contains("ring")) cfg["ring"] = nlohmann::json::object();
               cfg["ring"]["size"] = size;
               cfg["ring"]["seed"] = derived_seed(seed, k);

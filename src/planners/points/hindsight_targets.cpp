@@ -18,7 +18,7 @@ void check(const RunModel& m) {
 }
 
 // The speeds a point after iteration k balances for when it holds the initial loads: with speeds
-// indexed by the iteration, the speeds of iteration k whatever the loads (hindsight_points.cpp's
+// indexed by the iteration, the speeds of iteration k whatever the loads (reference_model.cpp's
 // decision_speeds), so the balance hindsight's own point after k would take.
 std::vector<double> speeds_after(const RunModel& m, int k) {
   const std::size_t n = m.initial_loads.size();

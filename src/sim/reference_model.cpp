@@ -1,19 +1,14 @@
-// Scheme `hindsight` (planners/points/hindsight.hpp): before the run, the redistribution points
-// that minimize the predicted makespan, found with the traces this run will apply; the run then
-// simulates them as the fixed scheme "after:a,b,.." (or "none"), like any other scheme. The
-// recurrence predicts with the simulation's own models: each member's computation at its speed
-// (applied as the members will apply it: by iteration, or the profile integrated over time), the
-// border exchange of predicted_tstep, the one-way all-gather, the planners' decision and schedule.
+// The references' model of a run (policies/scheme.hpp: schemes chosen before the run, then
+// simulated as the fixed scheme of their points): the simulation's own predictions, so that what
+// a reference optimizes is what the run will do up to SimGrid's sharing and latencies. Each
+// member's computation at its speed (applied as the members will apply it: by iteration, or the
+// profile integrated over time), the border exchange of predicted_tstep, the one-way all-gather,
+// the planners' decision and schedule.
 #include "sim/ring_app.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <string>
-
-#include "model/errors.hpp"
-#include "planners/points/hindsight.hpp"
-#include "planners/points/hindsight_targets.hpp"
 
 namespace ringsim::sim {
 
@@ -37,7 +32,7 @@ bool follows_clock(const RingRun& r, const HostTrace& t) { return !placed_by_ite
 
 }  // namespace
 
-points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>& initial) {
+points::RunModel reference_run_model(const RingRun& r, const std::vector<Count>& initial) {
   points::RunModel m;
   m.iterations = r.app.iterations;
   m.columns = r.app.columns;
@@ -82,45 +77,14 @@ points::RunModel hindsight_run_model(const RingRun& r, const std::vector<Count>&
   return m;
 }
 
-points::HindsightPlan plan_hindsight_points(const RingRun& r, const std::vector<Count>& initial) {
-  if (!r.app.rebuilds.empty())
-    throw InputError("scheme 'hindsight' does not combine with rebuilds (the recurrence knows one ring)");
-  return points::plan_hindsight(hindsight_run_model(r, initial));
-}
-
-std::optional<RunResult::Hindsight::ChosenTargets> plan_chosen_targets(const RingRun& r, const std::vector<Count>& initial) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const points::RunModel model = hindsight_run_model(r, initial);
-  if (model.clock_dependent) return std::nullopt;
-  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
-  return RunResult::Hindsight::ChosenTargets{plan.points, plan.predicted_makespan, plan.candidates, plan.planner_calls,
-                                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
-}
-
-RunResult::Hindsight plan_hindsight_targets_points(RingRun& r, const std::vector<Count>& initial) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const points::RunModel model = hindsight_run_model(r, initial);
-  if (model.clock_dependent)
-    throw InputError("scheme 'hindsight-targets' needs speeds that change between iterations only; these traces "
-                     "follow the clock (a profile or a trace by time)");
-  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
-  for (std::size_t k = 0; k < plan.points.size(); ++k) r.app.planned_targets[plan.points[k]] = plan.targets[k];
-  RunResult::Hindsight h;
-  h.points = plan.points;
-  h.simulated_as = fixed_scheme_of(plan.points);
-  h.predicted_makespan = plan.predicted_makespan;
-  h.predicted_none = points::predicted_makespan(model, {});
-  h.planner_calls = plan.planner_calls;
-  h.targets = plan.targets;
-  h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return h;
-}
-
-std::string fixed_scheme_of(const std::vector<int>& points) {
-  if (points.empty()) return "none";
-  std::string s = "after:";
-  for (std::size_t k = 0; k < points.size(); ++k) s += (k ? "," : "") + std::to_string(points[k]);
-  return s;
+policy::ReferenceInput reference_input(const RingRun& r, const RunConfig& cfg, const points::RunModel& model) {
+  policy::ReferenceInput in;
+  in.config = &cfg;
+  in.model = &model;
+  in.peak = r.peak;
+  in.traces.assign(r.traces.begin(), r.traces.end());
+  for (const HostTrace* t : r.traces) in.placed_by_iteration.push_back(placed_by_iteration(r, *t));
+  return in;
 }
 
 }  // namespace ringsim::sim

@@ -1,0 +1,54 @@
+// Scheme `hindsight`: the redistribution points that minimize the predicted makespan, chosen
+// before the run with every speed of the run known (planners/points/hindsight.hpp), each point
+// balancing for its decision speeds as every scheme's point does; the run then simulates them as
+// the fixed scheme of its points. Not a policy a member could run: a bound for the online ones.
+// Its report also gives the same run's optimum when points choose their targets too (the model
+// of scheme hindsight-targets), where speeds change between iterations only.
+#include <chrono>
+
+#include "planners/points/hindsight_targets.hpp"
+#include "policies/registry.hpp"
+
+namespace ringsim::policy {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::optional<RunResult::Hindsight::ChosenTargets> chosen_targets_of(const points::RunModel& model) {
+  if (model.clock_dependent) return std::nullopt;
+  const auto t0 = std::chrono::steady_clock::now();
+  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
+  return RunResult::Hindsight::ChosenTargets{plan.points, plan.predicted_makespan, plan.candidates, plan.planner_calls,
+                                             seconds_since(t0)};
+}
+
+ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const points::HindsightPlan plan = points::plan_hindsight(*in.model);
+  RunResult::Hindsight& h = result.hindsight.emplace();
+  h.points = plan.points;
+  h.simulated_as = fixed_scheme_of(plan.points);
+  h.predicted_makespan = plan.predicted_makespan;
+  h.predicted_none = plan.predicted_none;
+  h.planner_calls = plan.planner_calls;
+  h.exact = plan.exact;
+  h.seconds = seconds_since(t0);
+  h.chosen_targets = chosen_targets_of(*in.model);
+  return {plan.points, {}};
+}
+
+}  // namespace
+
+SchemeEntry hindsight_scheme() {
+  SchemeEntry e;
+  e.name = "hindsight";
+  e.description = "the points that minimize the predicted makespan, chosen knowing every speed of the run (a bound)";
+  e.knows = Knows::future_traces;
+  e.plan = plan_hindsight;
+  return e;
+}
+
+}  // namespace ringsim::policy

@@ -1,0 +1,54 @@
+// Scheme `hindsight-targets`: the best points and the loads each moves to, chosen before the run
+// with every speed known, targets among the balance of any iteration's speeds and the initial
+// loads (planners/points/hindsight_targets.hpp); simulated as the fixed scheme of its points, each
+// point carrying out its planned move. Its recurrence is exact for speeds that change between
+// iterations only, so it refuses traces that follow the clock.
+#include <chrono>
+
+#include "model/errors.hpp"
+#include "planners/points/hindsight_targets.hpp"
+#include "policies/registry.hpp"
+
+namespace ringsim::policy {
+
+namespace {
+
+ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const points::RunModel& model = *in.model;
+  if (model.clock_dependent)
+    throw InputError("scheme 'hindsight-targets' needs speeds that change between iterations only; these traces "
+                     "follow the clock (a profile or a trace by time)");
+  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
+  ReferencePlan out{plan.points, {}};
+  for (std::size_t k = 0; k < plan.points.size(); ++k) out.targets[plan.points[k]] = plan.targets[k];
+  RunResult::Hindsight& h = result.hindsight.emplace();
+  h.points = plan.points;
+  h.simulated_as = fixed_scheme_of(plan.points);
+  h.predicted_makespan = plan.predicted_makespan;
+  h.predicted_none = points::predicted_makespan(model, {});
+  h.planner_calls = plan.planner_calls;
+  h.targets = plan.targets;
+  h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+void needs_iteration_placement(const RunConfig& cfg, const std::string& scheme) {
+  if (cfg.trace_placement != TracePlacement::iteration)
+    throw InputError(scheme + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
+                     "between iterations only)");
+}
+
+}  // namespace
+
+SchemeEntry hindsight_targets_scheme() {
+  SchemeEntry e;
+  e.name = "hindsight-targets";
+  e.description = "the best points and the loads each moves to, chosen knowing every speed of the run (a bound)";
+  e.knows = Knows::future_traces;
+  e.plan = plan_hindsight_targets;
+  e.check_fits = needs_iteration_placement;
+  return e;
+}
+
+}  // namespace ringsim::policy

@@ -1,0 +1,101 @@
+// Scheme `online-optimal`: the points that the best online rule takes along this run's traces
+// (planners/points/online_optimal.hpp). The rule knows, after every iteration, whether each member
+// is loaded, and the traces' law (geometric on/off with the config's mean durations), not their
+// future: a bound for policies that know less. Chosen before the run on hindsight's model, so that
+// the two references differ only in what they know, and simulated as the fixed scheme of its points.
+#include <chrono>
+#include <stdexcept>
+
+#include "model/errors.hpp"
+#include "planners/points/online_optimal.hpp"
+#include "policies/registry.hpp"
+
+namespace ringsim::policy {
+
+namespace {
+
+points::OnOffLaw law_of(const OnOffSpec& spec) {
+  points::OnOffLaw law;
+  law.load_factor = spec.load_factor;
+  law.leave_available = 1.0 / spec.available;  // trace_families.cpp: leaves with 1 / mean each iteration
+  law.leave_loaded = 1.0 / spec.loaded;
+  law.loaded_at_start = spec.loaded / (spec.available + spec.loaded);
+  return law;
+}
+
+// Each iteration's joint state, read back from the traces the members will apply.
+std::vector<points::LoadStates> states_of(const ReferenceInput& in, const points::OnOffLaw& law) {
+  const int iterations = in.model->iterations;
+  std::vector<points::LoadStates> states(static_cast<std::size_t>(iterations), 0);
+  for (std::size_t i = 0; i < in.traces.size(); ++i) {
+    if (in.traces[i]->changes.empty()) continue;  // available throughout
+    if (!in.placed_by_iteration[i]) throw InputError("scheme 'online-optimal' needs on/off traces placed by iteration");
+    for (int it = 1; it <= iterations; ++it) {
+      const double m = multiplier_at_iteration(*in.traces[i], it);
+      if (m != 1.0 && m != law.load_factor) throw std::logic_error("online-optimal: a multiplier that is neither state's");
+      if (m != 1.0) states[static_cast<std::size_t>(it) - 1] |= points::LoadStates{1} << i;
+    }
+  }
+  return states;
+}
+
+ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const points::RunModel& run = *in.model;
+  const points::OnOffLaw law = law_of(in.config->on_off);
+  const points::OnlineOptimal online(run, in.peak, law);
+  const std::vector<points::LoadStates> states = states_of(in, law);
+  RunResult::OnlineOptimal& out = result.online_optimal.emplace();
+  out.points = online.points_along(states);
+  out.simulated_as = fixed_scheme_of(out.points);
+  out.expected_makespan = online.expected_makespan();
+  out.expected_none = online.expected_none();
+  out.predicted_makespan = points::predicted_makespan(run, out.points);
+  out.loads = online.loads_count();
+  out.planner_calls = online.planner_calls();
+  out.expected_any_target = online.expected_any_target();
+  const points::OnlineOptimal::Path any = online.any_target_along(states);
+  out.any_target_points = any.points;
+  out.any_target_returns = any.moves_to_initial;
+  out.any_target_makespan = any.makespan;
+  out.any_target_none = any.none;
+  const points::OnlineOptimal::Path knowing = online.hindsight_any_target_along(states);
+  out.hindsight_any_target_points = knowing.points;
+  out.hindsight_any_target_returns = knowing.moves_to_initial;
+  out.hindsight_any_target_makespan = knowing.makespan;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return {out.points, {}};
+}
+
+// The one load whose law the rule can know exactly, changing between iterations, on a ring small
+// enough for its recursion over the 2^n joint on/off states.
+void needs_geometric_on_off(const RunConfig& cfg, const std::string& scheme) {
+  if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
+    const std::string got = cfg.trace_source == "on-off" ? std::string(to_string(cfg.on_off.durations)) + " durations"
+                                                         : "source " + trace_source_name(cfg);
+    throw InputError(scheme + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
+                     "know exactly), got " + got);
+  }
+  if (cfg.trace_placement != TracePlacement::iteration)
+    throw InputError(scheme + "needs traces 'placement': 'iteration' (its states change between iterations)");
+  const std::size_t most = points::OnlineOptimal::max_members;
+  const std::size_t n = cfg.selection == RingSelection::hosts ? cfg.ring_hosts.size() : static_cast<std::size_t>(cfg.ring_size);
+  if (n > most)
+    throw InputError(scheme + "needs a ring of at most " + std::to_string(most) +
+                     " members (its recursion runs over the 2^n joint on/off states), got " + std::to_string(n));
+}
+
+}  // namespace
+
+SchemeEntry online_optimal_scheme() {
+  SchemeEntry e;
+  e.name = "online-optimal";
+  e.description = "the points of the best online rule that knows every member's on/off state and the load's law "
+                  "(geometric on/off traces; a bound)";
+  e.knows = Knows::load_states_and_law;
+  e.plan = plan_online_optimal;
+  e.check_fits = needs_geometric_on_off;
+  return e;
+}
+
+}  // namespace ringsim::policy

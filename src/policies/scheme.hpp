@@ -1,0 +1,81 @@
+// One entry per scheme a run config can name (schemes.def lists them): the online policies, which
+// decide during the run on what a member can know (policy.hpp), and the references, which choose
+// their points before the run from what no member can know (the traces, or the load's law) and are
+// then simulated as the fixed scheme of those points. Both kinds are one entry type, shaped like the
+// other registries' (NamedInfo: the name is the scheme's syntax, the description its line of help).
+//
+// Adding a scheme: one file in src/policies/ defining `SchemeEntry NAME_scheme()` and one line
+// `RINGSIM_SCHEME(NAME)` in src/policies/schemes.def.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/named.hpp"
+#include "model/run_config.hpp"
+#include "model/run_result.hpp"
+#include "model/speed_traces.hpp"
+#include "planners/points/hindsight.hpp"
+#include "policies/policy.hpp"
+
+namespace ringsim::policy {
+
+// What a scheme knows when it decides; the first three are what a member can know.
+enum class Knows {
+  iteration_count,      // fixed points: the run's length only
+  reports,              // the members' measurements, as they reach it in simulated messages
+  gathered_reports,     // the same, gathered around the ring at each look
+  load_states_and_law,  // every member's on/off state after each iteration and the load's law (a bound)
+  future_traces,        // every speed of the run in advance (clairvoyant: a bound)
+};
+const char* to_string(Knows k);
+
+// What a reference plans from: the simulation's model of this run (the planners' costs, each
+// member's computation as the members will apply their traces) and the traces themselves.
+struct ReferenceInput {
+  const RunConfig* config = nullptr;
+  const points::RunModel* model = nullptr;
+  std::vector<double> peak;                 // the members' nominal speeds, flop/s
+  std::vector<const HostTrace*> traces;     // per member; empty: constant speeds
+  std::vector<bool> placed_by_iteration;    // per member: its changes fall between iterations
+};
+
+// A reference's answer: the points to simulate and, where it chose them, the loads each point
+// moves to (by the iteration it follows; absent: the point balances for its decision speeds).
+struct ReferencePlan {
+  std::vector<int> points;
+  std::map<int, std::vector<std::int64_t>> targets;
+};
+
+struct SchemeEntry : NamedInfo {
+  Knows knows = Knows::reports;
+  // An online policy: the policy a scheme names, nullptr for a scheme that is not this entry's,
+  // InputError for one of its own that is malformed (every-0).
+  std::function<std::unique_ptr<RedistributionPolicy>(const std::string& scheme, int iterations)> make;
+  // A reference (exactly its name): its points, its own fields written into the run's result.
+  std::function<ReferencePlan(const ReferenceInput& in, RunResult& result)> plan;
+  // What the reference asks of the rest of the config (InputError starting with `scheme`, which
+  // names the config and the scheme); rebuilds are refused for every reference before it is asked.
+  std::function<void(const RunConfig& cfg, const std::string& scheme)> check_fits;
+
+  bool is_reference() const { return static_cast<bool>(plan); }
+};
+
+using PolicyFactory = std::function<std::unique_ptr<RedistributionPolicy>(const std::string& scheme, int iterations)>;
+
+// The entry of an online policy: its syntax, its line of help, what it knows, its factory.
+inline SchemeEntry online_policy(std::string syntax, std::string summary, Knows knows, PolicyFactory make) {
+  SchemeEntry e;
+  e.name = std::move(syntax);
+  e.description = std::move(summary);
+  e.knows = knows;
+  e.make = std::move(make);
+  return e;
+}
+
+}  // namespace ringsim::policy
