@@ -117,6 +117,20 @@ std::string speed_profile_text(const HostTrace& trace, double iteration_time, do
   return os.str();
 }
 
+namespace {
+
+// Changes are given in increasing times (or iterations), and origin + time is monotone in time
+// even rounded: the changes in effect at a time are a prefix, found by bisection, so that a trace
+// of many events costs a logarithm per question, not a scan. `at_or_before(c)` says whether
+// change c has taken effect.
+template <class AtOrBefore>
+std::size_t changes_in_effect(const HostTrace& trace, AtOrBefore at_or_before) {
+  return static_cast<std::size_t>(
+      std::partition_point(trace.changes.begin(), trace.changes.end(), at_or_before) - trace.changes.begin());
+}
+
+}  // namespace
+
 double multiplier_at_time(const HostTrace& trace, double iteration_time, double t, double origin) {
   double m = 1.0;
   if (trace.period > 0.0 && !trace.changes.empty()) {
@@ -127,13 +141,12 @@ double multiplier_at_time(const HostTrace& trace, double iteration_time, double 
       local -= k * trace.period;
       m = trace.changes.back().multiplier;  // the previous period's last value
     }
-    for (const auto& c : trace.changes)
-      if (c.time <= local) m = c.multiplier;
-    return m;
+    const std::size_t in_effect = changes_in_effect(trace, [&](const SpeedChange& c) { return c.time <= local; });
+    return in_effect ? trace.changes[in_effect - 1].multiplier : m;
   }
-  for (const auto& c : trace.changes)
-    if (change_time(c, iteration_time, origin) <= t) m = c.multiplier;
-  return m;
+  const std::size_t in_effect =
+      changes_in_effect(trace, [&](const SpeedChange& c) { return change_time(c, iteration_time, origin) <= t; });
+  return in_effect ? trace.changes[in_effect - 1].multiplier : m;
 }
 
 namespace {
@@ -146,16 +159,16 @@ double next_change_after(const HostTrace& trace, double iteration_time, double t
     if (local < 0.0) return origin + trace.changes.front().time;
     // The period t falls in, give or take one for rounding: the first change after t among them.
     const double k = std::floor(local / trace.period);
-    for (double p = std::max(0.0, k - 1.0); p <= k + 1.0; p += 1.0)
-      for (const auto& c : trace.changes)
-        if (origin + p * trace.period + c.time > t) next = std::min(next, origin + p * trace.period + c.time);
+    for (double p = std::max(0.0, k - 1.0); p <= k + 1.0; p += 1.0) {
+      const double start = origin + p * trace.period;
+      const std::size_t first = changes_in_effect(trace, [&](const SpeedChange& c) { return start + c.time <= t; });
+      if (first < trace.changes.size()) next = std::min(next, start + trace.changes[first].time);
+    }
     return next;
   }
-  for (const auto& c : trace.changes) {
-    const double at = change_time(c, iteration_time, origin);
-    if (at > t) next = std::min(next, at);
-  }
-  return next;
+  const std::size_t first =
+      changes_in_effect(trace, [&](const SpeedChange& c) { return change_time(c, iteration_time, origin) <= t; });
+  return first < trace.changes.size() ? change_time(trace.changes[first], iteration_time, origin) : next;
 }
 
 // The work one period of a periodic trace allows from its second period on (each period then
@@ -191,6 +204,24 @@ double finish_of_work(const HostTrace& trace, double peak, double iteration_time
     const double rate = peak * multiplier_at_time(trace, iteration_time, std::isfinite(next) ? (t + next) / 2 : t + 1.0, origin);
     if (rate > 0.0 && (!std::isfinite(next) || left <= rate * (next - t))) return t + left / rate;
     if (!std::isfinite(next) || (periodic && per_period <= 0.0 && t >= origin + trace.period)) return INFINITY;
+    left -= rate * (next - t);
+    t = next;
+  }
+}
+
+double finish_of_pooled_work(const std::vector<ProfiledHost>& profiled, double fixed_rate, double iteration_time,
+                             double start, double flops, double origin) {
+  double t = start;
+  double left = flops;
+  while (true) {
+    double next = INFINITY;
+    for (const ProfiledHost& h : profiled) next = std::min(next, next_change_after(*h.trace, iteration_time, t, origin));
+    // Each multiplier read inside the piece, as finish_of_work reads it.
+    const double inside = std::isfinite(next) ? (t + next) / 2 : t + 1.0;
+    double rate = fixed_rate;
+    for (const ProfiledHost& h : profiled) rate += h.peak * multiplier_at_time(*h.trace, iteration_time, inside, origin);
+    if (rate > 0.0 && (!std::isfinite(next) || left <= rate * (next - t))) return t + left / rate;
+    if (!std::isfinite(next)) return INFINITY;
     left -= rate * (next - t);
     t = next;
   }

@@ -80,6 +80,20 @@ double multiplier_at_time(const HostTrace& trace, double iteration_time, double 
 double finish_of_work(const HostTrace& trace, double peak, double iteration_time, double start, double flops,
                       double origin = 0.0);
 
+// A host whose speed follows its trace's profile, for pooled work.
+struct ProfiledHost {
+  const HostTrace* trace = nullptr;
+  double peak = 0.0;  // flop/s
+};
+
+// When `flops` of work that can be shared at will among hosts, started at `start`, end: the hosts
+// of `profiled` at their profiles' speeds (times counted from `origin`, as finish_of_work), the
+// others at `fixed_rate` flop/s in all. The pooled speed is piecewise constant between the
+// profiles' changes, so the work is integrated piece by piece: the least time any division of the
+// work can take, which makes it a lower bound. Infinity when the pooled speed stays 0.
+double finish_of_pooled_work(const std::vector<ProfiledHost>& profiled, double fixed_rate, double iteration_time,
+                             double start, double flops, double origin = 0.0);
+
 // The trace's changes as (time, multiplier) steps up to time `until` (inclusive): a periodic
 // trace's every period (its first change of each period after the first included), the others'
 // changes as speed_profile_text places them; the leading "0 value" line is not included.

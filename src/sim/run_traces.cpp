@@ -17,22 +17,31 @@
 
 namespace ringsim::sim {
 
-// Every iteration perfectly balanced at the speeds of that iteration of the ring in effect,
-// redistributions, rebuilds and the staging free (times counted from the start of iteration 1):
-// a trace placed by iteration gives iteration it its multiplier of iteration it, a profile its
-// multiplier at this ideal clock.
+// A lower bound on the run: every iteration perfectly balanced for the speeds the hosts have while
+// it computes (columns divisible, loads set knowing the future), redistributions, rebuilds and the
+// staging free (times counted from the start of iteration 1). A trace placed by iteration gives
+// iteration it its multiplier of iteration it; a profile changes inside iterations, so its speed
+// is integrated over the iteration's time (finish_of_pooled_work), never read once at its start.
 double ideal_time(const RingRun& r) {
   double t = 0.0;
   const double work = static_cast<double>(r.app.columns) * r.flops_per_column;
   std::size_t e = 0;
+  std::vector<ProfiledHost> profiled;
   for (int it = 1; it <= r.app.iterations; ++it) {
     while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
     const RingEpoch& ep = r.epochs[e];
-    double speed = 0.0;
+    double fixed = 0.0;
+    profiled.clear();
     for (std::size_t i = 0; i < ep.peak.size(); ++i) {
-      speed += ep.peak[i] * multiplier_during(r, *ep.traces[i], it, t, 0.0);
+      const HostTrace& trace = *ep.traces[i];
+      if (placed_by_iteration(r, trace) || trace.changes.empty())
+        fixed += ep.peak[i] * multiplier_during(r, trace, it, t, 0.0);
+      else
+        profiled.push_back({&trace, ep.peak[i]});
     }
-    t += work / speed + ep.border_time;
+    const double compute =
+        profiled.empty() ? work / fixed : finish_of_pooled_work(profiled, fixed, r.iteration_time0, t, work, 0.0) - t;
+    t += compute + ep.border_time;
   }
   return t;
 }

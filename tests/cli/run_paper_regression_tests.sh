@@ -3,7 +3,8 @@
 # oracle targets) give byte for byte
 # - with traces.placement nominal-time (speed changes at iteration * the first iteration's predicted
 #   time), the runs.csv that ringsim gave before the redistribution policies (commit 2616e49), kept
-#   in tests/data/paper-quick/;
+#   in tests/data/paper-quick/, but for ideal_time and time_over_ideal, which are those of the ideal
+#   that integrates the speeds inside each iteration (these profiles change inside iterations);
 # - with the default placement (a change at iteration k slows iteration k), the runs.csv kept in
 #   tests/data/paper-quick/iteration/ when that placement was introduced.
 set -u
