@@ -1,4 +1,5 @@
-// `ringsim ring PLATFORM --work W --comm H [--method M]`: build a ring (SharedRing), JSON out.
+// `ringsim ring PLATFORM --work W --comm H [--method M] [--size N | --max-size N]`: build a ring
+// (SharedRing), JSON out.
 // `ringsim ring-sweep PLATFORM --work W --ratios a,b,c [--methods m1,m2] [--by-size]`: the same for
 // several H/W ratios and methods, CSV out (the experiments of experiments/sharedring/).
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -178,12 +180,29 @@ void add_ring_command(CLI::App* cmd) {
   common->add_to(cmd);
   cmd->add_option("--comm", *comm, "H: bytes each member sends to each neighbour per iteration")->required();
   cmd->add_option("--method", *method, "ring construction method (see below)")->default_val("greedy");
+  // Read as signed integers so that a negative size gets the same message as 0.
+  auto size = std::make_shared<long long>(0);
+  auto max_size = std::make_shared<long long>(0);
+  auto* size_opt = cmd->add_option("--size", *size,
+                                   "N: the best ring of exactly N hosts the greedy grows (greedy methods only; "
+                                   "exit 2 if the greedy cannot grow N; not with --max-size)");
+  auto* max_size_opt = cmd->add_option("--max-size", *max_size,
+                                       "N: the best ring of at most N hosts (greedy methods only; the growth stops "
+                                       "at N; not with --size)");
   common->add_tuning(cmd);
-  cmd->callback([common, comm, method] {
+  cmd->callback([common, comm, method, size, max_size, size_opt, max_size_opt] {
     const ring::Workload load{common->work, *comm};
     ring::check_workload(load);
     ring::check_method(*method);
-    const auto opt = common->options();
+    auto opt = common->options();
+    for (auto [given, value, name, field] :
+         {std::tuple{size_opt->count() > 0, *size, "--size", &opt.size},
+          std::tuple{max_size_opt->count() > 0, *max_size, "--max-size", &opt.max_size}}) {
+      if (!given) continue;
+      if (value < 1) throw InputError(std::string(name) + " must be an integer >= 1 (hosts in the ring)");
+      *field = static_cast<std::size_t>(value);
+    }
+    ring::check_size_options(*method, opt);
     const auto mode = common->routing_mode();
     const auto loaded = load_ring_platform(*common, mode);
     const ring::RingNetwork net(loaded.model);

@@ -142,5 +142,46 @@ for bad in -1 nan abc; do
     || { echo "FAIL ring --progress $bad: rc=$rc"; cat "$tmp/err"; fail=1; }
 done
 
+# --size N: the best ring of exactly N hosts the greedy grows; --max-size N: of at most N. Sizes
+# that cannot be honoured (lans.xml has 5 hosts) exit 2 with one line.
+expect_bad size_zero "--size must be an integer >= 1" ring "$P" --work 1e9 --comm 1e5 --size 0
+expect_bad size_negative "--size must be an integer >= 1" ring "$P" --work 1e9 --comm 1e5 --size=-2
+expect_bad max_size_zero "--max-size must be an integer >= 1" ring "$P" --work 1e9 --comm 1e5 --max-size 0
+expect_bad size_too_big "--size 6: the platform has only 5 candidate hosts" ring "$P" --work 1e9 --comm 1e5 --size 6
+expect_bad max_size_too_big "--max-size 9: the platform has only 5" ring "$P" --work 1e9 --comm 1e5 --max-size 9
+expect_bad size_exhaustive "--size applies to the methods that grow a ring" \
+  ring "$P" --work 1e9 --comm 1e5 --size 3 --method exhaustive
+expect_bad max_size_tsp "--max-size applies to the methods that grow a ring" \
+  ring "$P" --work 1e9 --comm 1e5 --max-size 3 --method tsp-local
+expect_bad size_and_max_size "exclude each other" ring "$P" --work 1e9 --comm 1e5 --size 3 --max-size 4
+expect_bad size_text "size" ring "$P" --work 1e9 --comm 1e5 --size three
+for m in greedy greedy-maxmin greedy-global; do
+  for n in 1 2 3 5; do
+    "$RINGSIM" ring "$P" --work 1e9 --comm 1e5 --method $m --size $n >"$tmp/out" 2>"$tmp/err" \
+      && grep -q "\"q\":$n," "$tmp/out" \
+      || { echo "FAIL ring --method $m --size $n: expected q = $n:"; cat "$tmp/out" "$tmp/err"; fail=1; }
+  done
+done
+# --max-size: a ring of at most N hosts, whose T_step is the best the growth recorded at sizes <= N.
+/usr/bin/python3 - "$RINGSIM" "$P" <<'PY' || fail=1
+import json, subprocess, sys
+ringsim, plat = sys.argv[1:3]
+def ring(*extra):
+    out = subprocess.run([ringsim, "ring", plat, "--work", "1e9", "--comm", "1e4", *extra],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+full = ring()
+by_size = full["tstep_by_size"]
+for n in range(1, len(by_size) + 1):
+    got = ring("--max-size", str(n))
+    best = min(t for t in by_size[:n] if t is not None)
+    assert got["q"] <= n and abs(got["tstep"] - best) <= 1e-12 * best, (n, got["q"], got["tstep"], best)
+    assert got["tstep_by_size"] == by_size[:n], (n, got["tstep_by_size"], by_size)
+    exact = ring("--size", str(n))
+    assert exact["q"] == n and abs(exact["tstep"] - by_size[n - 1]) <= 1e-12 * by_size[n - 1], (n, exact["tstep"])
+assert ring("--max-size", str(len(by_size))) == full
+print(f"--size / --max-size: sizes 1..{len(by_size)} agree with tstep_by_size")
+PY
+
 [ $fail -eq 0 ] && echo "all ring CLI contract tests passed"
 exit $fail

@@ -8,7 +8,8 @@
 // insertion (candidate_tstep): w_cumul gains k; the sum loses the terms of the two paths between
 // i and j and gains those of k, i and j with the new costs. Every ring size's exact T_step is
 // recorded (tstep_by_size) and the answer is the best ring over all sizes q = 1..p (q = 1: the
-// fastest host alone), since T_step is not monotone in q (report, Figure 11).
+// fastest host alone), since T_step is not monotone in q (report, Figure 11); RingOptions::size
+// and max_size narrow the sizes (the growth stops at the largest one allowed).
 //
 // Section 4.2 (evaluate): S_i and P_j give their bandwidth back to the residual network; one
 // widest-path search from k gives k -> i and k -> j, and their reverses serve as i -> k and
@@ -26,6 +27,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "model/errors.hpp"
 #include "planners/ring/bandwidth_allocation.hpp"
 #include "planners/ring/fractions.hpp"
 #include "planners/ring/tstep.hpp"
@@ -61,24 +63,34 @@ Greedy::Greedy(const RingNetwork& net, const Workload& load, Refinement refineme
 
 RingPlan Greedy::run() {
   const std::size_t p = net_.host_count();
+  // The allowed sizes lo..hi (RingOptions::size, max_size): the growth stops at hi, the answer is
+  // the best ring of a size in lo..hi. Without them, every size 1..p.
+  const std::size_t lo = opt_.size ? *opt_.size : 1;
+  const std::size_t hi = opt_.size ? *opt_.size : opt_.max_size ? *opt_.max_size : p;
+  if (hi > p)
+    throw InputError((opt_.size ? "--size " : "--max-size ") + std::to_string(hi) + ": the platform has only " +
+                     std::to_string(p) + " candidate hosts (hosts that reach each other both ways)");
   RingPlan best;
-  best.tstep_by_size.assign(p, NAN);
+  best.tstep_by_size.assign(hi, NAN);
   // q = 1: the fastest host alone.
   std::size_t fastest = 0;
   for (std::size_t h = 1; h < p; ++h)
     if (speed_[h] > speed_[fastest]) fastest = h;
-  best.ring = {fastest};
-  double best_t = load_.work / speed_[fastest];
-  best.tstep_by_size[0] = best_t;
-  if (p >= 2 && choose_pair()) {
+  double best_t = kInfinity;
+  best.tstep_by_size[0] = load_.work / speed_[fastest];
+  if (lo <= 1) {
+    best.ring = {fastest};
+    best_t = best.tstep_by_size[0];
+  }
+  if (hi >= 2 && choose_pair()) {
     refine();
     double t = current_tstep();
     best.tstep_by_size[1] = t;
-    if (t < best_t) {
+    if (lo <= 2 && t < best_t) {
       best_t = t;
       snapshot(best);
     }
-    while (ring_.size() < p) {
+    while (ring_.size() < hi) {
       const Insertion ins = choose_insertion();
       if (!std::isfinite(ins.tstep)) break;  // no host can be inserted any more
       apply(ins);
@@ -86,15 +98,19 @@ RingPlan Greedy::run() {
       t = current_tstep();
       best.tstep_by_size[ring_.size() - 1] = t;
       if (opt_.progress) opt_.progress(progress());
-      if (t < best_t) {
+      if (ring_.size() >= lo && t < best_t) {
         best_t = t;
         snapshot(best);
       }
     }
-    if (ring_.size() < p)
+    if (ring_.size() < hi)
       best.note = "the ring stopped growing at " + std::to_string(ring_.size()) +
                   " hosts: no remaining host has a path with bandwidth left";
   }
+  if (best.ring.empty())  // only when a size > 1 is required and the growth stopped below it
+    throw InputError("--size " + std::to_string(lo) + ": the greedy's ring stopped growing at " +
+                     std::to_string(std::max<std::size_t>(ring_.size(), 1)) +
+                     " hosts (no remaining host has a path with bandwidth left)");
   best.criterion = opt_.criterion == GreedyCriterion::eq4 ? "equation-4" : "exact";
   best.candidates = candidates_;
   best.evaluations = evaluations_;
@@ -388,11 +404,13 @@ void Greedy::snapshot(RingPlan& plan) const {
 }  // namespace greedy
 
 RingPlan plan_greedy(const RingNetwork& net, const Workload& load, Refinement refinement, const RingOptions& opt) {
+  const std::string method = refinement == Refinement::none     ? "greedy"
+                             : refinement == Refinement::maxmin ? "greedy-maxmin"
+                                                                : "greedy-global";
+  check_size_options(method, opt);
   greedy::Greedy g(net, load, refinement, opt);
   RingPlan plan = g.run();
-  plan.method = refinement == Refinement::none     ? "greedy"
-                : refinement == Refinement::maxmin ? "greedy-maxmin"
-                                                   : "greedy-global";
+  plan.method = method;
   evaluate_plan(net, load, plan);
   return plan;
 }

@@ -1,6 +1,7 @@
 #include "planners/ring/ring_planner.hpp"
 
 #include <cmath>
+#include <string>
 
 #include "model/errors.hpp"
 
@@ -59,9 +60,24 @@ void check_workload(const Workload& load) {
 
 RingPlan plan_ring(const RingNetwork& net, const Workload& load, const std::string& method, const RingOptions& opt) {
   check_workload(load);
+  check_size_options(method, opt);
   return find_named(registry(), method, "ring method").run(net, load, opt);
 }
 
 void check_method(const std::string& method) { find_named(registry(), method, "ring method"); }
+
+// Only the greedy family builds a ring of every size from 1 up, so only it can answer "the best
+// ring of n hosts" with the ring it grew; the complete-graph methods choose their size otherwise.
+void check_size_options(const std::string& method, const RingOptions& opt) {
+  if (opt.size && opt.max_size)
+    throw InputError("--size and --max-size exclude each other (--size N: exactly N hosts, --max-size N: at most N)");
+  const char* name = opt.size ? "--size" : "--max-size";
+  const auto n = opt.size ? opt.size : opt.max_size;
+  if (!n) return;
+  if (*n < 1) throw InputError(std::string(name) + " must be an integer >= 1 (hosts in the ring)");
+  if (method != "greedy" && method != "greedy-maxmin" && method != "greedy-global")
+    throw InputError(std::string(name) + " applies to the methods that grow a ring (greedy, greedy-maxmin, " +
+                     "greedy-global), not '" + method + "'");
+}
 
 }  // namespace ringsim::ring

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,14 +36,20 @@ struct RingOptions {
   double ilp_time_limit = 30.0;           // tsp-ilp: GLPK time limit (s)
   std::size_t exhaustive_max_hosts = 10;  // exhaustive: refuse larger platforms
   std::function<void(const GreedyProgress&)> progress;  // greedy: called after each insertion (if set)
+  // Ring sizes allowed in the answer (greedy family only; unset: every size): exactly `size`
+  // hosts, or at most `max_size`. The growth stops at the largest allowed size and the answer is
+  // the best ring over the allowed sizes. At most one of them may be set.
+  std::optional<std::size_t> size, max_size;
 };
 
 enum class Refinement { none, maxmin, global };
 
 // Report Section 4: best pair, then cheapest insertion with four widest paths on the residual
 // bandwidths (re-injecting the two replaced paths), their fractions minimizing Equation 4; the
-// best T_step over all ring sizes. Refinement (Section 4.3): after every insertion, keep ring and
-// paths and recompute the fractions by max-min fairness or by the global convex solve.
+// best T_step over all ring sizes (or over those RingOptions::size / max_size allow; InputError
+// when they ask for more hosts than the network has or the greedy can grow). Refinement
+// (Section 4.3): after every insertion, keep ring and paths and recompute the fractions by
+// max-min fairness or by the global convex solve.
 RingPlan plan_greedy(const RingNetwork& net, const Workload& load, Refinement refinement, const RingOptions& opt);
 
 // Complete-graph methods (slides): each host pair is one edge whose cost c_ij = 1/b_ij is that of
@@ -59,5 +66,8 @@ const std::vector<NamedInfo>& ring_methods();
 RingPlan plan_ring(const RingNetwork& net, const Workload& load, const std::string& method, const RingOptions& opt = {});
 void check_workload(const Workload& load);
 void check_method(const std::string& method);
+// Checks RingOptions::size and max_size without the platform: not both, each >= 1, and only with
+// a method that grows a ring through its sizes (the greedy family); InputError otherwise.
+void check_size_options(const std::string& method, const RingOptions& opt);
 
 }  // namespace ringsim::ring
