@@ -1,5 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <random>
 #include <string>
@@ -196,4 +200,44 @@ TEST_CASE("the multiplier of an iteration is the last change at or before it (se
       REQUIRE(multiplier_at_iteration(t, q) == scan);
     }
   }
+}
+
+TEST_CASE("the hosts trace files name, and their suspect lines: past the last iteration, below 1e-3 of the peak") {
+  const auto dir = std::filesystem::temp_directory_path() / ("ringsim-suspect-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string csv = (dir / "s.csv").string(), profile = (dir / "p.profile").string();
+  std::ofstream(csv) << "host,iteration,speed\nb,0,1e9\na,0,1e9\nb,12,5e5\na,11,1e9\nzz,3,1\n";
+  std::ofstream(profile) << "0 1.0\n# slow\n2 0.0005\n3 0.0001\n";
+  RunConfig cfg;
+  cfg.trace_source = "files";
+  cfg.iterations = 10;
+  cfg.trace_csv = csv;
+  const auto hosts = io::trace_file_hosts(cfg);
+  REQUIRE(hosts.size() == 3);  // in the order of their first lines
+  CHECK(hosts[0].name == "b");
+  CHECK(hosts[0].role == "'" + csv + "':2: host");
+  CHECK(hosts[2].name == "zz");
+  CHECK(hosts[2].role == "'" + csv + "':6: host");
+  const auto peak_of = [](const std::string& h) { return h == "zz" ? 0.0 : 1e9; };  // zz: not on the platform
+  auto lines = io::suspect_trace_lines(cfg, peak_of);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0] == "2 trace line(s) past the run's last iteration (10), never used, the first at '" + csv +
+                        "':4: host 'b' at iteration 12");
+  CHECK(lines[1] == "1 trace speed(s) below 0.001 of their host's peak (a multiplier written as a speed in flop/s?), "
+                    "the first at '" + csv + "':4: host 'b' at 500000 flop/s, peak 1e+09 flop/s");
+  cfg.iterations = 12;  // iteration 12 is the run's last: used
+  CHECK(io::suspect_trace_lines(cfg, peak_of).size() == 1);
+
+  cfg.trace_csv.clear();
+  cfg.trace_profiles = {{"a", profile}, {"b", profile}};
+  REQUIRE(io::trace_file_hosts(cfg).size() == 2);
+  CHECK(io::trace_file_hosts(cfg)[1].role == "traces 'profiles' (file '" + profile + "'): host");
+  lines = io::suspect_trace_lines(cfg, peak_of);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "4 trace speed(s) below 0.001 of their host's peak (a multiplier written as a speed in flop/s?), "
+                    "the first at '" + profile + "':3: host 'a' at multiplier 0.0005, peak 1e+09 flop/s");
+  cfg.trace_source = "factor";  // generated traces: no files, nothing to say
+  CHECK(io::trace_file_hosts(cfg).empty());
+  CHECK(io::suspect_trace_lines(cfg, peak_of).empty());
+  std::filesystem::remove_all(dir);
 }

@@ -32,9 +32,10 @@ namespace fs = std::filesystem;
 
 // A budget other than the default goes with each run: the run is checked again where it runs.
 std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p, const std::vector<std::string>& logs,
-                                       double max_memory_gb) {
+                                       double max_memory_gb, bool strict) {
   std::vector<std::string> args{exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
                                 "--iterations-csv", p.iterations.string()};
+  if (strict) args.emplace_back("--strict");
   if (max_memory_gb * 1e9 != kDefaultMemoryBudgetBytes) {
     char gb[32];
     std::snprintf(gb, sizeof gb, "%.17g", max_memory_gb);
@@ -130,7 +131,8 @@ void add_run_command(CLI::App* cmd) {
               "done (for GNU parallel, also with --sshlogin on a shared folder); --slurm SDIR writes a SLURM\n"
               "array job (SDIR/submit.sh submits it and the merge); then `ringsim run EXPERIMENT --merge\n"
               "--out DIR` builds the CSVs. Every run is checked before the first starts (one platform load): files,\n"
-              "the hosts named (ring.hosts, rebuild hosts, staging gateway), ring sizes (with ring.hosts: its length).\n"
+              "the hosts named (ring.hosts, rebuild hosts, staging gateway, trace files' hosts), ring sizes (with ring.hosts:\n"
+              "its length); suspect trace lines are warned about once (refused with --strict; see simulate --help).\n"
               "Trace files are found beside the experiment; seeds draw rings and generated traces, a files or\n"
               "platform traces source is the same in every run. summary.json: trace_sources,\n"
               "speeds_from_2004_machine_list.\n"
@@ -158,6 +160,7 @@ void add_run_command(CLI::App* cmd) {
                                              std::to_string(kDefaultMaxRuns) + ")")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
   cmd->add_option("--slurm", *slurm, "write a SLURM array job for the sweep into this folder instead of running");
+  auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
   cmd->allow_extras();
   cmd->callback([=] {
@@ -171,6 +174,7 @@ void add_run_command(CLI::App* cmd) {
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
     add_command_line_options(e, dir, command_line_options);
     check_simgrid_setups(e, "'" + *experiment + "'", logs);
+    if (!*merge_only) check_trace_lines(e, "'" + *experiment + "'", *strict);
     create_output_directory(dir);
     // One sweep per directory at a time; the lock dies with the process.
     const int lock = open((dir / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
@@ -188,7 +192,7 @@ void add_run_command(CLI::App* cmd) {
     if (*list) {
       for (const auto& run : e.runs) {
         const RunPaths p = paths_of(dir, run);
-        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p, logs, *max_memory)) << '\n';
+        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p, logs, *max_memory, *strict)) << '\n';
       }
       std::cout << "# when all are done: " << merge_line << '\n';
       return;  // main() answers exit 2 when standard output cannot be written
@@ -197,7 +201,7 @@ void add_run_command(CLI::App* cmd) {
       std::vector<ClusterRun> runs;
       for (const auto& run : e.runs) {
         const RunPaths p = paths_of(fs::absolute(dir), run);
-        runs.push_back({shell_line(simulate_args(exe, p, logs, *max_memory)), p.result});
+        runs.push_back({shell_line(simulate_args(exe, p, logs, *max_memory, *strict)), p.result});
       }
       write_slurm_job(*slurm, e.name, runs, merge_line);
       std::cerr << "ringsim: SLURM job for " << runs.size() << " runs in " << *slurm << " (submit with "

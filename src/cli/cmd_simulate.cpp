@@ -56,7 +56,9 @@ void add_simulate_command(CLI::App* cmd) {
               "(seconds of trace per simulated second, 1)}\n"
               "(trace files are found beside the config). No source: measured (the 2004 machine list) on\n"
               "the paper's platform only, factor on any other. Trace speeds above the host's peak are kept, with\n"
-              "one warning line and speeds_above_peak.\n"
+              "one warning line and speeds_above_peak. A host of a trace file that the platform lacks is exit 2\n"
+              "(hosts of the platform outside the ring: unused); a change past the last iteration, or a speed\n"
+              "below 0.001 of the host's peak, is one warning line each (exit 2 with --strict).\n"
               "The result states trace_source and speeds_from_2004_machine_list. Changes given by iteration take\n"
               "effect per traces.placement: iteration (default: a change at iteration k slows iteration k, however\n"
               "iterations stretch) | nominal-time (at k * the first iteration's predicted time, as a SimGrid profile),\n"
@@ -81,8 +83,9 @@ void add_simulate_command(CLI::App* cmd) {
   cmd->add_flag("--no-baseline", *no_baseline, "do not simulate the no-redistribution baseline");
   cmd->add_option("--traces-dir", *traces_dir, "after the run, write the speed profiles and traces.csv there (times as simulated)");
   cmd->add_option("--out", *out, "write the JSON summary to this file (atomically) instead of stdout");
+  auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
-  cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir, max_memory] {
+  cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir, strict, max_memory] {
     RunConfig cfg = read_simulate_config(*config);
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
@@ -91,6 +94,9 @@ void add_simulate_command(CLI::App* cmd) {
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
+    SimulationOptions opt;
+    opt.traces_dir = *traces_dir;
+    opt.strict = *strict;
     // A run that never redistributes is its own baseline.
     const bool normalize = cfg.baseline && policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, *config);
     if (normalize) {
@@ -107,13 +113,14 @@ void add_simulate_command(CLI::App* cmd) {
                        std::vector<std::string> untraced = extras;
                        if (traced_here) untraced.push_back("--cfg=tracing:no");
                        io::EngineArgs child_args(untraced);
-                       return run_simulation(none, &child_args.argc, child_args.argv.data()).makespan;
+                       // Strict: a suspect trace line refuses here, before any simulated second.
+                       SimulationOptions strict_only;
+                       strict_only.strict = opt.strict;
+                       return run_simulation(none, &child_args.argc, child_args.argv.data(), strict_only).makespan;
                      },
                      "baseline simulation")
                      .get();
     }
-    SimulationOptions opt;
-    opt.traces_dir = *traces_dir;
     const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
     if (!cfg.baseline) baseline = 0.0;
     else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline
@@ -135,8 +142,9 @@ void add_traces_command(CLI::App* cmd) {
   auto dir = std::make_shared<std::string>("traces");
   cmd->add_option("CONFIG", *config, "run configuration (JSON), as for simulate")->required();
   cmd->add_option("-o,--out", *dir, "output directory (default traces/)");
+  auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
-  cmd->callback([cmd, config, dir, max_memory] {
+  cmd->callback([cmd, config, dir, strict, max_memory] {
     const RunConfig cfg = read_simulate_config(*config);
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     io::EngineArgs args(cmd->remaining());
@@ -145,8 +153,10 @@ void add_traces_command(CLI::App* cmd) {
     SimulationOptions opt;
     opt.traces_dir = *dir;
     opt.setup_only = true;
+    opt.strict = *strict;
     const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
     if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
+    for (const auto& w : res.trace_warnings) std::cerr << "ringsim: warning: " << w << '\n';
     std::cerr << "ringsim: " << res.ring.size() << " speed profiles and traces.csv written to " << *dir << "/\n";
   });
 }

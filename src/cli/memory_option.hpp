@@ -1,5 +1,6 @@
-// --max-memory GB, on the commands that run a config (simulate, traces, run): the budget that a
-// run's sizes are checked against before anything is allocated (model/run_memory.hpp).
+// Options of the commands that run a config (simulate, traces, run): --max-memory GB, the budget
+// that a run's sizes are checked against before anything is allocated (model/run_memory.hpp), and
+// --strict, which makes the suspect lines of trace files errors (io/trace_files.hpp).
 #pragma once
 
 #include <cmath>
@@ -33,6 +34,14 @@ inline std::shared_ptr<double> add_max_memory_option(CLI::App* cmd) {
           },
           "GB"));
   return gb;
+}
+
+inline std::shared_ptr<bool> add_strict_option(CLI::App* cmd) {
+  auto strict = std::make_shared<bool>(false);
+  cmd->add_flag("--strict", *strict,
+                "refuse (exit 2) trace files with a change past the last iteration or a speed below 0.001 of "
+                "the host's peak, instead of one warning line each");
+  return strict;
 }
 
 }  // namespace ringsim::cli

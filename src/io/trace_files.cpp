@@ -1,6 +1,8 @@
 #include "io/trace_files.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 #include "io/json_input.hpp"
@@ -24,10 +26,33 @@ std::string fmt(double v) {
   return os.str();
 }
 
+// `v` as printf's %g writes it (30, 100000, 2e+09), with more digits only where it would not read
+// back as `v` (0.2, not 0.20000000000000001).
+std::string shortest(double v) {
+  for (int digits = 6; digits < 17; ++digits) {
+    std::ostringstream os;
+    os.precision(digits);
+    os << v;
+    if (std::stod(os.str()) == v) return os.str();
+  }
+  return fmt(v);
+}
+
+// The first of the suspect lines of one kind (smallest rank: file order) and how many there are.
+struct FirstSuspect {
+  std::size_t count = 0;
+  std::pair<std::size_t, std::size_t> rank{SIZE_MAX, SIZE_MAX};
+  std::string what;
+  void add(std::pair<std::size_t, std::size_t> at, const std::string& text) {
+    ++count;
+    if (at < rank) rank = at, what = text;
+  }
+};
+
 }  // namespace
 
 HostTrace parse_speed_profile(const std::string& text, const std::string& where, const std::string& host,
-                              double peak_speed, std::vector<SpeedAbovePeak>* above) {
+                              double peak_speed, std::vector<SpeedAbovePeak>* above, std::vector<std::size_t>* lines) {
   HostTrace t{host, peak_speed, {}};
   double loop_after = -1.0;
   for_each_data_line(text, [&](std::size_t line, const std::string&, const std::string& s) {
@@ -49,6 +74,7 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
     c.time = time;
     c.multiplier = value;
     t.changes.push_back(c);
+    if (lines) lines->push_back(line);
   });
   if (loop_after >= 0.0) {
     if (t.changes.empty() || t.changes.front().time != 0.0)
@@ -60,8 +86,8 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
 }
 
 HostTrace read_speed_profile(const std::string& path, const std::string& host, double peak_speed,
-                             std::vector<SpeedAbovePeak>* above) {
-  return parse_speed_profile(read_text(path), path, host, peak_speed, above);
+                             std::vector<SpeedAbovePeak>* above, std::vector<std::size_t>* lines) {
+  return parse_speed_profile(read_text(path), path, host, peak_speed, above, lines);
 }
 
 SpeedCsv parse_speed_csv(const std::string& text, const std::string& where) {
@@ -116,6 +142,60 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
     t.changes.push_back(c);
   }
   return t;
+}
+
+std::vector<TraceFileHost> trace_file_hosts(const RunConfig& cfg) {
+  std::vector<TraceFileHost> hosts;
+  if (cfg.trace_source != "files") return hosts;
+  if (!cfg.trace_csv.empty()) {
+    const SpeedCsv csv = read_speed_csv(cfg.trace_csv);
+    for (const auto& [name, lines] : csv.lines) hosts.push_back({name, file_line(csv.path, lines.front()) + ": host"});
+    std::sort(hosts.begin(), hosts.end(), [&](const TraceFileHost& a, const TraceFileHost& b) {
+      return csv.lines.at(a.name).front() < csv.lines.at(b.name).front();
+    });
+    return hosts;
+  }
+  for (const auto& [name, file] : cfg.trace_profiles) hosts.push_back({name, "traces 'profiles' (file '" + file + "'): host"});
+  return hosts;
+}
+
+std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::function<double(const std::string&)>& peak_of) {
+  if (cfg.trace_source != "files") return {};
+  FirstSuspect past, slow;
+  if (!cfg.trace_csv.empty()) {
+    const SpeedCsv csv = read_speed_csv(cfg.trace_csv);
+    for (const auto& [name, rows] : csv.rows) {
+      const double peak = peak_of(name);
+      const auto& lines = csv.lines.at(name);
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        const auto& [key, speed] = rows[k];
+        const std::string at = file_line(csv.path, lines[k]) + ": host '" + name + "'";
+        if (csv.by_iteration && key > cfg.iterations) past.add({0, lines[k]}, at + " at iteration " + shortest(key));
+        if (peak > 0.0 && speed < kSuspectSpeedFraction * peak)
+          slow.add({0, lines[k]}, at + " at " + shortest(speed) + " flop/s, peak " + shortest(peak) + " flop/s");
+      }
+    }
+  } else {
+    for (std::size_t p = 0; p < cfg.trace_profiles.size(); ++p) {
+      const auto& [name, file] = cfg.trace_profiles[p];
+      const double peak = peak_of(name);
+      if (!(peak > 0.0)) continue;
+      std::vector<std::size_t> lines;
+      const HostTrace t = read_speed_profile(file, name, peak, nullptr, &lines);
+      for (std::size_t k = 0; k < t.changes.size(); ++k)
+        if (t.changes[k].multiplier < kSuspectSpeedFraction)
+          slow.add({p, lines[k]}, file_line(file, lines[k]) + ": host '" + name + "' at multiplier " +
+                                      shortest(t.changes[k].multiplier) + ", peak " + shortest(peak) + " flop/s");
+    }
+  }
+  std::vector<std::string> out;
+  if (past.count)
+    out.push_back(std::to_string(past.count) + " trace line(s) past the run's last iteration (" +
+                  std::to_string(cfg.iterations) + "), never used, the first at " + past.what);
+  if (slow.count)
+    out.push_back(std::to_string(slow.count) + " trace speed(s) below " + shortest(kSuspectSpeedFraction) +
+                  " of their host's peak (a multiplier written as a speed in flop/s?), the first at " + slow.what);
+  return out;
 }
 
 }  // namespace ringsim::io

@@ -131,6 +131,7 @@ struct RunResult {
   ColumnTransferRecord staging;
   std::vector<ColumnTransferRecord> rebuilds;
   std::vector<SpeedAbovePeak> above_peak;  // from the trace files, in the order read
+  std::vector<std::string> trace_warnings;  // lines of the trace files kept but suspect (io::suspect_trace_lines)
   std::string simgrid_version;
   std::string network_model;  // in force: linear, lv08 or SimGrid's network/model (platform/simgrid_options.hpp)
   std::vector<std::pair<std::string, std::string>> simgrid_options;  // every non-default option in force

@@ -357,5 +357,7 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run);
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt,
                                   std::vector<SpeedAbovePeak>* above = nullptr);
+// io::suspect_trace_lines with the platform's peak speeds: the warnings of a run's trace files.
+std::vector<std::string> suspect_trace_lines(const RunConfig& cfg);
 
 }  // namespace ringsim::sim

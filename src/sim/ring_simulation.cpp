@@ -251,6 +251,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   const std::vector<std::string> suspects = refuse_stopping_profiles(lp, ring, rings.rebuilds);
   std::vector<SpeedAbovePeak> above_peak;
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
+  std::vector<std::string> trace_warnings = suspect_trace_lines(cfg);
+  if (opt.strict && !trace_warnings.empty()) throw InputError(trace_warnings.front());
   check_trace_multipliers(traces);
   RingRun r(app_settings(cfg, std::move(rings.rebuilds)));
   r.out.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
@@ -303,6 +305,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
   res.above_peak = std::move(above_peak);
+  res.trace_warnings = std::move(trace_warnings);
   if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
   res.simgrid_options = platform::options_in_force();
   for (auto& [name, value] : res.simgrid_options)

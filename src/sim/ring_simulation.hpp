@@ -18,6 +18,7 @@ namespace ringsim {
 struct SimulationOptions {
   std::string traces_dir;   // when set: write the ring members' speed profiles and traces.csv there
   bool setup_only = false;  // stop after choosing the ring and the traces (`ringsim traces`)
+  bool strict = false;      // a suspect line of the trace files is an InputError, not a warning
 };
 
 // The Engine built from argc/argv (so --cfg= and --log= work), its network model set and a

@@ -142,6 +142,21 @@ static void check_fta_nodes_on_platform(const FtaTraceConfig& f, const std::stri
                        "' (FTA file '" + f.file + "')");
 }
 
+// Every host the trace files name is on the platform (io::trace_file_hosts says why); hosts of
+// the platform outside the ring are fine: their lines are not used.
+static void check_trace_hosts_on_platform(const RunConfig& cfg) {
+  for (const auto& h : io::trace_file_hosts(cfg))
+    if (sg4::Host::by_name_or_null(h.name) == nullptr)
+      throw InputError(h.role + " '" + h.name + "' is not in platform '" + cfg.platform + "'");
+}
+
+std::vector<std::string> suspect_trace_lines(const RunConfig& cfg) {
+  return io::suspect_trace_lines(cfg, [](const std::string& name) {
+    const sg4::Host* h = sg4::Host::by_name_or_null(name);
+    return h ? h->get_speed() : 0.0;
+  });
+}
+
 static std::vector<HostTrace> fta_traces(const FtaTraceConfig& f, const std::string& platform,
                                          const std::vector<std::pair<std::string, double>>& named) {
   check_fta_nodes_on_platform(f, platform);
@@ -211,6 +226,7 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     return traces;
   }
   if (cfg.trace_source == "files") {
+    check_trace_hosts_on_platform(cfg);
     std::vector<HostTrace> traces;
     if (!cfg.trace_csv.empty()) {
       const io::SpeedCsv csv = io::read_speed_csv(cfg.trace_csv);

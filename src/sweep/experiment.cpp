@@ -148,6 +148,7 @@ std::vector<NamedHost> named_hosts(const RunConfig& cfg) {
   for (const auto& rb : cfg.rebuilds)
     for (const auto& h : rb.hosts) out.push_back({h, "rebuild after iteration " + std::to_string(rb.after) + ": ring host"});
   if (cfg.staging.enabled && !cfg.staging.gateway.empty()) out.push_back({cfg.staging.gateway, "staging gateway", true});
+  for (auto& h : io::trace_file_hosts(cfg)) out.push_back({std::move(h.name), std::move(h.role)});
   return out;
 }
 

@@ -40,7 +40,8 @@ struct Experiment {
 // A host a run names (a given ring's, a rebuild's, the staging gateway), and what it is for.
 struct NamedHost {
   std::string name;
-  std::string role;  // "ring host", "rebuild after iteration 50: ring host", "staging gateway"
+  std::string role;  // "ring host", "rebuild after iteration 50: ring host", "staging gateway",
+                     // "'speeds.csv':4: host" (io::trace_file_hosts)
   bool router_ok = false;  // the staging gateway may be a router of a graph-routed platform
 };
 

@@ -52,6 +52,7 @@ RunConfig read_simulate_config(const std::string& config_file) {
 void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
                             const std::string& iterations_csv) {
   if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
+  for (const auto& w : res.trace_warnings) std::cerr << "ringsim: warning: " << w << '\n';
   if (!iterations_csv.empty()) io::write_file_atomically(iterations_csv, iterations_csv_text(res, ""));
   const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
   if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);

@@ -1,13 +1,16 @@
 #include "sweep/sweep_checks.hpp"
 
+#include <iostream>
 #include <set>
 #include <sstream>
 
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include "sweep/sweep_files.hpp"
 #include "io/process.hpp"
 #include "io/run_config_json.hpp"
+#include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "platform/platform_reader.hpp"
 #include "platform/reachable_hosts.hpp"
@@ -65,6 +68,26 @@ void add_command_line_options(Experiment& e, const fs::path& out,
       file = fs::path(cfg["simgrid"]["tracing/filename"].get<std::string>()).filename().string();
     cfg["simgrid"]["tracing/filename"] = fs::absolute(paths_of(out, run).dir / file).lexically_normal().string();
   }
+}
+
+void check_trace_lines(const Experiment& e, const std::string& where, bool strict) {
+  if (e.runs.empty()) return;
+  const RunConfig cfg = parse_run_config(e.runs.front().config, where + " run " + e.runs.front().id);
+  if (cfg.trace_source != "files") return;
+  io::ChildValue checked(
+      [&] {
+        auto& engine = platform::reading_engine();
+        platform::LoadedPlatform lp(engine, cfg.platform);
+        const auto lines = io::suspect_trace_lines(cfg, [&](const std::string& name) {
+          const auto* h = engine.host_by_name_or_null(name);
+          return h ? h->get_speed() : 0.0;
+        });
+        if (strict && !lines.empty()) throw InputError(where + ": " + lines.front());
+        for (const auto& l : lines) std::cerr << "ringsim: warning: " << where << ": " << l << '\n';
+        return 0.0;
+      },
+      "reading platform '" + cfg.platform + "'");
+  checked.get();
 }
 
 void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs) {

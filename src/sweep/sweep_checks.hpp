@@ -26,6 +26,12 @@ std::vector<std::pair<std::string, std::string>> cfg_options(const std::vector<s
 void add_command_line_options(Experiment& e, const std::filesystem::path& out,
                               const std::vector<std::pair<std::string, std::string>>& options);
 
+// The suspect lines of the sweep's trace files (io::suspect_trace_lines, with the platform's peak
+// speeds asked of SimGrid in a child), once for the whole sweep before any run starts: each a
+// warning line on standard error, or with `strict` the sweep's refusal (InputError, the first).
+// Every run of a sweep has the same trace files and iterations.
+void check_trace_lines(const Experiment& e, const std::string& where, bool strict);
+
 // SimGrid's word on every distinct setup of the sweep (options, log settings, network preset),
 // before any run starts.
 void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs);

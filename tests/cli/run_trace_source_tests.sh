@@ -121,5 +121,85 @@ bad daily_noise '{"source": "daily", "noise": -0.1}' "daily 'noise' must be >= 0
 bad daily_phase '{"source": "daily", "phase": "utc"}' "daily 'phase' must be \"random\" or a number"
 bad daily_key '{"source": "daily", "step": 0.1}' "'step'"
 
+# 4. Every line of a trace file is used or refused: a host the platform lacks is exit 2 naming the
+#    file, the line and the host (a host of the platform outside the ring is fine, unused); a
+#    change past the last iteration or a speed below 1e-3 of the host's peak is one warning line
+#    each (the first such line), and an error with --strict; a sweep refuses before it runs.
+cp "$(dirname "$PLATFORM")/../docs/examples/my-platform.xml" small.xml
+SMALL='"platform": "small.xml", "ring": {"hosts": ["a0", "a1", "b0"]}, "ratio": 1, "iterations": 10, "rows": 50, "columns": 60, "scheme": "every-5"'
+small() { echo "{$SMALL, \"traces\": $2}" >"$1"; }
+printf 'host,iteration,speed\na0,0,1e9\nzz,3,1e9\na1,0,2e9\nb0,0,1e9\n' >unknown-it.csv
+printf 'host,time,speed\na0,0,1e9\na1,0,2e9\nb0,0,1e9\nb0,0.5,5e8\nzz,1,1e9\n' >unknown-time.csv
+printf '0 1.0\n0.5 0.5\n' >p.profile
+small unknown_it.json '{"source": "files", "csv": "unknown-it.csv"}'
+small unknown_time.json '{"source": "files", "csv": "unknown-time.csv"}'
+small unknown_prof.json '{"source": "files", "profiles": {"a0": "p.profile", "a1": "p.profile", "b0": "p.profile", "zz": "p.profile"}}'
+expect_refused csv_unknown_host_it "'unknown-it.csv':3: host 'zz' is not in platform 'small.xml'" "$RINGSIM" simulate unknown_it.json
+expect_refused csv_unknown_host_time "'unknown-time.csv':6: host 'zz' is not in platform" "$RINGSIM" simulate unknown_time.json
+expect_refused profile_unknown_host "traces 'profiles' (file 'p.profile'): host 'zz' is not in platform" "$RINGSIM" simulate unknown_prof.json
+expect_refused traces_unknown_host "'unknown-it.csv':3: host 'zz'" "$RINGSIM" traces unknown_it.json -o unk
+# hosts of the platform outside the ring (a2, b3): accepted, silent
+printf 'host,iteration,speed\na0,0,1e9\na2,3,1e8\na1,0,2e9\nb0,0,1e9\nb3,2,1e9\n' >outside-it.csv
+printf 'host,time,speed\na0,0,1e9\na2,0.1,1e8\na1,0,2e9\nb0,0,1e9\n' >outside-time.csv
+small outside_it.json '{"source": "files", "csv": "outside-it.csv"}'
+small outside_time.json '{"source": "files", "csv": "outside-time.csv"}'
+small outside_prof.json '{"source": "files", "profiles": {"a0": "p.profile", "a1": "p.profile", "b0": "p.profile", "a2": "p.profile"}}'
+for c in outside_it outside_time outside_prof; do
+  "$RINGSIM" simulate $c.json >$c.out 2>err || { echo "FAIL $c: exit $?"; cat err; fail=1; }
+  [ -s err ] && { echo "FAIL $c: said something:"; cat err; fail=1; }
+done
+# warnings: printed once each (the baseline run says nothing), the run goes on; --strict refuses.
+# (Below 1e-6 of the peak, a member's speed is refused anyway: SimGrid cannot resolve it.)
+warned() {  # name config fragment...: exit 0, one stderr line per fragment, each fragment once
+  local name=$1 cfg=$2 f
+  shift 2
+  "$RINGSIM" simulate "$cfg" >"$name.out" 2>"$name.err" || { echo "FAIL $name: exit $?"; cat "$name.err"; fail=1; }
+  [ "$(wc -l <"$name.err")" -eq $# ] || { echo "FAIL $name: expected $# warning line(s):"; cat "$name.err"; fail=1; }
+  for f in "$@"; do
+    [ "$(grep -cF -- "$f" "$name.err")" -eq 1 ] || { echo "FAIL $name: no single line with '$f':"; cat "$name.err"; fail=1; }
+  done
+  grep -v '^ringsim: warning: ' "$name.err" && { echo "FAIL $name: not a warning line"; fail=1; }
+}
+printf 'host,iteration,speed\na0,0,1e9\na0,12,5e8\na0,15,5e8\na1,0,2e9\na1,4,1e5\nb0,0,1e9\nb0,5,5e5\n' >warn-it.csv
+printf 'host,time,speed\na0,0,1e9\na1,0,2e9\nb0,0,1e9\nb0,0.5,5e4\n' >warn-time.csv
+printf '0 1.0\n0.5 0.0002\n0.8 1.0\n' >low.profile
+small warn_it.json '{"source": "files", "csv": "warn-it.csv"}'
+small warn_time.json '{"source": "files", "csv": "warn-time.csv"}'
+small warn_prof.json '{"source": "files", "profiles": {"a0": "p.profile", "a1": "low.profile", "b0": "p.profile"}}'
+warned warn_it warn_it.json "'warn-it.csv':3: host 'a0' at iteration 12" "'warn-it.csv':6: host 'a1' at 100000 flop/s"
+warned warn_time warn_time.json "'warn-time.csv':5: host 'b0' at 50000 flop/s"
+warned warn_prof warn_prof.json "'low.profile':2: host 'a1' at multiplier 0.0002"
+grep -qF "2 trace line(s) past the run's last iteration (10)" warn_it.err || { echo "FAIL warn_it: count"; cat warn_it.err; fail=1; }
+grep -qF "2 trace speed(s) below 0.001 of their host's peak" warn_it.err || { echo "FAIL warn_it: low count"; cat warn_it.err; fail=1; }
+cmp -s warn_it.out outside_it.out && { echo "FAIL warn_it: the warned lines changed nothing"; fail=1; }
+expect_refused strict_it "'warn-it.csv':3: host 'a0' at iteration 12" "$RINGSIM" simulate warn_it.json --strict
+expect_refused strict_time "'warn-time.csv':5: host 'b0' at 50000 flop/s" "$RINGSIM" simulate warn_time.json --strict
+expect_refused strict_prof "'low.profile':2: host 'a1'" "$RINGSIM" simulate warn_prof.json --strict
+expect_refused strict_traces "'warn-time.csv':5: host 'b0'" "$RINGSIM" traces warn_time.json -o strict-out --strict
+"$RINGSIM" simulate outside_it.json --strict >strict_ok.out 2>err || { echo "FAIL --strict refused clean traces"; cat err; fail=1; }
+cmp -s strict_ok.out outside_it.out || { echo "FAIL --strict changed a clean run's answer"; fail=1; }
+# sweeps: refused before the sweep's folder exists; warned once; --strict refuses
+sweep() {  # file traces-json
+  echo "{\"base\": {$SMALL, \"traces\": $2}, \"ring_sizes\": [3], \"ratios\": [1], \"schemes\": [\"every-5\"], \"seeds\": [1]}" >"$1"
+}
+sweep sw_unknown_it.json '{"source": "files", "csv": "unknown-it.csv"}'
+sweep sw_unknown_time.json '{"source": "files", "csv": "unknown-time.csv"}'
+sweep sw_unknown_prof.json '{"source": "files", "profiles": {"a0": "p.profile", "a1": "p.profile", "b0": "p.profile", "zz": "p.profile"}}'
+sweep sw_warn.json '{"source": "files", "csv": "warn-it.csv"}'
+sweep sw_outside.json '{"source": "files", "csv": "outside-it.csv"}'
+for s in "sw_unknown_it:/unknown-it.csv':3: host 'zz' is not in platform" \
+         "sw_unknown_time:/unknown-time.csv':6: host 'zz' is not in platform" \
+         "sw_unknown_prof:(file '$tmp/p.profile'): host 'zz' is not in platform"; do
+  expect_refused "${s%%:*}" "${s#*:}" "$RINGSIM" run "${s%%:*}.json" --out "${s%%:*}.d"
+  [ -e "${s%%:*}.d" ] && { echo "FAIL ${s%%:*}: the sweep created its folder"; fail=1; }
+done
+expect_refused sw_strict "/warn-it.csv':3: host 'a0' at iteration 12" "$RINGSIM" run sw_warn.json --out sw_strict.d --strict
+[ -e sw_strict.d ] && { echo "FAIL sw_strict: the sweep created its folder"; fail=1; }
+"$RINGSIM" run sw_warn.json --out sw_warn.d >/dev/null 2>sw_warn.err || { echo "FAIL sw_warn: exit $?"; cat sw_warn.err; fail=1; }
+[ "$(grep -c "^ringsim: warning: .*past the run's last iteration" sw_warn.err)" -eq 1 ] \
+  || { echo "FAIL sw_warn: not one warning line"; cat sw_warn.err; fail=1; }
+"$RINGSIM" run sw_outside.json --out sw_outside.d --strict >/dev/null 2>err || { echo "FAIL sw_outside: exit $?"; cat err; fail=1; }
+"$RINGSIM" run sw_warn.json --out sw_list.d --strict --list >/dev/null 2>&1 && { echo "FAIL sw_list: --strict --list ran"; fail=1; }
+
 [ $fail -eq 0 ] && echo "all trace source tests passed"
 exit $fail
