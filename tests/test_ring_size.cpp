@@ -91,7 +91,7 @@ TEST_CASE("--size n: n distinct hosts, the T_step the growth recorded at n, no n
   CHECK(sizes_checked > 200);
 }
 
-TEST_CASE("--max-size n: the best of the sizes 1..n the growth went through; n = all hosts: today's answer") {
+TEST_CASE("--max-size n: the best of the sizes 1..n the growth went through, and with n = all hosts the answer without bounds") {
   std::mt19937_64 rng(99);
   for (int trial = 0; trial < 12; ++trial) {
     testing::RandomPlatformShape shape;
@@ -167,7 +167,7 @@ TEST_CASE("impossible sizes are refused: 0, more than the hosts, both bounds, me
   CHECK_THROWS_AS(plan_greedy(net, load, Refinement::none, with(0, {})), InputError);
 }
 
-TEST_CASE("--size beyond where the greedy stops growing is refused; --max-size keeps the sizes it reached") {
+TEST_CASE("--size beyond where the greedy stops growing is refused, and --max-size keeps the sizes it reached") {
   // Full zone: a, b, c joined pairwise by their own links U (a-b), V (b-c), W (a-c); x reaches
   // each of them only through all three. Max-min fairness saturates every link, so once a, b, c
   // form the ring, inserting x anywhere gives back one of the three links and x finds the two
