@@ -1,7 +1,10 @@
 // Columns moved with KPBS schedules (seeds/kpbs-ggp-backbone-message-scheduling.md): the staging
 // of the matrix from a storage cluster before iteration 1, and the rebuilds that move the ring to
 // other processors; conservation is checked after each.
-#include "sim/ring_app.hpp"
+#include "sim/kpbs_moves.hpp"
+#include "sim/member_reports.hpp"
+#include "sim/ring_iteration.hpp"
+#include "sim/redistribution_point.hpp"
 
 #include <functional>
 #include <stdexcept>

@@ -7,7 +7,7 @@
 // iteration t - d + 1 (d the hops between them), hence every member holds every report of
 // iteration t - F + 1: that common snapshot lets all members take the same decision with no
 // further message.
-#include "sim/ring_app.hpp"
+#include "sim/member_reports.hpp"
 
 #include <algorithm>
 #include <cmath>

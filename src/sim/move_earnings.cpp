@@ -11,7 +11,8 @@
 // profiles (speeds that follow the clock) the loads never moved would have run at other instants,
 // an approximation. Its cost is the whole point: the decision (reports and planner) and the
 // transfers, as simulated. Not computed with rebuilds (the members change).
-#include "sim/ring_app.hpp"
+#include "sim/move_earnings.hpp"
+#include "sim/reference_model.hpp"
 
 #include <algorithm>
 

@@ -2,7 +2,8 @@
 // ring (all-gather) unless the policy decides on the piggybacked ones, member 0 plans with the
 // redistribution planners, the policy accepts the plan or not, and the columns move with real
 // transfers following the plan's schedule; the decision time is logged apart from the transfer time.
-#include "sim/ring_app.hpp"
+#include "sim/redistribution_point.hpp"
+#include "sim/member_reports.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -4,7 +4,7 @@
 // member's computation at its speed (applied as the members will apply it: by iteration, or the
 // profile integrated over time), the border exchange of predicted_tstep, the one-way all-gather,
 // the planners' decision and schedule.
-#include "sim/ring_app.hpp"
+#include "sim/reference_model.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,7 @@
 // Which hosts form the ring: drawn at random among hosts that reach each other (the paper),
 // given, or chosen by the SharedRing planners on the loaded platform.
-#include "sim/ring_app.hpp"
+#include "sim/ring_choice.hpp"
+#include "sim/kpbs_moves.hpp"
 
 #include <algorithm>
 #include <random>

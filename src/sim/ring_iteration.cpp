@@ -1,7 +1,10 @@
 // The iteration (HiPC 2004, Section 7): each member computes its columns, then exchanges one
 // border column with each neighbour; the member actor (RingMember) runs its iterations and stops at
 // the redistribution points and rebuilds.
-#include "sim/ring_app.hpp"
+#include "sim/ring_iteration.hpp"
+#include "sim/member_reports.hpp"
+#include "sim/redistribution_point.hpp"
+#include "sim/kpbs_moves.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-// The ring's shared state (sim/ring_app.hpp): neighbour mailboxes, speeds, the predicted iteration
+// The ring's shared state (sim/ring_run.hpp): neighbour mailboxes, speeds, the predicted iteration
 // time, the column-conservation check, and setting up a ring's members and costs.
-#include "sim/ring_app.hpp"
+#include "sim/ring_run.hpp"
 
 #include <algorithm>
 #include <cmath>

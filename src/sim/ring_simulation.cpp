@@ -1,6 +1,12 @@
 #include "sim/ring_simulation.hpp"
 
-#include "sim/ring_app.hpp"
+#include "sim/member_reports.hpp"
+#include "sim/ring_iteration.hpp"
+#include "sim/kpbs_moves.hpp"
+#include "sim/ring_choice.hpp"
+#include "sim/reference_model.hpp"
+#include "sim/move_earnings.hpp"
+#include "sim/run_traces.hpp"
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/kernel/ProfileBuilder.hpp>
@@ -195,7 +201,7 @@ struct LoadedSimulation::State {
   }
 };
 
-// What the application needs of the config (sim/ring_app.hpp), read here once; the rebuilds with
+// What the application needs of the config (sim/ring_run.hpp), read here once; the rebuilds with
 // the rings chosen for them.
 static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg4::Host*>> rebuild_rings) {
   AppSettings s;

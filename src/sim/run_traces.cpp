@@ -1,6 +1,6 @@
 // The speed traces of a run's members (HiPC 2004, Figure 2), written as SimGrid profiles, and
 // the ideal time they allow (every iteration balanced at the current speeds).
-#include "sim/ring_app.hpp"
+#include "sim/run_traces.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,9 +1,10 @@
-// The application's state and actors, for the files of src/sim/ that simulate the iterative
-// application (ring_simulation.cpp runs it): each file one concern, as each SimGrid example is one
-// idea -- the ring's state (ring_run.cpp), the iteration (ring_iteration.cpp), what members know
-// (member_reports.cpp), a redistribution point (redistribution_point.cpp), KPBS moves
-// (kpbs_moves.cpp), ring choice (ring_choice.cpp), traces (run_traces.cpp). Internal to the
-// simulation layer.
+// The application's state, shared by the files of src/sim/ that simulate the iterative
+// application (ring_simulation.cpp runs it), and the helpers of ring_run.cpp. Each other file is
+// one concern, as each SimGrid example is one idea, and declares its functions in its own header:
+// the iteration (ring_iteration.hpp), what members know (member_reports.hpp), a redistribution
+// point (redistribution_point.hpp), KPBS moves (kpbs_moves.hpp), ring choice (ring_choice.hpp),
+// traces (run_traces.hpp), the references' model (reference_model.hpp), what moves earned
+// (move_earnings.hpp). Internal to the simulation layer.
 //
 // The state, as the application reads it:
 //   AppSettings    what the run's config asks of the application, read once (with each Rebuild)
@@ -12,7 +13,7 @@
 //                  ring in effect with its MemberStates, CommonKnowledge, member 0's Decision, the
 //                  ColumnMoves of a staging or rebuild, RingSync (barrier, mutex, mailboxes) and
 //                  the RunOutputs
-//   RingMember     a member's actor (ring_iteration.cpp): a pointer to the RingRun and an index
+//   RingMember     a member's actor (ring_iteration.hpp): a pointer to the RingRun and an index
 #pragma once
 
 #include <cstddef>
@@ -255,7 +256,7 @@ extern int dummy_payload;
 inline std::size_t succ(const RingRun& r, std::size_t i) { return (i + 1) % r.n; }
 inline std::size_t pred(const RingRun& r, std::size_t i) { return (i + r.n - 1) % r.n; }
 
-// ---- ring_run.cpp ----
+// The ring's state and its helpers (ring_run.cpp).
 // The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
 sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side);
 bool placed_by_iteration(const RingRun& r, const HostTrace& t);
@@ -269,95 +270,5 @@ void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& lat
 double measured_speed(const RingRun& r, std::size_t i);
 const HostTrace* trace_of(const RingRun& r, const std::string& host);
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
-
-// ---- member_reports.cpp ----
-std::size_t forward_reach(std::size_t n);
-std::size_t backward_reach(std::size_t n);
-void start_policies(RingRun& r, int first_iteration);
-void post_report(RingRun& r, std::size_t i, int it);
-BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
-void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ);
-policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
-void check_agreement(const RingRun& r, int it);
-
-// ---- ring_iteration.cpp ----
-// A ring member's actor, a class as in SimGrid's app-masterworkers example: from its first
-// iteration on, it iterates and stops at the redistribution points and at a rebuild. SimGrid
-// copies it into the actor: it holds where the member's state is, not the state.
-class RingMember {
- public:
-  RingMember(RingRun* ring, std::size_t member, int first_iteration)
-      : ring_(ring), member_(member), first_iteration_(first_iteration) {}
-  void operator()() {
-    guarded(*ring_, [this] { play(); });
-  }
-
- private:
-  void play();  // await the columns, then iterate (ring_iteration.cpp)
-  RingRun* ring_;
-  std::size_t member_;
-  int first_iteration_;
-};
-
-// ---- redistribution_point.cpp ----
-void gather_reports(RingRun& r, std::size_t i);
-void redistribution_point(RingRun& r, std::size_t i, int it, policy::Act act);
-
-// ---- kpbs_moves.cpp ----
-void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap);
-void await_columns(RingRun& r, std::size_t i);
-void stage_matrix(RingRun* r);
-void rebuild_point(RingRun& r, std::size_t i, int it);
-void attach_storage(Platform& zone, const Platform& source, const StagingConfig& st,
-                    const std::vector<std::size_t>& receivers, const std::string& default_gateway,
-                    const std::function<std::size_t(std::size_t)>& zone_link);
-ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RingRun& r,
-                            const std::vector<ColumnInterval>& wanted);
-
-// ---- ring_choice.cpp ----
-// A ring chosen by the SharedRing planners: its hosts, the 2q paths as explicit routes of a Full
-// zone (so that SimGrid uses the planner's paths), and the paths' bandwidth shares.
-struct PlannedRing {
-  RingRouting routing = RingRouting::platform;
-  Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
-  std::vector<std::string> hosts;
-  std::vector<double> succ_bw, pred_bw;
-  double flops_per_column = 0.0;
-  double tstep = 0.0;
-};
-
-// The rings a run's config chose on the platform: the initial one and each rebuild's.
-struct ChosenRings {
-  PlannedRing planned;                             // selection "planner"
-  std::vector<std::string> ring;                   // the initial ring's hosts, in ring order
-  std::vector<std::vector<sg4::Host*>> rebuilds;   // one ring per entry of the config's rebuilds
-};
-// Reads the config whole (selection, ring, platform, staging, rebuilds, trace source): the rings are
-// chosen before the application's settings exist.
-ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp);
-std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std::string>& names);
-
-// ---- reference_model.cpp ----
-// The model the references plan on (policies/scheme.hpp): the simulation's own predictions for
-// this run from the initial loads (also move_earnings's).
-points::RunModel reference_run_model(const RingRun& r, const std::vector<Count>& initial);
-// What a reference plans from: that model, the config and the traces the members will apply.
-policy::ReferenceInput reference_input(const RingRun& r, const RunConfig& cfg, const points::RunModel& model);
-
-// ---- move_earnings.cpp ----
-// Each performed point's hindsight_saved: what its loads saved over the loads before it, until the
-// next move, at the speeds the run applied (none with rebuilds).
-void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
-                       const std::vector<IterationRecord>& iterations);
-
-// ---- run_traces.cpp ----
-double ideal_time(const RingRun& r);
-void write_traces(const RingRun& r, const std::string& dir, bool after_run);
-// Reads the config's traces whole (source, seeds, families, files, platform, iterations).
-std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
-                                  const std::vector<std::vector<sg4::Host*>>& rebuilt,
-                                  std::vector<SpeedAbovePeak>* above = nullptr);
-// io::suspect_trace_lines with the platform's peak speeds: the warnings of a run's trace files.
-std::vector<std::string> suspect_trace_lines(const RunConfig& cfg);
 
 }  // namespace ringsim::sim

@@ -1,0 +1,13 @@
+// What each move earned (move_earnings.cpp), after the run.
+#pragma once
+
+#include "sim/ring_run.hpp"
+
+namespace ringsim::sim {
+
+// Each performed point's hindsight_saved: what its loads saved over the loads before it, until the
+// next move, at the speeds the run applied (none with rebuilds).
+void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
+                       const std::vector<IterationRecord>& iterations);
+
+}  // namespace ringsim::sim

@@ -1,0 +1,17 @@
+// The run's speed traces (run_traces.cpp): read, checked, written back, and the ideal time.
+#pragma once
+
+#include "sim/ring_run.hpp"
+
+namespace ringsim::sim {
+
+double ideal_time(const RingRun& r);
+void write_traces(const RingRun& r, const std::string& dir, bool after_run);
+// Reads the config's traces whole (source, seeds, families, files, platform, iterations).
+std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
+                                  const std::vector<std::vector<sg4::Host*>>& rebuilt,
+                                  std::vector<SpeedAbovePeak>* above = nullptr);
+// io::suspect_trace_lines with the platform's peak speeds: the warnings of a run's trace files.
+std::vector<std::string> suspect_trace_lines(const RunConfig& cfg);
+
+}  // namespace ringsim::sim
