@@ -13,10 +13,6 @@ namespace ringsim::policy {
 
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 std::optional<RunResult::Hindsight::ChosenTargets> chosen_targets_of(const points::RunModel& model) {
   if (model.clock_dependent) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
@@ -43,12 +39,9 @@ ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
 }  // namespace
 
 SchemeEntry hindsight_scheme() {
-  SchemeEntry e;
-  e.name = "hindsight";
-  e.description = "the points that minimize the predicted makespan, chosen knowing every speed of the run (a bound)";
-  e.knows = Knows::future_traces;
-  e.plan = plan_hindsight;
-  return e;
+  return reference_entry("hindsight",
+                         "the points that minimize the predicted makespan, chosen knowing every speed of the run (a bound)",
+                         Knows::future_traces, plan_hindsight);
 }
 
 }  // namespace ringsim::policy

@@ -29,7 +29,7 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
   h.predicted_none = points::predicted_makespan(model, {});
   h.planner_calls = plan.planner_calls;
   h.targets = plan.targets;
-  h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  h.seconds = seconds_since(t0);
   return out;
 }
 
@@ -42,13 +42,9 @@ void needs_iteration_placement(const RunConfig& cfg, const std::string& scheme) 
 }  // namespace
 
 SchemeEntry hindsight_targets_scheme() {
-  SchemeEntry e;
-  e.name = "hindsight-targets";
-  e.description = "the best points and the loads each moves to, chosen knowing every speed of the run (a bound)";
-  e.knows = Knows::future_traces;
-  e.plan = plan_hindsight_targets;
-  e.check_fits = needs_iteration_placement;
-  return e;
+  return reference_entry("hindsight-targets",
+                         "the best points and the loads each moves to, chosen knowing every speed of the run (a bound)",
+                         Knows::future_traces, plan_hindsight_targets, needs_iteration_placement);
 }
 
 }  // namespace ringsim::policy

@@ -63,7 +63,7 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   out.hindsight_any_target_points = knowing.points;
   out.hindsight_any_target_returns = knowing.moves_to_initial;
   out.hindsight_any_target_makespan = knowing.makespan;
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.seconds = seconds_since(t0);
   return {out.points, {}};
 }
 
@@ -88,14 +88,10 @@ void needs_geometric_on_off(const RunConfig& cfg, const std::string& scheme) {
 }  // namespace
 
 SchemeEntry online_optimal_scheme() {
-  SchemeEntry e;
-  e.name = "online-optimal";
-  e.description = "the points of the best online rule that knows every member's on/off state and the load's law "
-                  "(geometric on/off traces; a bound)";
-  e.knows = Knows::load_states_and_law;
-  e.plan = plan_online_optimal;
-  e.check_fits = needs_geometric_on_off;
-  return e;
+  return reference_entry("online-optimal",
+                         "the points of the best online rule that knows every member's on/off state and the load's law "
+                         "(geometric on/off traces; a bound)",
+                         Knows::load_states_and_law, plan_online_optimal, needs_geometric_on_off);
 }
 
 }  // namespace ringsim::policy

@@ -8,6 +8,7 @@
 // `RINGSIM_SCHEME(NAME)` in src/policies/schemes.def.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -58,10 +59,12 @@ struct SchemeEntry : NamedInfo {
   // InputError for one of its own that is malformed (every-0).
   std::function<std::unique_ptr<RedistributionPolicy>(const std::string& scheme, int iterations)> make;
   // A reference (exactly its name): its points, its own fields written into the run's result.
-  std::function<ReferencePlan(const ReferenceInput& in, RunResult& result)> plan;
+  using Planner = std::function<ReferencePlan(const ReferenceInput& in, RunResult& result)>;
+  Planner plan;
   // What the reference asks of the rest of the config (InputError starting with `scheme`, which
   // names the config and the scheme); rebuilds are refused for every reference before it is asked.
-  std::function<void(const RunConfig& cfg, const std::string& scheme)> check_fits;
+  using FitCheck = std::function<void(const RunConfig& cfg, const std::string& scheme)>;
+  FitCheck check_fits;
 
   bool is_reference() const { return static_cast<bool>(plan); }
 };
@@ -76,6 +79,24 @@ inline SchemeEntry online_policy(std::string syntax, std::string summary, Knows 
   e.knows = knows;
   e.make = std::move(make);
   return e;
+}
+
+// The entry of a reference: its name, its line of help, what it knows, its planner and what it
+// asks of the config (none: only the refusal of rebuilds every reference shares).
+inline SchemeEntry reference_entry(std::string name, std::string summary, Knows knows, SchemeEntry::Planner plan,
+                                   SchemeEntry::FitCheck check_fits = nullptr) {
+  SchemeEntry e;
+  e.name = std::move(name);
+  e.description = std::move(summary);
+  e.knows = knows;
+  e.plan = std::move(plan);
+  e.check_fits = std::move(check_fits);
+  return e;
+}
+
+// What a reference's planning took, s of wall-clock time since `t0` (its report's `seconds`).
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace ringsim::policy
