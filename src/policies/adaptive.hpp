@@ -224,11 +224,13 @@ class Adaptive : public RedistributionPolicy {
     const int left = f.iterations - v.iteration;
     if (left <= 0 || f.n < 2) return Act::carry_on;
     std::vector<double> speeds = f.peak;  // before any report is common: the nominal speeds
+    double error = 0.0;                   // known exactly
     if (v.common_iteration > 0) {
       speeds = speeds_of(*v.common);
+      error = speed_error_of(*v.common);
       if (v.common_iteration > observed_) {
         changes_.observe(*v.common);
-        past_targets_.push_back(balanced_targets(speeds, f.columns));
+        past_targets_.push_back(balanced_targets(speeds, f.columns, error));
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
         snapshot_seen(v, speeds);
       }
@@ -246,7 +248,9 @@ class Adaptive : public RedistributionPolicy {
     // Reports no newer than the last all-gather tell nothing that gather did not.
     if (v.common_iteration == 0 || v.common_iteration <= last_gather_) return Act::carry_on;
     const std::vector<Count>& targets = past_targets_.back();  // the common snapshot's, balanced
-    if (std::equal(targets.begin(), targets.end(), v.loads->begin()) || targets == refused_) return Act::carry_on;
+    // Loads that are a balance for speeds within the reports' errors: nothing to move, as the
+    // decision would find.
+    if (is_balance_within(*v.loads, speeds, error) || targets == refused_) return Act::carry_on;
     if (changes_.in_burst(stable_snapshots, burst_factor) && still_moving(targets, *v.loads)) return Act::carry_on;
     const double after = compute_time_of(targets, speeds, f.flops_per_column);
     const double move = decision + move_lower_bound(f, *v.loads, targets);

@@ -168,9 +168,11 @@ class AdaptiveLasting final : public Adaptive {
     const double decision = f.decision_flops / *std::min_element(speeds.begin(), speeds.end());
     return return_pays(v, f, loss_to_initial(v, f, speeds), decision, left);
   }
+  // The loads are a balance for the nominal speeds (known exactly): the initial balance or a tie
+  // with it, as a decision for them would find.
   bool holds_initial(const MemberView& v, const RingFacts& f) {
     if (initial_.empty()) initial_ = balanced_targets(f.peak, f.columns);
-    return std::equal(initial_.begin(), initial_.end(), v.loads->begin());
+    return is_balance_within(*v.loads, f.peak, 0.0);
   }
   // s an iteration that the loads held lose to the initial balance at these speeds.
   double loss_to_initial(const MemberView& v, const RingFacts& f, const std::vector<double>& speeds) const {

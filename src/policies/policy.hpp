@@ -25,6 +25,7 @@ struct Report {
   long load = 0;              // columns held during the iteration
   double compute_time = 0.0;  // s
   double speed = 0.0;         // flop/s measured: load * flops_per_column / compute_time
+  double speed_error = 0.0;  // relative: the true speed is within speed * (1 +- speed_error)
   double time = 0.0;          // s, the member's clock when the computation ended
 };
 
@@ -81,10 +82,13 @@ struct Prediction {
   bool fresh = false;            // speeds from this iteration's all-gather (else the common reports)
   double time = 0.0;             // s, when the decision started (the speeds' age is known from it)
   std::vector<double> speeds;    // flop/s
+  double speed_error = 0.0;      // relative, the largest of the speeds' (0: exact, as oracle speeds)
   std::vector<long> targets;
   double tstep_before = 0.0;     // predicted iteration time with the current loads
   double tstep_after = 0.0;      // and with the targets
-  bool moves = false;            // targets differ from the loads
+  // The targets differ from the loads: the loads are not a balance for any speeds within the
+  // speeds' error (rebalanced_targets, planners/redistribution/load_balance.hpp).
+  bool moves = false;
   double transfer_time = 0.0;    // the plan's time (0 when nothing moves)
   double lower_bound = 0.0;
   double decision_time = 0.0;    // what deciding has cost so far (gather and planner), s
@@ -112,7 +116,10 @@ class RedistributionPolicy {
     (void)v;
     return std::nullopt;
   }
-  // After planning: move the columns? Must also be the same at every member (checked).
+  // After planning: move the columns? Must also be the same at every member (checked). A policy
+  // that weighs the current loads against a balance of its own speeds should ask
+  // is_balance_within (load_balance.hpp) as the decision does, so that every scheme sees a
+  // balance within the measurement's errors as nothing to move.
   virtual bool accept(const MemberView& v, const Prediction& p) {
     (void)v;
     return p.moves;

@@ -14,6 +14,12 @@ std::vector<double> speeds_of(const std::vector<Report>& reports) {
   return speeds;
 }
 
+double speed_error_of(const std::vector<Report>& reports) {
+  double error = 0.0;
+  for (const Report& rep : reports) error = std::max(error, rep.speed_error);
+  return error;
+}
+
 double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets) {
   RingInstance inst;
   inst.bidirectional = true;

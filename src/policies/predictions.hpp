@@ -21,8 +21,9 @@ double compute_time_of(const Loads& loads, const std::vector<double>& speeds, do
   return t;
 }
 
-// The speeds the reports give, in member order.
+// The speeds the reports give, in member order, and the largest of their relative errors.
 std::vector<double> speeds_of(const std::vector<Report>& reports);
+double speed_error_of(const std::vector<Report>& reports);
 
 // The one-port lower bound of moving from `loads` to `targets` on this ring (the slides'
 // bidirectional bound), s.

@@ -52,7 +52,7 @@ class RentOrBuy final : public RedistributionPolicy {
     // A snapshot of an iteration computed on the current loads (after the last move), newer than
     // what the looks showed.
     if (v.common_iteration > observed_ && v.common_iteration > v.last_move) {
-      observe(f, speeds_of(*v.common), v.common_iteration, *v.loads);
+      observe(f, speeds_of(*v.common), speed_error_of(*v.common), v.common_iteration, *v.loads);
     }
     if (left <= 0 || f.n < 2) return Act::carry_on;
     const double look = gather_cost(f);
@@ -83,7 +83,7 @@ class RentOrBuy final : public RedistributionPolicy {
 
   bool accept(const MemberView& v, const Prediction& p) override {
     // A look shows this iteration's speeds: one more observation, the newest.
-    if (p.fresh && v.iteration > observed_) observe(*v.ring, p.speeds, v.iteration, *v.loads);
+    if (p.fresh && v.iteration > observed_) observe(*v.ring, p.speeds, p.speed_error, v.iteration, *v.loads);
     const int left = v.ring->iterations - v.iteration;
     const double cost = p.transfer_time + p.decision_time;
     const bool pays = p.moves && largest_regret() >= cost && (p.tstep_before - p.tstep_after) * left > cost;
@@ -94,20 +94,23 @@ class RentOrBuy final : public RedistributionPolicy {
  private:
   struct Anchor {
     std::vector<double> speeds;   // observed at that iteration
-    std::vector<Count> targets;   // balanced for them
+    std::vector<Count> targets;   // balanced for them (the loads, when a balance within their errors)
     double regret = 0.0;          // what moving to them then would have saved since, s
   };
 
   // Speeds observed at `iteration` on the current loads: every earlier anchor's regret grows by
   // what its balance would have saved in that iteration, and the observation becomes an anchor
   // (its own regret starts with the next observation: a balance is worth what it saves after it
-  // is made, which a churn faster than the observations never lets grow).
-  void observe(const RingFacts& f, const std::vector<double>& speeds, int iteration, const std::vector<long>& loads) {
+  // is made, which a churn faster than the observations never lets grow). Its balance is the one
+  // a decision would move to: the current loads when they are a balance for speeds within the
+  // observed ones' error (rebalanced_targets), so that the measurement's rounding is no move.
+  void observe(const RingFacts& f, const std::vector<double>& speeds, double error, int iteration,
+               const std::vector<long>& loads) {
     observed_ = iteration;
     const double now = compute_time_of(loads, speeds, f.flops_per_column);
     for (Anchor& a : anchors_) a.regret += now - compute_time_of(a.targets, speeds, f.flops_per_column);
     drop_dominated_latest();
-    anchors_.push_back({speeds, balanced_targets(speeds, f.columns), 0.0});
+    anchors_.push_back({speeds, rebalanced_targets(loads, speeds, error), 0.0});
   }
 
   // Called when the latest anchor stops being the latest (only the latest's speeds and targets

@@ -97,6 +97,7 @@ static policy::Report own_report(const RingRun& r, std::size_t i, int it) {
   rep.compute_time = m.last_compute;
   rep.time = m.iter_start + m.last_compute;
   rep.speed = measured_speed(r, i);
+  rep.speed_error = measured_speed_error(r, i);
   return rep;
 }
 

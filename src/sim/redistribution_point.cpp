@@ -32,15 +32,27 @@ void gather_reports(RingRun& r, std::size_t i) {
   }
 }
 
-// The speeds a decision balances for: after an all-gather, this iteration's measured speeds (or the
-// true speeds at the point, for `targets: oracle`, the paper's setting); else the common snapshot of
-// piggybacked reports, which every member holds alike (member_reports.cpp).
-static std::vector<double> decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
-  std::vector<double> speeds(r.n);
+// The speeds a decision balances for, and their relative error (the largest of the members'):
+// after an all-gather, this iteration's measured speeds (or the true speeds at the point, exact,
+// for `targets: oracle`, the paper's setting); else the common snapshot of piggybacked reports,
+// which every member holds alike (member_reports.cpp).
+struct DecisionSpeeds {
+  std::vector<double> speeds;
+  double error = 0.0;
+};
+
+static DecisionSpeeds decision_speeds(const RingRun& r, int after_iteration, policy::Act act) {
+  DecisionSpeeds d{std::vector<double>(r.n), 0.0};
   if (act == policy::Act::gather_and_decide) {
-    for (std::size_t i = 0; i < r.n; ++i)
-      speeds[i] = r.app.targets == TargetMode::oracle ? current_speed(r, i, after_iteration) : measured_speed(r, i);
-    return speeds;
+    for (std::size_t i = 0; i < r.n; ++i) {
+      if (r.app.targets == TargetMode::oracle) {
+        d.speeds[i] = current_speed(r, i, after_iteration);
+      } else {
+        d.speeds[i] = measured_speed(r, i);
+        d.error = std::max(d.error, measured_speed_error(r, i));
+      }
+    }
+    return d;
   }
   const MemberKnowledge& k = r.members[0].knowledge;
   if (k.common_iteration == 0 || k.common == nullptr || k.common->size() != r.n)
@@ -48,8 +60,11 @@ static std::vector<double> decision_speeds(const RingRun& r, int after_iteration
   for (std::size_t i = 1; i < r.n; ++i)
     if (r.members[i].knowledge.common_iteration != k.common_iteration)
       throw std::logic_error("members 0 and " + std::to_string(i) + " hold different common reports");
-  for (std::size_t i = 0; i < r.n; ++i) speeds[i] = (*k.common)[i].speed;
-  return speeds;
+  for (std::size_t i = 0; i < r.n; ++i) {
+    d.speeds[i] = (*k.common)[i].speed;
+    d.error = std::max(d.error, (*k.common)[i].speed_error);
+  }
+  return d;
 }
 
 // The same knowledge in half the rounds: each member sends its report both ways and passes on,
@@ -88,7 +103,8 @@ static auto ask_every_member(const RingRun& r, int after_iteration, const char* 
 // and every member's policy says whether to carry it out; all must agree.
 static void decide(RingRun& r, int after_iteration, policy::Act act) {
   RedistributionRecord& rec = r.out.points.back();
-  const std::vector<double> speeds = decision_speeds(r, after_iteration, act);
+  const DecisionSpeeds measured = decision_speeds(r, after_iteration, act);
+  const std::vector<double>& speeds = measured.speeds;
   RingInstance inst;
   inst.bidirectional = r.n > 1;
   for (const auto& m : r.members) inst.loads.push_back(static_cast<Count>(m.columns.size()));
@@ -97,9 +113,14 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
                                            [](policy::RedistributionPolicy& q, const policy::MemberView& v) {
                                              return q.balance_for(v);
                                            });
+  // The targets: the plan's (hindsight-targets), or the balance of the speeds, which is the loads
+  // themselves when they are a balance for speeds within the speeds' error (a policy's own speeds
+  // are exact): a point where only the measurement's rounding differs moves nothing, and near
+  // ties go where exact speeds would send them (load_balance.hpp).
   const auto planned = r.app.planned_targets.find(after_iteration);
   if (planned != r.app.planned_targets.end()) inst.targets = planned->second;
-  else inst.targets = balanced_targets(own_speeds ? *own_speeds : speeds, r.app.columns);
+  else if (own_speeds) inst.targets = rebalanced_targets(inst.loads, *own_speeds, 0.0);
+  else inst.targets = rebalanced_targets(inst.loads, speeds, measured.error);
   rec.planned = planned != r.app.planned_targets.end();
   rec.balanced_for_reports = !own_speeds && !rec.planned;
   inst.cost_next = r.cost_next;
@@ -108,6 +129,7 @@ static void decide(RingRun& r, int after_iteration, policy::Act act) {
   p.fresh = act == policy::Act::gather_and_decide;
   p.time = rec.decision_start;
   p.speeds = speeds;
+  p.speed_error = measured.error;
   p.targets = inst.targets;
   p.moves = inst.loads != inst.targets && r.n > 1;
   rec.tstep_before = p.tstep_before = predicted_tstep(r, inst.loads, speeds);

@@ -9,6 +9,7 @@
 
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
+#include "planners/redistribution/load_balance.hpp"
 #include "sim/app_phases.hpp"
 
 namespace ringsim::sim {
@@ -135,6 +136,13 @@ static void check_resolvable_speed(const sg4::Host* h) {
 double measured_speed(const RingRun& r, std::size_t i) {
   const MemberState& m = r.members[i];
   return static_cast<double>(m.columns.size()) * r.flops_per_column / std::max(m.last_compute, 1e-300);
+}
+
+// The relative error of measured_speed: its compute time is a difference of two clock readings
+// (planners/redistribution/load_balance.hpp).
+double measured_speed_error(const RingRun& r, std::size_t i) {
+  const MemberState& m = r.members[i];
+  return ringsim::measured_speed_error(m.last_compute, m.iter_start + m.last_compute);
 }
 
 const HostTrace* trace_of(const RingRun& r, const std::string& host) {

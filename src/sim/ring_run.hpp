@@ -268,6 +268,7 @@ double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const 
 void check_conservation(const RingRun& r, int after_iteration);
 void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth);
 double measured_speed(const RingRun& r, std::size_t i);
+double measured_speed_error(const RingRun& r, std::size_t i);
 const HostTrace* trace_of(const RingRun& r, const std::string& host);
 void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
 

@@ -35,8 +35,9 @@ IterationEnd run_iteration(const RunModel& m, const std::vector<Count>& loads, i
 
 // A redistribution point after iteration j that moves columns: the reports' all-gather, every
 // member's planner run at iteration j's speed, then the planner's schedule for the move
-// (sim/redistribution_point.cpp). Nothing when the balanced targets are the loads: such a point
-// only costs time and changes nothing, so no optimal set holds it.
+// (sim/redistribution_point.cpp). Nothing when the loads are a balance for the decision speeds
+// (rebalanced_targets; the model's speeds are exact): such a point only costs time and changes
+// nothing, so no optimal set holds it.
 struct PointEnd {
   bool moves = false;
   double end = 0.0;
@@ -47,7 +48,7 @@ PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, co
   PointEnd p;
   p.end = decided_at(m, loads.size(), j, last.end);
   const std::vector<double> speeds = m.decision_speeds(j, loads, last.compute, last.started, p.end);
-  p.targets = balanced_targets(speeds, m.columns);
+  p.targets = rebalanced_targets(loads, speeds, 0.0);
   if (p.targets == loads || loads.size() < 2) return p;
   p.moves = true;
   p.end += move_time(m, loads, p.targets);
