@@ -9,14 +9,13 @@
 #include "io/legacy_xml_2005.hpp"
 #include "model/errors.hpp"
 #include "model/platform.hpp"
+#include "repo_files.hpp"
 
 using namespace ringsim;
 
 namespace {
 
-std::string repo_file(const std::string& relative) {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path() / relative).string();
-}
+using ringsim::testing::repo_file;
 
 }  // namespace
 

@@ -9,14 +9,13 @@
 #include "model/errors.hpp"
 #include "model/platform.hpp"
 #include "model/tiers_generator.hpp"
+#include "repo_files.hpp"
 
 using namespace ringsim;
 
 namespace {
 
-std::string repo_file(const std::string& relative) {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path() / relative).string();
-}
+using ringsim::testing::repo_file;
 
 // The parameters in the header of the reference WAN_3.tiers.
 TiersParameters wan3() {

@@ -26,16 +26,15 @@
 #include "io/units.hpp"
 #include "model/platform.hpp"
 #include "model/tiers_generator.hpp"
+#include "repo_files.hpp"
 
 using namespace ringsim;
 
 namespace {
 
-const char* const kDoctype = "platform SYSTEM \"https://simgrid.org/simgrid.dtd\"";
+using ringsim::testing::repo_file;
 
-std::string repo_file(const std::string& relative) {
-  return (std::filesystem::path(__FILE__).parent_path().parent_path() / relative).string();
-}
+const char* const kDoctype = "platform SYSTEM \"https://simgrid.org/simgrid.dtd\"";
 
 std::string file_contents(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

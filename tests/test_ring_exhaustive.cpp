@@ -11,11 +11,14 @@
 #include "oracles/ring_platforms.hpp"
 #include "planners/ring/complete_graph.hpp"
 #include "planners/ring/ring_planner.hpp"
+#include "repo_files.hpp"
 
 using namespace ringsim;
 using namespace ringsim::ring;
 
 namespace {
+
+using ringsim::testing::host_speeds;
 
 // Costs c_ij = 1 / bottleneck, the bottleneck computed by the oracle (not by RingNetwork).
 std::vector<std::vector<double>> oracle_costs(const Platform& p) {
@@ -25,12 +28,6 @@ std::vector<std::vector<double>> oracle_costs(const Platform& p) {
     for (std::size_t j = 0; j < hosts.size(); ++j)
       if (i != j) c[i][j] = 1.0 / oracles::bottleneck_bruteforce(p, hosts[i], hosts[j]);
   return c;
-}
-
-std::vector<double> speeds(const Platform& p) {
-  std::vector<double> s;
-  for (auto h : p.host_indices()) s.push_back(p.nodes[h].speed);
-  return s;
 }
 
 }  // namespace
@@ -64,7 +61,7 @@ TEST_CASE("exhaustive: its objective equals an independent brute force over ever
     const RingNetwork net(p);
     const Workload load{1e9, std::pow(10.0, -5.0 + trial % 5) * 1e9};
     const auto plan = plan_ring(net, load, "exhaustive");
-    const double oracle = oracles::brute_force_complete_graph(speeds(p), oracle_costs(p), load.work, load.comm);
+    const double oracle = oracles::brute_force_complete_graph(host_speeds(p), oracle_costs(p), load.work, load.comm);
     CAPTURE(trial);
     REQUIRE(plan.objective == doctest::Approx(oracle).epsilon(1e-12));
     REQUIRE(plan.optimal.value_or(false));
@@ -80,7 +77,7 @@ TEST_CASE("exhaustive on complete graphs of FATPIPE links: nothing is shared, T_
     const RingNetwork net(p);
     const Workload load{1e9, std::pow(10.0, -4.0 + trial % 4) * 1e9};
     const auto plan = plan_ring(net, load, "exhaustive");
-    const double oracle = oracles::brute_force_complete_graph(speeds(p), oracle_costs(p), load.work, load.comm);
+    const double oracle = oracles::brute_force_complete_graph(host_speeds(p), oracle_costs(p), load.work, load.comm);
     CHECK(plan.tstep == doctest::Approx(oracle).epsilon(1e-9));
     // Without sharing, greedy's answer is also a complete-graph ring: never better than the optimum.
     CHECK(plan_ring(net, load, "greedy").tstep >= oracle * (1 - 1e-9));

@@ -34,14 +34,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Timing {
+struct ProcessTiming {
   double wall = 0.0;
   double cpu = 0.0;
 };
 
 // Runs `body` in a child process, timed (wall clock from before the fork, the child's CPU time).
 // `quiet`: its standard output and error go to /dev/null.
-Timing in_child(const std::function<void()>& body, bool quiet = false) {
+ProcessTiming timed_child(const std::function<void()>& body, bool quiet = false) {
   io::ChildOptions options;
   options.what = "bench simulate";
   if (quiet) options.stdout_file = options.stderr_file = "/dev/null";
@@ -59,7 +59,7 @@ Timing in_child(const std::function<void()>& body, bool quiet = false) {
                                      options)
                                      .wait();
   if (!status.ok()) throw std::runtime_error("a benchmark run failed");
-  Timing t;
+  ProcessTiming t;
   t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const rusage& usage = status.usage;
   t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
@@ -68,8 +68,8 @@ Timing in_child(const std::function<void()>& body, bool quiet = false) {
 }
 
 // A whole process: fork, exec `args` (standard output and error to /dev/null), wait.
-Timing process(const std::vector<std::string>& args) {
-  return in_child(
+ProcessTiming process(const std::vector<std::string>& args) {
+  return timed_child(
       [&] {
         std::vector<char*> argv;
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -135,7 +135,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   // The bare ring simulates the same application: ringsim's ring, each member executing its own
   // columns' flops (the initial balance, which a run without redistribution keeps).
   const std::string members_file = (dir / "members").string();
-  in_child([&] {
+  timed_child([&] {
     RunConfig one = cfg;
     one.iterations = 1;
     int argc = 1;
@@ -150,7 +150,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
   std::vector<double> ring_wall, ring_cpu, bare_wall, bare_cpu, barrier_wall, scheme_wall, scheme_cpu;
   for (int r = 0; r < repeat; ++r) {
     if (scheme != policy::kBaselineScheme) {
-      const Timing s = in_child([&] {
+      const ProcessTiming s = timed_child([&] {
         int argc = 1;
         run_simulation(other, &argc, argv);
       });
@@ -158,18 +158,18 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
       scheme_cpu.push_back(s.cpu);
     }
     // The first repetition also notes both makespans, to check that the two simulate the same thing.
-    const Timing a = in_child([&] {
+    const ProcessTiming a = timed_child([&] {
       int argc = 1;
       const double makespan = run_simulation(cfg, &argc, argv).makespan;
       if (r == 0) append_number(makespans, makespan);
     });
-    const Timing b = in_child([&] {
+    const ProcessTiming b = timed_child([&] {
       int argc = 1;
       run_bare_ring(platform, members, cfg.iterations, bytes, false, &argc, argv);
     });
     // The bare ring with the model's own per-iteration barrier (every member ends iteration k
     // before any starts k+1, as ringsim's iteration records and policies need).
-    const Timing c = in_child([&] {
+    const ProcessTiming c = timed_child([&] {
       int argc = 1;
       const double makespan = run_bare_ring(platform, members, cfg.iterations, bytes, true, &argc, argv);
       if (r == 0) append_number(makespans, makespan);

@@ -25,7 +25,7 @@ std::uint64_t encode(const std::vector<int>& held) {
   return code;
 }
 
-std::vector<int> decode(std::uint64_t code, std::size_t n) {
+std::vector<int> decode_held(std::uint64_t code, std::size_t n) {
   std::vector<int> held(n);
   for (std::size_t i = 0; i < n; ++i) held[i] = static_cast<int>((code >> (kBits * i)) & ((1u << kBits) - 1));
   return held;
@@ -94,7 +94,7 @@ std::optional<long> homogeneous_brute_force_steps(const RingInstance& inst, long
     if (std::find(frontier.begin(), frontier.end(), goal) != frontier.end()) return steps;
     std::vector<std::uint64_t> next_frontier, out;
     for (std::uint64_t code : frontier) {
-      const std::vector<int> held = decode(code, n);
+      const std::vector<int> held = decode_held(code, n);
       std::vector<int> after = held, received(n, 0);
       out.clear();
       successors(held, 0, after, received, out);

@@ -10,7 +10,7 @@
 namespace ringsim::points {
 namespace {
 
-void check(const RunModel& m) {
+void check_targets_model(const RunModel& m) {
   if (m.iterations < 1 || m.initial_loads.empty() || !m.finish || !m.decision_speeds)
     throw std::invalid_argument("hindsight with chosen targets: incomplete run model");
   if (m.clock_dependent)
@@ -42,7 +42,7 @@ std::vector<std::vector<Count>> candidate_loads(const RunModel& m) {
 }  // namespace
 
 ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
-  check(m);
+  check_targets_model(m);
   const std::size_t n = m.initial_loads.size();
   const std::vector<std::vector<Count>> loads = candidate_loads(m);
   const std::size_t count = loads.size();

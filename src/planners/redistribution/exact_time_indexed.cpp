@@ -8,6 +8,7 @@
 // induction on the start order every start is an integer multiple of u, and the makespan did not
 // grow. Hence the optimum is the least horizon T (in units) for which the program below is
 // feasible, and it is searched from the System 2 lower bound up to the heuristic's makespan.
+#include "planners/glpk_problem.hpp"
 #include "planners/redistribution/exact_time_indexed.hpp"
 
 #include <glpk.h>
@@ -30,11 +31,6 @@
 
 namespace ringsim {
 namespace {
-
-struct ProbDeleter {
-  void operator()(glp_prob* p) const { glp_delete_prob(p); }
-};
-using Prob = std::unique_ptr<glp_prob, ProbDeleter>;
 
 struct UnitCosts {
   double unit = 0.0;
@@ -201,7 +197,7 @@ class TimeIndexedModel {
   const RingInstance& inst_;
   const UnitCosts& u_;
   std::int64_t T_;
-  Prob lp_;
+  GlpkProblem lp_;
   std::vector<StartVar> vars_;
 };
 

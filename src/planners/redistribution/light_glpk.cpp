@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "planners/glpk_problem.hpp"
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/ring_math.hpp"
@@ -21,11 +22,6 @@
 
 namespace ringsim {
 namespace {
-
-struct ProbDeleter {
-  void operator()(glp_prob* p) const { glp_delete_prob(p); }
-};
-using Prob = std::unique_ptr<glp_prob, ProbDeleter>;
 
 bool light_circulation(const RingInstance& inst, const std::vector<Count>& delta,
                        const std::vector<Count>& F, Count x) {
@@ -51,7 +47,7 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
   const int tau_col = 2 * N + 1;
 
   glp_term_out(GLP_OFF);
-  Prob lp(glp_create_prob());
+  GlpkProblem lp(glp_create_prob());
   glp_set_obj_dir(lp.get(), GLP_MIN);
   glp_add_cols(lp.get(), tau_col);
   for (int c = 1; c <= tau_col; ++c) glp_set_col_bnds(lp.get(), c, GLP_LO, 0.0, 0.0);

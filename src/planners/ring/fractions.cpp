@@ -9,16 +9,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "planners/glpk_problem.hpp"
 #include "planners/ring/bandwidth_allocation.hpp"
 #include "planners/ring/tstep.hpp"
 
 namespace ringsim::ring {
 namespace {
-
-struct ProbDeleter {
-  void operator()(glp_prob* p) const { glp_delete_prob(p); }
-};
-using Prob = std::unique_ptr<glp_prob, ProbDeleter>;
 
 // The 2q paths in one list: p = 2m is S_m, p = 2m + 1 is P_m.
 std::vector<std::vector<std::size_t>> path_links(const RingPlan& plan) {
@@ -128,7 +124,7 @@ GlobalSolveReport allocate_optimal_lp(const RingNetwork& net, const Workload& lo
   const double tref = load.work / speed_sum;
   const double kappa = load.comm / (bref * tref);
   glp_term_out(GLP_OFF);
-  Prob lp(glp_create_prob());
+  GlpkProblem lp(glp_create_prob());
   glp_set_obj_dir(lp.get(), GLP_MIN);
   const int Q = static_cast<int>(q), NP = static_cast<int>(np);
   const int col_t = 1;
