@@ -8,7 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-sanitize}
 tools/install-deps.sh
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRINGSIM_SANITIZE=ON >/dev/null
+# -O1 and line tables only (-g1): AddressSanitizer's recommended optimization, and reports that
+# still name file and line, built in half the time of -O2 -g.
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -DRINGSIM_SANITIZE=ON >/dev/null
 cmake --build "$BUILD" -j"$(nproc)"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
