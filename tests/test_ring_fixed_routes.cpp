@@ -34,11 +34,14 @@
 #include "oracles/ring_bruteforce.hpp"
 #include "oracles/ring_platforms.hpp"
 #include "planners/ring/ring_planner.hpp"
+#include "repo_files.hpp"
 
 using namespace ringsim;
 using namespace ringsim::ring;
 
 namespace {
+
+using ringsim::testing::host_speeds;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kRel = 1e-9;
@@ -352,12 +355,6 @@ std::vector<std::vector<double>> route_costs(const Platform& p) {
   return c;
 }
 
-std::vector<double> speeds(const Platform& p) {
-  std::vector<double> s;
-  for (auto h : p.host_indices()) s.push_back(p.nodes[h].speed);
-  return s;
-}
-
 // T_step of a given ring with the complete-graph costs (sharing ignored).
 double ring_tstep_no_sharing(const std::vector<double>& speed, const std::vector<std::vector<double>>& cost,
                              const Workload& load, const std::vector<std::size_t>& ring) {
@@ -477,17 +474,21 @@ double brute_force(const Instance& inst) {
   static std::map<int, double> cache;
   const auto it = cache.find(inst.id);
   if (it != cache.end()) return it->second;
-  const double v = oracles::brute_force_complete_graph(speeds(inst.platform), route_costs(inst.platform),
+  const double v = oracles::brute_force_complete_graph(host_speeds(inst.platform), route_costs(inst.platform),
                                                        inst.load.work, inst.load.comm);
   cache[inst.id] = v;
   return v;
 }
 
 
-// ---- running a planner in a child process ---------------------------------------------------------
-// Each run is made in a forked child, so that a planner that crashes (SIGSEGV, abort) or hangs
+// ---- running planners in a child process -------------------------------------------------------
+// The runs are made in a forked child, so that a planner that crashes (SIGSEGV, abort) or hangs
 // (killed after 120 s) is reported as a failure of that method on that instance instead of ending
-// the whole test program. RINGSIM_TEST_NO_FORK=1 runs them in this process (for a debugger).
+// the whole test program. One child makes a whole batch of runs, in order, and sends each outcome
+// as it ends: a crash loses only the run in progress, and a new child goes on with the next one
+// (a fork per run would cost more than the runs under AddressSanitizer, whose shadow memory makes
+// each fork copy large page tables). RINGSIM_TEST_NO_FORK=1 runs them in this process (for a
+// debugger).
 
 struct Outcome {
   std::string error;  // "" when the planner returned a plan; else "threw: ...", "crashed: ..."
@@ -572,53 +573,80 @@ bool get_plan(Bytes& b, RingPlan& plan) {
   return ok;
 }
 
-template <class F>
-Outcome isolated(F&& run) {
-  Outcome out;
-  if (std::getenv("RINGSIM_TEST_NO_FORK")) {
-    try {
-      out.plan = run();
-    } catch (const std::exception& e) {
-      out.error = std::string("threw: ") + e.what();
-    }
-    return out;
+// One outcome as the child sends it: its length, then 'P' and the plan, or 'E' and the message.
+Bytes outcome_frame(const std::function<RingPlan(std::size_t)>& run, std::size_t item) {
+  Bytes b;
+  try {
+    const RingPlan plan = run(item);
+    b.data = "P";
+    put_plan(b, plan);
+  } catch (const std::exception& e) {
+    b.data = std::string("E") + e.what();
+  } catch (...) {
+    b.data = "Ean exception that is not a std::exception";
   }
+  Bytes frame;
+  frame.put(b.data.size());
+  frame.data += b.data;
+  return frame;
+}
+
+bool write_all(int fd, const std::string& data) {
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const auto w = write(fd, data.data() + done, data.size() - done);
+    if (w <= 0) return false;
+    done += static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+// The child: items first, first + 1, ... count - 1, each outcome written as soon as it is known.
+[[noreturn]] void run_batch_in_child(int fd, const std::function<RingPlan(std::size_t)>& run, std::size_t first,
+                                     std::size_t count) {
+  // doctest's crash handlers would report the crash from the child: the default action instead.
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGALRM}) std::signal(sig, SIG_DFL);
+  for (std::size_t item = first; item < count; ++item) {
+    alarm(120);  // a planner that never returns is reported as killed by SIGALRM
+    if (!write_all(fd, outcome_frame(run, item).data)) _exit(3);
+  }
+  close(fd);
+  _exit(0);
+}
+
+// Outcome `out` from one frame of `b` (at b.at); false when the frame is cut short.
+bool read_frame(Bytes& b, Outcome& out) {
+  std::size_t length = 0;
+  if (!b.get(length) || b.at + length > b.data.size() || length == 0) return false;
+  Bytes one;
+  one.data = b.data.substr(b.at, length);
+  b.at += length;
+  if (one.data[0] == 'E') {
+    out.error = "threw: " + one.data.substr(1);
+  } else {
+    one.at = 1;
+    if (!get_plan(one, out.plan)) out.error = "crashed: unreadable plan from the child process";
+  }
+  return true;
+}
+
+std::string crash_message(int status) {
+  if (WIFSIGNALED(status))
+    return "crashed: signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
+  return "crashed: the child process exited with status " + std::to_string(WEXITSTATUS(status));
+}
+
+// Runs items first.. in one child and files their outcomes in `out`; returns the first item not
+// done (after the one that crashed, whose outcome says how).
+std::size_t run_batch(std::vector<Outcome>& out, const std::function<RingPlan(std::size_t)>& run, std::size_t first) {
   int fd[2];
-  if (pipe(fd) != 0) {
-    out.error = "pipe() failed";
-    return out;
-  }
+  if (pipe(fd) != 0) throw std::runtime_error("pipe() failed");
   std::fflush(nullptr);
   const pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
-    out.error = "fork() failed";
-    return out;
-  }
+  if (pid < 0) throw std::runtime_error("fork() failed");
   if (pid == 0) {
     close(fd[0]);
-    // doctest's crash handlers would report the crash from the child: the default action instead.
-    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGALRM}) std::signal(sig, SIG_DFL);
-    alarm(120);  // a planner that never returns is reported as killed by SIGALRM
-    Bytes b;
-    try {
-      const RingPlan plan = run();
-      b.data = "P";
-      put_plan(b, plan);
-    } catch (const std::exception& e) {
-      b.data = std::string("E") + e.what();
-    } catch (...) {
-      b.data = "Ean exception that is not a std::exception";
-    }
-    std::size_t done = 0;
-    while (done < b.data.size()) {
-      const auto w = write(fd[1], b.data.data() + done, b.data.size() - done);
-      if (w <= 0) _exit(3);
-      done += static_cast<std::size_t>(w);
-    }
-    close(fd[1]);
-    _exit(0);
+    run_batch_in_child(fd[1], run, first, out.size());
   }
   close(fd[1]);
   Bytes b;
@@ -631,29 +659,45 @@ Outcome isolated(F&& run) {
   close(fd[0]);
   int status = 0;
   waitpid(pid, &status, 0);
-  if (WIFSIGNALED(status)) {
-    out.error = "crashed: signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
-  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || b.data.empty()) {
-    out.error = "crashed: the child process exited with status " + std::to_string(WEXITSTATUS(status));
-  } else if (b.data[0] == 'E') {
-    out.error = "threw: " + b.data.substr(1);
-  } else {
-    b.at = 1;
-    if (!get_plan(b, out.plan)) out.error = "crashed: unreadable plan from the child process";
+  std::size_t item = first;
+  while (item < out.size() && read_frame(b, out[item])) ++item;
+  const bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (item == out.size() && clean) return item;
+  if (item == out.size()) item = out.size() - 1;  // every frame came, then the child failed
+  out[item] = Outcome{};
+  out[item].error = clean ? "crashed: the child process ended before its answer" : crash_message(status);
+  return item + 1;
+}
+
+// `run(i)` for i in [0, count), each run's plan or its failure.
+std::vector<Outcome> isolated_runs(std::size_t count, const std::function<RingPlan(std::size_t)>& run) {
+  std::vector<Outcome> out(count);
+  if (std::getenv("RINGSIM_TEST_NO_FORK")) {
+    for (std::size_t i = 0; i < count; ++i) {
+      try {
+        out[i].plan = run(i);
+      } catch (const std::exception& e) {
+        out[i].error = std::string("threw: ") + e.what();
+      }
+    }
+    return out;
   }
+  for (std::size_t next = 0; next < count;) next = run_batch(out, run, next);
   return out;
 }
 
-// Every method's outcome on every instance, computed once (the test cases share them).
+// A method's outcomes on every instance, computed once, in one batch (the test cases share them).
 const Outcome& outcome(const Instance& inst, const std::string& method) {
-  static std::map<std::pair<int, std::string>, Outcome> cache;
-  const auto key = std::make_pair(inst.id, method);
-  auto it = cache.find(key);
+  static std::map<std::string, std::vector<Outcome>> cache;
+  auto it = cache.find(method);
   if (it == cache.end()) {
-    const RingNetwork net(inst.platform);
-    it = cache.emplace(key, isolated([&] { return plan_ring(net, inst.load, method); })).first;
+    const auto& all = instances();
+    it = cache.emplace(method, isolated_runs(all.size(), [&](std::size_t i) {
+                         const RingNetwork net(all[i].platform);
+                         return plan_ring(net, all[i].load, method);
+                       })).first;
   }
-  return it->second;
+  return it->second.at(static_cast<std::size_t>(inst.id));
 }
 
 // "greedy threw (latency-only routes)": the failure's kind, for the summary.
@@ -751,7 +795,7 @@ TEST_CASE("fixed routes: exhaustive reaches the brute force over every subset an
     if (!close(plan.objective, oracle)) failures.add("objective != brute force", inst, d.str());
     if (!plan.optimal.value_or(false)) failures.add("not marked optimal", inst, d.str());
     // Its ring reaches the objective with the route costs.
-    const double own = ring_tstep_no_sharing(speeds(p), route_costs(p), inst.load, plan.ring);
+    const double own = ring_tstep_no_sharing(host_speeds(p), route_costs(p), inst.load, plan.ring);
     if (!close(own, oracle)) failures.add("ring's no-sharing T_step != brute force", inst, d.str() + ", ring's " + std::to_string(own));
   }
   failures.finish("exhaustive vs brute force", instances().size());
@@ -777,7 +821,7 @@ TEST_CASE("fixed routes (every link FATPIPE): exhaustive's T_step is the brute-f
       if (plan.tstep < oracle * (1 - kRel)) failures.add(std::string(m) + " below the optimum", inst, d.str());
       // Nothing is shared: every path can have its route's bottleneck, and every method's
       // allocation gives it (T_step = the ring's complete-graph T_step).
-      const double own = ring_tstep_no_sharing(speeds(p), cost, inst.load, plan.ring);
+      const double own = ring_tstep_no_sharing(host_speeds(p), cost, inst.load, plan.ring);
       if (!close(plan.tstep, own))
         failures.add(std::string(m) + " T_step != its ring's no-sharing T_step", inst, d.str() + ", ring's " + std::to_string(own));
     }
@@ -816,19 +860,50 @@ TEST_CASE("fixed routes: every method's answer uses the routes, fits the links, 
   failures.finish("every method on every instance (" + std::to_string(answers) + " answers)", instances().size());
 }
 
+TEST_CASE("fixed routes: a planner run that crashes is reported as such, and the other runs of its batch are kept") {
+  if (std::getenv("RINGSIM_TEST_NO_FORK")) return;  // crashes are caught only in a child
+  RingPlan plan;
+  plan.ring = {0, 1};
+  const std::vector<Outcome> runs = isolated_runs(6, [&](std::size_t i) {
+    if (i == 2 || i == 5) std::abort();
+    if (i == 3) throw std::invalid_argument("no ring");
+    RingPlan p = plan;
+    p.tstep = static_cast<double>(i);
+    return p;
+  });
+  REQUIRE(runs.size() == 6);
+  for (std::size_t i : {0, 1, 4}) {
+    CHECK(runs[i].error.empty());
+    CHECK(runs[i].plan.tstep == static_cast<double>(i));
+    CHECK(runs[i].plan.ring == plan.ring);
+  }
+  CHECK(runs[2].error.rfind("crashed: signal 6", 0) == 0);
+  CHECK(runs[3].error == "threw: no ring");
+  CHECK(runs[5].error.rfind("crashed: signal 6", 0) == 0);
+}
+
 TEST_CASE("fixed routes: greedy's branch and bound picks what evaluating every candidate picks") {
   // The bounds that prune (pool_capacity, pair_shared_bandwidth) must hold on asymmetric routes.
   Failures failures;
   std::size_t checked = 0, both_failed = 0;
-  for (const auto& inst : instances()) {
-    ++checked;
+  const auto& all = instances();
+  const GreedyCriterion criteria[] = {GreedyCriterion::eq4, GreedyCriterion::exact};
+  // Run 4 k + 2 c + f: instance k, criteria[c], pruned (f = 0) or evaluating every candidate (f = 1).
+  const std::vector<Outcome> runs = isolated_runs(4 * all.size(), [&](std::size_t run) {
+    const Instance& inst = all[run / 4];
     const RingNetwork net(inst.platform);
-    for (auto criterion : {GreedyCriterion::eq4, GreedyCriterion::exact}) {
-      RingOptions pruned, full;
-      pruned.criterion = full.criterion = criterion;
-      full.prune = false;
-      const auto a = isolated([&] { return plan_greedy(net, inst.load, Refinement::none, pruned); });
-      const auto b = isolated([&] { return plan_greedy(net, inst.load, Refinement::none, full); });
+    RingOptions options;
+    options.criterion = criteria[(run / 2) % 2];
+    options.prune = run % 2 == 0;
+    return plan_greedy(net, inst.load, Refinement::none, options);
+  });
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Instance& inst = all[k];
+    ++checked;
+    for (std::size_t c = 0; c < 2; ++c) {
+      const GreedyCriterion criterion = criteria[c];
+      const Outcome& a = runs[4 * k + 2 * c];
+      const Outcome& b = runs[4 * k + 2 * c + 1];
       if (!a.error.empty() || !b.error.empty()) {
         if (a.error != b.error)
           failures.add("pruned and full fail differently", inst, "pruned: " + a.error + "; full: " + b.error);
@@ -861,7 +936,7 @@ TEST_CASE("fixed routes: on a Vivaldi zone (every route latency-only) every meth
     if (!vivaldi) continue;
     ++checked;
     double speed_sum = 0.0;
-    for (double s : speeds(inst.platform)) speed_sum += s;
+    for (double s : host_speeds(inst.platform)) speed_sum += s;
     const double expected = inst.load.work / speed_sum;
     if (!close(brute_force(inst), expected))
       failures.add("brute force != W / sum of speeds", inst, std::to_string(brute_force(inst)));
@@ -900,7 +975,7 @@ TEST_CASE("fixed routes: the oracles of this file catch what they must") {
   CHECK(route_costs(p)[0][2] == 1.0 / kLatencyOnlyBandwidth);
   const Workload load{1e9, 1e6};
   // Brute force on a hand-computable case: a and b only, T = max(b_i) or the balanced value.
-  const double t_ab = ring_tstep_no_sharing(speeds(p), route_costs(p), load, {0, 1});
+  const double t_ab = ring_tstep_no_sharing(host_speeds(p), route_costs(p), load, {0, 1});
   // a: H (1/10e6 + 1/10e6) = 0.2 s, b: H (2/5e6) = 0.4 s; a_i = 10 s: (2T - 0.6) / 10 = 1 -> T = 5.3.
   CHECK(t_ab == doctest::Approx(5.3).epsilon(1e-12));
   // An answer for ring (a, b): paths a -> b (ab) twice, b -> a (ba, fat) twice.
