@@ -881,3 +881,110 @@ TEST_CASE("adaptive-lasting: a look that shows the loads losing to the initial b
   CHECK(*speeds == network_ring(0.001).facts.peak);
   CHECK_FALSE(after_look(3).second.has_value());
 }
+
+// ---- stop-at-rise (src/policies/stop_at_rise.cpp, Nicol and Saltz 1988) ----
+
+namespace {
+
+// Degradation of the snapshot's speeds on the ring's loads and the remap cost C, as the rule
+// defines them (the slowest computation over its balance's, and the planner's work at the slowest
+// speed plus the move's one-port bound).
+struct StepCosts {
+  double degradation = 0.0;
+  double remap = 0.0;
+};
+
+StepCosts step_costs(const Ring& r, const std::vector<double>& speeds) {
+  const auto targets = balanced_targets(speeds, r.facts.columns);
+  StepCosts c;
+  c.degradation = compute_time_of(r.loads, speeds, r.facts.flops_per_column) -
+                  compute_time_of(targets, speeds, r.facts.flops_per_column);
+  c.remap = r.facts.decision_flops / *std::min_element(speeds.begin(), speeds.end()) +
+            move_lower_bound(r.facts, r.loads, targets);
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("stop-at-rise: a step of degradation D after s - 1 balanced steps is moved for at once iff (s - 1) D > C") {
+  // W(n) = (C + S_n) / n; with delta_j = D from step s on, W(n) > W(n - 1) reads (s - 1) D > C
+  // at every n >= s: the rule moves at the step or never.
+  std::vector<double> slow(8, 1e8);
+  slow[0] = 2.5e7;
+  int moved = 0, never = 0;
+  for (double column : {0.001, 0.01, 0.1, 0.5, 2.0}) {
+    for (int s : {2, 4, 10, 30}) {
+      Ring r = network_ring(column);
+      const StepCosts c = step_costs(r, slow);
+      const int acted = first_act(r, 80, [&](int k) { return k >= s ? 0 : -1; }, "stop-at-rise");
+      INFO("column cost ", column, ", step at ", s, ": D ", c.degradation, " s, C ", c.remap, " s");
+      CHECK(c.degradation > 0.0);
+      if ((s - 1) * c.degradation > c.remap) {
+        CHECK(acted == s);
+        ++moved;
+      } else {
+        CHECK(acted == 0);
+        ++never;
+      }
+    }
+  }
+  CHECK(moved >= 4);  // both sides of the condition are reached
+  CHECK(never >= 4);
+}
+
+TEST_CASE("stop-at-rise: on a ramp it moves at the first rise of the average cost per step, not before") {
+  // Member 0 slows a little more at each snapshot: the degradations grow, and the rule fires at
+  // the first n >= 2 where (C_n + S_n) / n > (C_n + S_(n-1)) / (n - 1), C_n the cost of the move now.
+  int later = 0;
+  for (double column : {0.001, 0.05, 0.5}) {
+    for (double rate : {0.002, 0.01, 0.05}) {
+      Ring r = network_ring(column);
+      auto p = make_policy("stop-at-rise", 200);
+      double sum = 0.0;
+      int expected = 0, acted = 0;
+      for (int k = 1; k <= 150 && acted == 0; ++k) {
+        std::vector<double> speeds(8, 1e8);
+        speeds[0] = 1e8 / (1.0 + rate * k);
+        set_speeds(r, speeds, k);
+        const StepCosts c = step_costs(r, speeds);
+        const double before = sum;
+        sum += c.degradation;
+        if (expected == 0 && k >= 2 && (sum + c.remap) / k > (before + c.remap) / (k - 1)) expected = k;
+        if (p->after_iteration(view_of(r, 0, k, k)) != Act::carry_on) acted = k;
+      }
+      INFO("column cost ", column, ", slowdown rate ", rate);
+      CHECK(expected >= 2);
+      CHECK(acted == expected);
+      later += expected > 2;
+    }
+  }
+  CHECK(later >= 4);  // not only at the first step that can rise
+}
+
+TEST_CASE("stop-at-rise: a balanced ring is never moved, and a move starts a new cycle") {
+  Ring r = network_ring(0.001);
+  CHECK(first_act(r, 60, [](int) { return -1; }, "stop-at-rise") == 0);
+  // Eleven balanced snapshots, then a move after iteration 12 and a lasting slowdown from
+  // snapshot 13. Counted from before the move it would be a step after 11 balanced steps, moved
+  // for at once (11 D > C); the move starts a new cycle, in which it is a step at s = 1, never
+  // moved for ((s - 1) D = 0 is no more than C): the rule's average only falls.
+  auto p = make_policy("stop-at-rise", 100);
+  std::vector<double> slow(8, 1e8);
+  slow[2] = 2.5e7;
+  int acts = 0;
+  for (int k = 1; k <= 40; ++k) {
+    set_speeds(r, k >= 13 ? slow : std::vector<double>(8, 1e8), k);
+    MemberView v = view_of(r, 0, k, k);
+    v.last_move = k > 12 ? 12 : 0;
+    acts += p->after_iteration(v) != Act::carry_on;
+  }
+  const StepCosts c = step_costs(r, slow);
+  CHECK(11 * c.degradation > c.remap);  // without the new cycle it would move at 13
+  CHECK(acts == 0);
+}
+
+TEST_CASE("stop-at-rise: on 3000 random rings every member answers alike") {
+  const auto acts_seen = members_answer_alike("stop-at-rise", 20261128, 3000);
+  CHECK(acts_seen[0] > 100);
+  CHECK(acts_seen[1] + acts_seen[2] > 100);
+}
