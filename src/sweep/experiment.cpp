@@ -292,6 +292,23 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   return e;
 }
 
+// What a reader needs to judge a reference run before dividing by it: whether its points are
+// optimal under the simulation's model (hindsight, hindsight-targets; online-optimal's optimum is
+// over online rules in expectation, so it has no such flag) and its simulated makespan over its
+// own prediction. Empty for the schemes that are not references.
+static std::string reference_columns(const nlohmann::json& r) {
+  for (const char* section : {"hindsight", "online_optimal"}) {
+    if (!r.contains(section)) continue;
+    const nlohmann::json& ref = r[section];
+    std::ostringstream os;
+    os.precision(17);
+    if (ref.contains("optimal_under_model")) os << (ref["optimal_under_model"].get<bool>() ? "true" : "false");
+    os << ',' << ref["simulated_over_predicted"].get<double>();
+    return os.str();
+  }
+  return ",";
+}
+
 std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results) {
   std::map<std::string, double> makespan;
   for (std::size_t k = 0; k < e.runs.size(); ++k)
@@ -300,7 +317,8 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
   os.precision(17);
   os << "run_id,ring_size,ratio,scheme,algorithm,seed,repetition,redistributions,redistribution_points,makespan,"
         "normalized_time,time_over_ideal,ideal_time,redistribution_time,decision_time,transfer_time,"
-        "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring\n";
+        "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring,"
+        "reference_optimal_under_model,reference_simulated_over_predicted\n";
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const auto& run = e.runs[k];
     const auto& r = results[k];
@@ -322,7 +340,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     os << ',' << rebuilds << ',' << rebuild_time << ',' << io::csv_field(r["network_model"].get<std::string>()) << ',';
     std::string ring;
     for (std::size_t i = 0; i < r["ring"].size(); ++i) ring += (i ? ";" : "") + r["ring"][i].get<std::string>();
-    os << io::csv_field(ring) << '\n';
+    os << io::csv_field(ring) << ',' << reference_columns(r) << '\n';
   }
   return os.str();
 }

@@ -48,6 +48,11 @@ ratio = float(h[0]["makespan"]) / float(best["makespan"])
 same = [r for r in subsets if r["scheme"] == hs["simulated_as"]]
 ok = ratio <= 1 + tol and len(same) == 1 and same[0]["makespan"] == h[0]["makespan"] \
      and int(h[0]["redistributions"]) == len(hs["points"]) and float(h[0]["time_over_ideal"]) >= 1.0
+# runs.csv carries what judging the reference needs (the result's flag and simulated / predicted),
+# and nothing for the fixed schemes.
+ok = ok and h[0]["reference_optimal_under_model"] == ("true" if hs["optimal_under_model"] else "false") \
+     and float(h[0]["reference_simulated_over_predicted"]) == hs["simulated_over_predicted"] \
+     and all(r["reference_optimal_under_model"] == r["reference_simulated_over_predicted"] == "" for r in subsets)
 # With chosen targets (in the model): no slower than hindsight; absent where speeds follow the clock.
 chosen = hs.get("chosen_targets")
 if hs["optimal_under_model"]:
