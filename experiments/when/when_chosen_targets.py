@@ -8,7 +8,9 @@ redistributions, and `adaptive-lasting` against each.
   when_chosen_targets.py TABLE.md FAMILY=RUNS.csv[+RUNS.csv ...] [FAMILY=... ...]
 
 Each family's rows joined with `+` (its committed runs.csv and the hindsight-targets and
-adaptive-lasting sweeps'). Bad input: exit 2 and one line.
+adaptive-lasting sweeps'). A seed whose hindsight or hindsight-targets run is not one a table may
+divide by (references.py: not exactly optimal, or above a fixed scheme of the same run) is left
+out, and each family's table says how many were. Bad input: exit 2 and one line.
 """
 import csv
 import os
@@ -16,7 +18,9 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plotlib  # noqa: E402  (experiments/plotlib.py)
+import references  # noqa: E402  (experiments/when/references.py)
 
 from plotlib import fail, write_atomically  # noqa: E402
 
@@ -29,11 +33,15 @@ def pairs(args):
 
 
 def read_runs(paths):
-    runs = defaultdict(dict)  # (ring, ratio) -> {(scheme, seed): (normalized time, redistributions)}
+    """(ring, ratio) -> {(scheme, seed): (normalized time, redistributions)} for SCHEMES, and the
+    (ring, ratio, seed) runs left out, with why."""
+    runs = defaultdict(dict)
+    rows = []
     for path in paths.split("+"):
         try:
             with open(path, newline="") as f:
                 for row in csv.DictReader(f):
+                    rows.append(row)
                     if row.get("scheme") in SCHEMES and row.get("normalized_time"):
                         runs[(int(row["ring_size"]), float(row["ratio"]))][(row["scheme"], int(row["seed"]))] = \
                             (float(row["normalized_time"]), int(row["redistributions"]))
@@ -43,13 +51,20 @@ def read_runs(paths):
             fail(f"{path}: not a runs.csv ({e})")
     if not runs:
         fail(f"{paths} holds no {', '.join(SCHEMES)} row")
-    return runs
+    try:
+        left_out = {}
+        for reference in ("hindsight", "hindsight-targets"):
+            for key, why in references.untrusted_runs(rows, reference).items():
+                left_out.setdefault(key[:3], f"{reference} {why}")
+    except (KeyError, ValueError) as e:
+        fail(f"{paths}: not a runs.csv ({e})")
+    return runs, left_out
 
 
 mean = plotlib.mean
 
 
-def family_table(family, runs):
+def family_table(family, runs, left_out):
     out = [f"### {family}", "",
            "| ring | ratio | seeds | hindsight | its redistributions | hindsight-targets | its redistributions | "
            "hindsight-targets / hindsight | adaptive-lasting | adaptive-lasting / hindsight | "
@@ -58,9 +73,12 @@ def family_table(family, runs):
     within = {"hindsight": 0, "hindsight-targets": 0}
     for key in sorted(runs):
         r = runs[key]
-        seeds = sorted({s for (_, s) in r if all((x, s) in r for x in SCHEMES)})
-        if not seeds:
+        complete = sorted({s for (_, s) in r if all((x, s) in r for x in SCHEMES)})
+        if not complete:
             fail(f"{family} ring {key[0]} ratio {key[1]:g}: no seed has every scheme ({', '.join(SCHEMES)})")
+        seeds = [s for s in complete if (key[0], key[1], s) not in left_out]
+        if not seeds:
+            continue
         t = {x: mean([r[(x, s)][0] for s in seeds]) for x in SCHEMES}
         moves = {x: mean([r[(x, s)][1] for s in seeds]) for x in SCHEMES}
         for x in within:
@@ -70,7 +88,11 @@ def family_table(family, runs):
                    f"{t['hindsight-targets'] / t['hindsight']:.3f} | {t['adaptive-lasting']:.3f} | "
                    f"{t['adaptive-lasting'] / t['hindsight']:.3f} | {t['adaptive-lasting'] / t['hindsight-targets']:.3f} |")
     out += ["", f"adaptive-lasting within {GOAL:g} of hindsight at {within['hindsight']} of {len(runs)} (ring, ratio) "
-            f"points, of hindsight-targets at {within['hindsight-targets']}.", ""]
+            f"points, of hindsight-targets at {within['hindsight-targets']}.",
+            f"Runs left out (a reference not exactly optimal, or above a fixed scheme of the same run by more "
+            f"than {references.TOLERANCE:.1%}): {len(left_out)}"
+            + ("" if not left_out else " (" + "; ".join(f"ring {k[0]} ratio {k[1]:g} seed {k[2]}: {why}"
+                                                        for k, why in sorted(left_out.items())) + ")") + ".", ""]
     return out
 
 
@@ -79,7 +101,8 @@ def main(argv):
         fail("usage: when_chosen_targets.py TABLE.md FAMILY=RUNS.csv[+RUNS.csv] ...")
     lines = []
     for family, paths in pairs(argv[2:]):
-        lines += family_table(family, read_runs(paths))
+        runs, left_out = read_runs(paths)
+        lines += family_table(family, runs, left_out)
     text = "\n".join(lines)
     write_atomically(argv[1], text)
     sys.stdout.write(text)
