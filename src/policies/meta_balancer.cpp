@@ -90,9 +90,9 @@ class MetaBalancer final : public RedistributionPolicy {
       observed_ = v.common_iteration;
       const std::vector<double> speeds = speeds_of(*v.common);
       const std::vector<Count> targets = rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
-      samples_.push_back({v.common_iteration - v.last_move, compute_time_of(*v.loads, speeds, f.flops_per_column) -
-                                                                compute_time_of(targets, speeds, f.flops_per_column)});
-      if (samples_.size() >= least_samples) period_ = derive_period(remap_cost(f, *v.loads, targets, speeds));
+      const double excess = imbalance_excess(*v.loads, targets, speeds, f.flops_per_column);
+      samples_.push_back({v.common_iteration - v.last_move, excess});
+      if (samples_.size() >= least_samples) period_ = derive_period(predicted_move_cost(f, *v.loads, targets, speeds));
     }
     if (!period_ || v.iteration >= f.iterations) return Act::carry_on;
     return v.iteration - v.last_move >= *period_ ? Act::decide : Act::carry_on;
@@ -108,10 +108,6 @@ class MetaBalancer final : public RedistributionPolicy {
     return static_cast<int>(cost / mean);
   }
 
-  static double remap_cost(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets,
-                           const std::vector<double>& speeds) {
-    return f.decision_flops / *std::min_element(speeds.begin(), speeds.end()) + move_lower_bound(f, loads, targets);
-  }
 
   std::vector<Sample> samples_;  // the current cycle's
   std::optional<int> period_;    // iterations after the last move

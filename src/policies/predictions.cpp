@@ -40,4 +40,9 @@ double gather_cost(const RingFacts& f) {
   return static_cast<double>(f.n / 2) * hop;
 }
 
+double predicted_move_cost(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets,
+                           const std::vector<double>& speeds) {
+  return f.decision_flops / *std::min_element(speeds.begin(), speeds.end()) + move_lower_bound(f, loads, targets);
+}
+
 }  // namespace ringsim::policy

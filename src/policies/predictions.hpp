@@ -29,6 +29,18 @@ double speed_error_of(const std::vector<Report>& reports);
 // bidirectional bound), s.
 double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets);
 
+// What a move from `loads` to `targets` is predicted to cost every policy alike: the planner's
+// work at the slowest member's speed and the move's one-port lower bound, s.
+double predicted_move_cost(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets,
+                           const std::vector<double>& speeds);
+
+// What the loads cost an iteration at these speeds over the targets: the slowest member's
+// computation on `loads` minus that on `targets`, s (0 when the targets are the loads).
+inline double imbalance_excess(const std::vector<long>& loads, const std::vector<Count>& targets,
+                               const std::vector<double>& speeds, double flops_per_column) {
+  return compute_time_of(loads, speeds, flops_per_column) - compute_time_of(targets, speeds, flops_per_column);
+}
+
 // Seconds of one all-gather of reports both ways (floor(n/2) rounds, each as slow as the slowest
 // hop), estimated from the ring's routes.
 double gather_cost(const RingFacts& f);

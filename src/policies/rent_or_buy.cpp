@@ -66,8 +66,7 @@ class RentOrBuy final : public RedistributionPolicy {
     if (anchors_.empty()) return Act::carry_on;
     const Anchor& latest = anchors_.back();
     if (std::equal(latest.targets.begin(), latest.targets.end(), v.loads->begin())) return Act::carry_on;
-    const double decision = f.decision_flops / *std::min_element(latest.speeds.begin(), latest.speeds.end());
-    const double move = decision + move_lower_bound(f, *v.loads, latest.targets);
+    const double move = predicted_move_cost(f, *v.loads, latest.targets, latest.speeds);
     // Deciding on the snapshot needs the snapshot to be the newest observation (a look may be
     // newer, or the only one yet): otherwise look again.
     const bool fresh = look <= move || observed_ != v.common_iteration;

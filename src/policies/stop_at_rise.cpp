@@ -40,13 +40,12 @@ class StopAtRise final : public RedistributionPolicy {
     observed_ = v.common_iteration;
     const std::vector<double> speeds = speeds_of(*v.common);
     const std::vector<Count> targets = rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
-    const double degradation = compute_time_of(*v.loads, speeds, f.flops_per_column) -
-                               compute_time_of(targets, speeds, f.flops_per_column);
+    const double degradation = imbalance_excess(*v.loads, targets, speeds, f.flops_per_column);
     const double before = degradation_sum_;
     degradation_sum_ += degradation;
     ++steps_;
     if (steps_ < 2 || v.iteration >= f.iterations) return Act::carry_on;
-    const double cost = remap_cost(f, *v.loads, targets, speeds);
+    const double cost = predicted_move_cost(f, *v.loads, targets, speeds);
     return average_rises(cost, before, degradation, steps_) ? Act::decide : Act::carry_on;
   }
 
@@ -57,10 +56,6 @@ class StopAtRise final : public RedistributionPolicy {
     return (steps - 1.0) * (cost + sum_before + degradation) > steps * (cost + sum_before);
   }
 
-  static double remap_cost(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets,
-                           const std::vector<double>& speeds) {
-    return f.decision_flops / *std::min_element(speeds.begin(), speeds.end()) + move_lower_bound(f, loads, targets);
-  }
 
   double degradation_sum_ = 0.0;  // S_n of the current cycle, s
   int steps_ = 0;                 // n: snapshots seen in the current cycle
