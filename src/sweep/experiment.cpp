@@ -300,7 +300,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
   os.precision(17);
   os << "run_id,ring_size,ratio,scheme,algorithm,seed,repetition,redistributions,redistribution_points,makespan,"
         "normalized_time,time_over_ideal,ideal_time,redistribution_time,decision_time,transfer_time,"
-        "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring\n";
+        "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring,realized_ratio\n";
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const auto& run = e.runs[k];
     const auto& r = results[k];
@@ -322,7 +322,9 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     os << ',' << rebuilds << ',' << rebuild_time << ',' << io::csv_field(r["network_model"].get<std::string>()) << ',';
     std::string ring;
     for (std::size_t i = 0; i < r["ring"].size(); ++i) ring += (i ? ";" : "") + r["ring"][i].get<std::string>();
-    os << io::csv_field(ring) << '\n';
+    os << io::csv_field(ring) << ',';
+    if (r.contains("realized_ratio")) os << r["realized_ratio"].get<double>();  // absent from older results
+    os << '\n';
   }
   return os.str();
 }
