@@ -66,10 +66,13 @@ struct SpeedAbovePeak {
 struct RunResult {
   std::vector<std::string> ring;
   double flops_per_column = 0.0;
+  double realized_ratio = 0.0;  // flops_per_column over (the ring's mean column time x mean speed)
   double column_bytes = 0.0;
   double initial_iteration_time = 0.0;  // predicted, converts trace iterations to times
   double planned_tstep = 0.0;           // ring selection "planner": the planner's T_step
   std::string ring_routing;             // ring selection "planner": the routing mode used (free|platform)
+  int planned_ratio_rounds = 0;         // ring selection "planner": plans made for the ratio's fixed point
+  bool planned_ratio_converged = false; // ... and whether the ring was planned for its own work
   double makespan = 0.0;
   double ideal_time = 0.0;
   double decision_time = 0.0;

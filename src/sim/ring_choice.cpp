@@ -9,6 +9,7 @@
 
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
+#include "planners/ring/ratio_fixed_point.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "platform/platform_loader.hpp"
 #include "platform/platform_speed_profiles.hpp"
@@ -27,18 +28,23 @@ static PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::L
   const platform::RingPlatform rp = platform::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
   const Platform& p = rp.model;
   const ring::RingNetwork net(p);
-  // The ratio on platform means (the ring is not known yet): one column computed at the mean host
-  // speed over one column sent at the mean link bandwidth, over the whole platform as loaded.
+  // The first guess of the work: the ratio on platform means, one column computed at the mean host
+  // speed over one column sent at the mean link bandwidth. The ring then follows the ratio's own
+  // definition on the ring it chose (planners/ring/ratio_fixed_point.hpp).
   double speed = 0.0, bandwidth = 0.0;
   for (const auto* h : lp.hosts()) speed += h->get_speed() / static_cast<double>(lp.hosts().size());
   for (const auto* l : lp.links()) bandwidth += l->get_bandwidth() / static_cast<double>(lp.links().size());
   PlannedRing out;
   out.routing = rp.routing;
   const double bytes = 8.0 * cfg.rows;
-  out.flops_per_column = cfg.ratio * (bytes / bandwidth) * speed;
-  const ring::RingPlan plan =
-      ring::plan_ring(net, ring::Workload{out.flops_per_column * cfg.columns, bytes}, cfg.ring_method);
-  out.tstep = plan.tstep;
+  const double columns = static_cast<double>(cfg.columns);
+  const ring::RatioRing chosen = ring::plan_ring_for_ratio(net, cfg.ratio, columns, bytes,
+                                                           cfg.ratio * (bytes / bandwidth) * speed * columns, cfg.ring_method);
+  const ring::RingPlan& plan = chosen.plan;
+  out.flops_per_column = chosen.work / columns;
+  out.tstep = chosen.tstep;
+  out.ratio_rounds = chosen.rounds;
+  out.ratio_converged = chosen.converged;
   const std::size_t q = plan.size();
   for (std::size_t m = 0; m < q; ++m) out.hosts.push_back(net.host_name(plan.ring[m]));
   out.succ_bw = plan.succ_bw;

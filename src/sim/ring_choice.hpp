@@ -12,8 +12,10 @@ struct PlannedRing {
   Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
   std::vector<std::string> hosts;
   std::vector<double> succ_bw, pred_bw;
-  double flops_per_column = 0.0;
-  double tstep = 0.0;
+  double flops_per_column = 0.0;  // what the ratio implies on this ring, as planned
+  double tstep = 0.0;             // T_step under that work
+  int ratio_rounds = 0;           // plans made to reach the ring of the ratio's fixed point
+  bool ratio_converged = false;   // false: the plans cycled or ran out, the best ring was kept
 };
 
 // The rings a run's config chose on the platform: the initial one and each rebuild's.

@@ -271,15 +271,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     mean_cost += (r.cost_next[i] + r.cost_prev[i]) / (2.0 * static_cast<double>(r.n));
     mean_speed += r.peak[i] / static_cast<double>(r.n);
   }
-  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path);
-  // for a planned ring, the planner's own W (ratio on platform means), and its bandwidth shares.
+  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
+  // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
   r.flops_per_column = cfg.ratio * (r.n > 1 ? mean_cost : 1.0) * mean_speed;
-  if (cfg.selection == RingSelection::planner) {
-    r.flops_per_column = planned.flops_per_column;
-    if (r.n > 1) {
-      r.rate_next = planned.succ_bw;
-      r.rate_prev = planned.pred_bw;
-    }
+  if (cfg.selection == RingSelection::planner && r.n > 1) {
+    r.rate_next = planned.succ_bw;
+    r.rate_prev = planned.pred_bw;
   }
 
   check_finite_costs(r);
@@ -307,9 +304,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
 
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = r.flops_per_column;
+  res.realized_ratio = r.flops_per_column / ((r.n > 1 ? mean_cost : 1.0) * mean_speed);
   res.column_bytes = r.app.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;
+  res.planned_ratio_rounds = planned.ratio_rounds;
+  res.planned_ratio_converged = planned.ratio_converged;
   res.above_peak = std::move(above_peak);
   res.trace_warnings = std::move(trace_warnings);
   if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);

@@ -318,7 +318,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
   os << "run_id,ring_size,ratio,scheme,algorithm,seed,repetition,redistributions,redistribution_points,makespan,"
         "normalized_time,time_over_ideal,ideal_time,redistribution_time,decision_time,transfer_time,"
         "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring,"
-        "reference_optimal_under_model,reference_simulated_over_predicted\n";
+        "reference_optimal_under_model,reference_simulated_over_predicted,realized_ratio\n";
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const auto& run = e.runs[k];
     const auto& r = results[k];
@@ -340,7 +340,9 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     os << ',' << rebuilds << ',' << rebuild_time << ',' << io::csv_field(r["network_model"].get<std::string>()) << ',';
     std::string ring;
     for (std::size_t i = 0; i < r["ring"].size(); ++i) ring += (i ? ";" : "") + r["ring"][i].get<std::string>();
-    os << io::csv_field(ring) << ',' << reference_columns(r) << '\n';
+    os << io::csv_field(ring) << ',' << reference_columns(r) << ',';
+    if (r.contains("realized_ratio")) os << r["realized_ratio"].get<double>();  // absent from older results
+    os << '\n';
   }
   return os.str();
 }

@@ -7,6 +7,7 @@
 #   that integrates the speeds inside each iteration (these profiles change inside iterations);
 # - with the default placement (a change at iteration k slows iteration k), the runs.csv kept in
 #   tests/data/paper-quick/iteration/ when that placement was introduced.
+# Both end with the realized_ratio column that every run reports.
 set -u
 RINGSIM=${1:?usage: run_paper_regression_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
