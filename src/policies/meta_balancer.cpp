@@ -108,7 +108,6 @@ class MetaBalancer final : public RedistributionPolicy {
     return static_cast<int>(cost / mean);
   }
 
-
   std::vector<Sample> samples_;  // the current cycle's
   std::optional<int> period_;    // iterations after the last move
   int observed_ = 0;

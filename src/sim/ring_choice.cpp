@@ -41,7 +41,6 @@ static PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::L
   const ring::RatioRing chosen = ring::plan_ring_for_ratio(net, cfg.ratio, columns, bytes,
                                                            cfg.ratio * (bytes / bandwidth) * speed * columns, cfg.ring_method);
   const ring::RingPlan& plan = chosen.plan;
-  out.flops_per_column = chosen.work / columns;
   out.tstep = chosen.tstep;
   out.ratio_rounds = chosen.rounds;
   out.ratio_converged = chosen.converged;

@@ -12,8 +12,7 @@ struct PlannedRing {
   Platform zone;  // free routing: the ring's hosts, its paths as explicit routes (+ the storage cluster)
   std::vector<std::string> hosts;
   std::vector<double> succ_bw, pred_bw;
-  double flops_per_column = 0.0;  // what the ratio implies on this ring, as planned
-  double tstep = 0.0;             // T_step under that work
+  double tstep = 0.0;             // T_step under the work the ratio implies on this ring
   int ratio_rounds = 0;           // plans made to reach the ring of the ratio's fixed point
   bool ratio_converged = false;   // false: the plans cycled or ran out, the best ring was kept
 };

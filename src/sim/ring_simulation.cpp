@@ -273,7 +273,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   }
   // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
   // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
-  r.flops_per_column = cfg.ratio * (r.n > 1 ? mean_cost : 1.0) * mean_speed;
+  const double mean_column_time = r.n > 1 ? mean_cost : 1.0;
+  r.flops_per_column = cfg.ratio * mean_column_time * mean_speed;
   if (cfg.selection == RingSelection::planner && r.n > 1) {
     r.rate_next = planned.succ_bw;
     r.rate_prev = planned.pred_bw;
@@ -304,7 +305,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
 
   for (auto* h : r.hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = r.flops_per_column;
-  res.realized_ratio = r.flops_per_column / ((r.n > 1 ? mean_cost : 1.0) * mean_speed);
+  res.realized_ratio = r.flops_per_column / (mean_column_time * mean_speed);
   res.column_bytes = r.app.column_bytes;
   res.initial_iteration_time = r.iteration_time0;
   res.planned_tstep = planned.tstep;

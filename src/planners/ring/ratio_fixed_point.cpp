@@ -56,14 +56,12 @@ RatioRing ratio_fixed_point(const std::function<RingPlan(double)>& plan_for_work
     r.planned_for = work;
     r.work = implied_work(r.plan);
     r.rounds = round;
+    r.tstep = tstep_under(r.plan, r.work);
     const auto same_ring = [&](const RatioRing& s) { return s.plan.ring == r.plan.ring; };
     if (!seen.empty() && same_ring(seen.back())) {
-      // Planned for the W of this very ring: the fixed point.
-      r.converged = true;
-      r.tstep = tstep_under(r.plan, r.work);
+      r.converged = true;  // planned for the W of this very ring: the fixed point
       return r;
     }
-    r.tstep = tstep_under(r.plan, r.work);
     const bool cycles = std::any_of(seen.begin(), seen.end(), same_ring);
     seen.push_back(std::move(r));
     if (cycles) break;
