@@ -2,14 +2,15 @@
 """How far the simulation's model (the planners' costs, each member's computation as it applies its
 trace) is from SimGrid, on many platforms and trace sources: for scheme `none` (its simulated
 makespan over the makespan `hindsight`'s model predicts without points) and for `hindsight` (its
-simulated makespan over its own prediction), the median and the worst of simulated / predicted per
-platform and source, and how many `hindsight` runs ended above `none` by more than 0.5%.
+points' simulated makespan over their own prediction), the median and the worst of simulated /
+predicted per platform and source, how many `hindsight` runs ended above `none` by more than 0.5%,
+and in how many the check in the simulation replaced the points by a faster fixed scheme.
 
   bench/model_vs_simulation.py path/to/ringsim [--seeds N] [--ring N] [--platforms a.xml,b.xml]
 
 Platforms (default): the tests' SimGrid feature platforms that simulate, the shipped Tiers and
-paper platforms, and two generated ones: 12 hosts behind one 10 MBps link, and two sites of 6
-hosts each over a 100 MBps / 20 ms WAN with a 4-host zone behind a 10 MBps uplink. Sources:
+paper platforms, two sites of 6 hosts each over a 100 MBps / 20 ms WAN with a 4-host zone behind a
+10 MBps uplink (tests/platforms/two_sites_uplink.xml), and 12 hosts behind one 10 MBps link (generated). Sources:
 a random walk by iteration, on/off load placed at nominal times (time-indexed), and FTA outages
 (time-indexed, 5% of the peak). Ratios 0.1, 1 and 10; seeds 1..N (default 3); rings of 6 (4 on smaller platforms).
 Prints one CSV row per platform and source, then the medians and worsts over all of them.
@@ -28,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_PLATFORMS = ["tests/platforms/two_clusters.xml", "tests/platforms/torus.xml", "tests/platforms/fat_tree.xml",
                      "tests/platforms/dragonfly.xml", "tests/platforms/zones_hierarchy.xml",
                      "tests/platforms/split_duplex.xml", "platforms/tiers37.xml", "platforms/paper2004_tiers90.xml",
-                     "docs/examples/my-platform.xml"]
+                     "docs/examples/my-platform.xml", "tests/platforms/two_sites_uplink.xml"]
 
 ONE_LINK = """<?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
@@ -38,27 +39,7 @@ ONE_LINK = """<?xml version='1.0'?>
 </platform>
 """
 
-TWO_SITES = """<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <zone id="world" routing="Full">
-    <cluster id="s1" prefix="a-" suffix="" radical="0-5" speed="1Gf" bw="125MBps" lat="50us" router_id="r1"/>
-    <cluster id="s2" prefix="b-" suffix="" radical="0-5" speed="2.5Gf" bw="125MBps" lat="50us" router_id="r2"/>
-    <zone id="lab" routing="Full">
-      <host id="m0" speed="0.5Gf"/><host id="m1" speed="1Gf"/><host id="m2" speed="2Gf"/><host id="m3" speed="3Gf"/>
-      <link id="lab-lan" bandwidth="100MBps" latency="100us"/>
-      <route src="m0" dst="m1"><link_ctn id="lab-lan"/></route><route src="m0" dst="m2"><link_ctn id="lab-lan"/></route>
-      <route src="m0" dst="m3"><link_ctn id="lab-lan"/></route><route src="m1" dst="m2"><link_ctn id="lab-lan"/></route>
-      <route src="m1" dst="m3"><link_ctn id="lab-lan"/></route><route src="m2" dst="m3"><link_ctn id="lab-lan"/></route>
-    </zone>
-    <link id="wan" bandwidth="100MBps" latency="20ms"/>
-    <link id="uplink" bandwidth="10MBps" latency="5ms"/>
-    <zoneRoute src="s1" dst="s2" gw_src="r1" gw_dst="r2"><link_ctn id="wan"/></zoneRoute>
-    <zoneRoute src="s1" dst="lab" gw_src="r1" gw_dst="m0"><link_ctn id="uplink"/></zoneRoute>
-    <zoneRoute src="s2" dst="lab" gw_src="r2" gw_dst="m0"><link_ctn id="wan"/><link_ctn id="uplink"/></zoneRoute>
-  </zone>
-</platform>
-"""
+
 
 
 def fta_file(path, nodes, seed):
@@ -105,12 +86,13 @@ def measure(ringsim, out, exp):
         return None, done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"
     rows = list(csv.DictReader(open(os.path.join(out, "runs.csv"))))
     none = {(r["ratio"], r["seed"]): float(r["makespan"]) for r in rows if r["scheme"] == "none"}
-    figures = {"none": [], "hindsight": [], "above": 0}
+    figures = {"none": [], "hindsight": [], "above": 0, "replaced": 0}
     for r in rows:
         if r["scheme"] != "hindsight":
             continue
         h = json.load(open(os.path.join(out, "runs", r["run_id"], "result.json")))["hindsight"]
         figures["hindsight"].append(h["simulated_over_predicted"])
+        figures["replaced"] += "check" in h and not h["check"]["points_kept"]
         base = none.get((r["ratio"], r["seed"]))
         if base is not None and h["predicted_makespan_without_points"] > 0:
             figures["none"].append(base / h["predicted_makespan_without_points"])
@@ -130,7 +112,7 @@ def main():
     ap.add_argument("--platforms", default="")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        generated = {"one-link-12.xml": ONE_LINK, "two-sites-wan-uplink.xml": TWO_SITES}
+        generated = {"one-link-12.xml": ONE_LINK}
         platforms = [os.path.join(ROOT, p) for p in DEFAULT_PLATFORMS]
         for name, text in generated.items():
             with open(os.path.join(tmp, name), "w") as f:
@@ -138,8 +120,9 @@ def main():
             platforms.append(os.path.join(tmp, name))
         if a.platforms:
             platforms = [os.path.abspath(p) for p in a.platforms.split(",")]
-        print("platform,source,runs,none_median,none_worst,hindsight_median,hindsight_worst,hindsight_above_none")
-        all_none, all_hindsight, above, runs = [], [], 0, 0
+        print("platform,source,runs,none_median,none_worst,hindsight_median,hindsight_worst,hindsight_above_none,"
+              "points_replaced")
+        all_none, all_hindsight, above, replaced, runs = [], [], 0, 0, 0
         for platform in platforms:
             for label, traces in sources(tmp, a.ring).items():
                 out = os.path.join(tmp, f"{os.path.basename(platform)}-{label.replace(' ', '-')}")
@@ -148,19 +131,20 @@ def main():
                     figures, error = measure(a.ringsim, out + "-4", experiment(platform, traces, 4, a.seeds))
                 name = os.path.basename(platform)
                 if figures is None or not figures["hindsight"]:
-                    print(f"{name},{label},0,,,,,\"{error or 'no hindsight run'}\"")
+                    print(f"{name},{label},0,,,,,,\"{error or 'no hindsight run'}\"")
                     continue
                 n, h = figures["none"], figures["hindsight"]
                 print(f"{name},{label},{len(h)},{statistics.median(n):.4f},{worst(n):.4f},"
-                      f"{statistics.median(h):.4f},{worst(h):.4f},{figures['above']}")
+                      f"{statistics.median(h):.4f},{worst(h):.4f},{figures['above']},{figures['replaced']}")
                 sys.stdout.flush()
                 all_none += n
                 all_hindsight += h
                 above += figures["above"]
+                replaced += figures["replaced"]
                 runs += len(h)
         if runs:
             print(f"all,all,{runs},{statistics.median(all_none):.4f},{worst(all_none):.4f},"
-                  f"{statistics.median(all_hindsight):.4f},{worst(all_hindsight):.4f},{above}")
+                  f"{statistics.median(all_hindsight):.4f},{worst(all_hindsight):.4f},{above},{replaced}")
 
 
 if __name__ == "__main__":

@@ -135,6 +135,40 @@ TEST_CASE("the fixed scheme of a reference's points redistributes after exactly 
   CHECK(policy::fixed_scheme_of({}) == policy::kBaselineScheme);
 }
 
+TEST_CASE("a fixed scheme's points are those its policy redistributes after, and other schemes have none") {
+  std::mt19937_64 rng(43);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int iterations = 2 + static_cast<int>(rng() % 40);
+    std::vector<std::string> fixed = {"none", "once", "every-" + std::to_string(1 + rng() % 12)};
+    std::vector<int> listed;
+    for (int it = 1; it < iterations; ++it)
+      if (rng() % 5 == 0) listed.push_back(it);
+    if (!listed.empty()) fixed.push_back(policy::fixed_scheme_of(listed));
+    for (const auto& s : fixed) {
+      INFO("trial ", trial, " scheme ", s, " iterations ", iterations);
+      CHECK(policy::is_fixed_scheme(s, iterations));
+      REQUIRE(policy::fixed_points_of(s, iterations).has_value());
+      CHECK(*policy::fixed_points_of(s, iterations) == decision_points(s, iterations));
+    }
+  }
+  for (const std::string s : {"adaptive", "adaptive-lasting", "hindsight", "online-optimal", "every", "nonsense"}) {
+    INFO(s);
+    CHECK_FALSE(policy::is_fixed_scheme(s, 20));
+    CHECK_FALSE(policy::fixed_points_of(s, 20).has_value());
+  }
+  CHECK_THROWS_AS(policy::is_fixed_scheme("every-0", 20), InputError);
+  CHECK_THROWS_AS(policy::is_fixed_scheme("after:30", 20), InputError);
+  // In the time of its text: two billion iterations are not enumerated.
+  CHECK(policy::is_fixed_scheme("every-1", 2000000000));
+}
+
+TEST_CASE("only the clairvoyant references check themselves in the simulation") {
+  for (const auto& e : policy::scheme_entries()) {
+    INFO(e.name);
+    CHECK(e.checked_in_simulation == (e.knows == Knows::future_traces));
+  }
+}
+
 TEST_CASE("references plan through their entries what their planners choose, and write their report") {
   const SchemeEntry* hindsight = policy::reference_scheme("hindsight");
   const SchemeEntry* targets = policy::reference_scheme("hindsight-targets");

@@ -6,7 +6,8 @@ namespace ringsim::config_keys {
 
 const Keys run_config = {"platform", "ring",          "rows",           "columns",      "iterations", "ratio",
                          "scheme",   "algorithm",     "targets",        "traces",       "network_model",
-                         "decision_flops", "report_bytes", "baseline", "staging", "rebuild", "simgrid", "simgrid_log"};
+                         "decision_flops", "report_bytes", "baseline", "staging", "rebuild", "simgrid", "simgrid_log",
+                         "reference_check"};
 const Keys ring = {"size", "selection", "hosts", "method", "seed", "routing", "candidates"};
 const Keys staging = {"nodes", "node_bandwidth", "node_latency", "backbone_bandwidth", "backbone_latency",
                       "gateway", "k", "beta", "algorithm", "overlap"};

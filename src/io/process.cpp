@@ -188,8 +188,8 @@ Child fork_child(const std::function<int()>& body, const ChildOptions& options) 
   return fork_child([&](const ChildEnds&) { return body(); }, options);
 }
 
-ChildValue::ChildValue(const std::function<double()>& body, std::string what) : what_(std::move(what)) {
-  ChildOptions options;
+ChildValue::ChildValue(const std::function<double()>& body, std::string what, ChildOptions options)
+    : what_(std::move(what)) {
   options.what = what_;
   options.pipe_from_child = true;
   child_ = fork_child(

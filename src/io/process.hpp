@@ -107,7 +107,8 @@ Child fork_child(const std::function<int()>& body, const ChildOptions& options =
 // A number computed by `body` in a forked child and sent back through a pipe (all 17 digits).
 class ChildValue {
  public:
-  ChildValue(const std::function<double()>& body, std::string what);
+  // `options`: the child's output (the pipe and `what` are ChildValue's own).
+  ChildValue(const std::function<double()>& body, std::string what, ChildOptions options = {});
   double get();  // waits for the child; throws std::runtime_error naming `what` if it failed
 
  private:

@@ -209,6 +209,17 @@ std::vector<std::string> simgrid_log(const nlohmann::json& doc, const std::strin
   return settings;
 }
 
+// The schemes of 'reference_check' (the policies layer checks each is a fixed scheme).
+std::vector<std::string> scheme_list(const nlohmann::json& doc, const std::string& where) {
+  if (!doc.is_array()) throw InputError(where + ": 'reference_check' must be an array of fixed schemes");
+  std::vector<std::string> schemes;
+  for (const auto& s : doc) {
+    if (!s.is_string()) throw InputError(where + ": 'reference_check' entries must be schemes such as \"every-10\"");
+    schemes.push_back(s.get<std::string>());
+  }
+  return schemes;
+}
+
 // With the ring's hosts given, an FTA 'nodes' entry for a host that is never a member is a mistake
 // (a misspelt host would leave its member on the file's default), refused naming it.
 void check_fta_nodes_in_ring(const RunConfig& cfg, const std::string& where) {
@@ -269,6 +280,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   }
   if (doc.contains("simgrid")) cfg.simgrid_options = simgrid_options(doc["simgrid"], where);
   if (doc.contains("simgrid_log")) cfg.simgrid_log = simgrid_log(doc["simgrid_log"], where);
+  if (doc.contains("reference_check")) cfg.reference_check = scheme_list(doc["reference_check"], where);
   // Messages are sized in whole bytes (a 64-bit count in SimGrid): at most 2^53, where doubles are
   // still exact integers; work in flops likewise.
   if (doc.contains("decision_flops")) cfg.decision_flops = number_at_most(doc, "decision_flops", 0x1p53, where);
@@ -559,6 +571,7 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
     out["simgrid"] = o;
   }
   if (!cfg.simgrid_log.empty()) out["simgrid_log"] = cfg.simgrid_log;
+  if (cfg.reference_check != default_reference_check()) out["reference_check"] = cfg.reference_check;
   if (cfg.staging.enabled) {
     const auto& st = cfg.staging;
     nlohmann::json s = kpbs_options_json(st.k, st.beta, st.algorithm, st.overlap);

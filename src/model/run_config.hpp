@@ -75,6 +75,9 @@ struct FtaTraceConfig {
 constexpr double kLeastRatio = 1e-12;
 constexpr double kGreatestRatio = 1e12;
 
+// The fixed schemes of HiPC 2004, Figures 3 and 4: what a reference is checked against by default.
+inline std::vector<std::string> default_reference_check() { return {"none", "once", "every-20", "every-10", "every-5"}; }
+
 struct RunConfig {
   // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
   std::string platform = "platforms/paper2004_tiers90.xml";
@@ -123,6 +126,10 @@ struct RunConfig {
   double decision_flops = 1e6;       // the planner's work at a redistribution point, per member
   double report_bytes = 16;          // one member's report in the all-gather
   bool baseline = true;              // also simulate scheme "none" (another process) to normalize
+  // The fixed schemes a clairvoyant reference (hindsight, hindsight-targets) is simulated against:
+  // it reports the fastest of its own points and these (empty: its points, unchecked). The default
+  // is the paper's five.
+  std::vector<std::string> reference_check = default_reference_check();
   StagingConfig staging;
   std::vector<RebuildConfig> rebuilds;  // increasing `after`
 };

@@ -103,6 +103,16 @@ struct RunResult {
     std::optional<ChosenTargets> chosen_targets;
     // Scheme hindsight-targets: per point, the loads it moves to (empty for hindsight).
     std::vector<std::vector<std::int64_t>> targets;
+    // The check in the simulation (scheme.hpp, checked_in_simulation): the points' own simulated
+    // makespan, each checked scheme's, and whether the points were kept (else the run is the
+    // fastest checked scheme's, `simulated_as`). Empty `checked`: not checked.
+    struct Checked {
+      std::string scheme;
+      double makespan = 0.0;
+    };
+    std::vector<Checked> checked;
+    double points_makespan = 0.0;
+    bool points_kept = true;
   };
   std::optional<Hindsight> hindsight;
   // Scheme `online-optimal`: the points the best online rule took along this run's traces

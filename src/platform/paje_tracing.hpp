@@ -42,6 +42,9 @@ class TraceFile {
   TraceFile(const TraceFile&) = delete;
   TraceFile& operator=(const TraceFile&) = delete;
   void finish();                                  // after Engine::run (SimGrid has closed the file)
+  // In a forked child that simulates what the run does not report: its trace events go to
+  // /dev/null, not into the parent's file (they share its descriptor and offset).
+  void discard_writes() const;
   const std::string& name() const { return final_; }  // empty when the run is not traced
  private:
   std::string final_, partial_;

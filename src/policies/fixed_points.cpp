@@ -3,6 +3,7 @@
 // gathers this iteration's reports around the ring, plans, and moves whenever the targets differ
 // from the loads; no report rides on border messages.
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -44,19 +45,37 @@ std::set<int> listed(const std::string& scheme, int iterations) {
   return after;
 }
 
+// The points of a fixed scheme, or nullopt for a scheme that is not one.
+std::optional<std::set<int>> points_of(const std::string& s, int iterations) {
+  if (s == kBaselineScheme) return std::set<int>{};
+  if (s == "once") return iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{};
+  if (s.rfind("every-", 0) == 0) return every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), iterations);
+  if (s.rfind("after:", 0) == 0) return listed(s, iterations);
+  return std::nullopt;
+}
+
 // The policy of a fixed scheme, or nullptr for a scheme that is not one.
 std::unique_ptr<RedistributionPolicy> fixed_points(const std::string& s, int iterations) {
-  if (s == kBaselineScheme) return std::make_unique<FixedPoints>(std::set<int>{});
-  if (s == "once") return std::make_unique<FixedPoints>(iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{});
-  if (s.rfind("every-", 0) == 0)
-    return std::make_unique<FixedPoints>(every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), iterations));
-  if (s.rfind("after:", 0) == 0) return std::make_unique<FixedPoints>(listed(s, iterations));
-  return nullptr;
+  auto after = points_of(s, iterations);
+  return after ? std::make_unique<FixedPoints>(std::move(*after)) : nullptr;
 }
 
 }  // namespace
 
 const char* const kBaselineScheme = "none";
+
+bool is_fixed_scheme(const std::string& s, int iterations) {
+  if (s == kBaselineScheme || s == "once") return true;
+  if (s.rfind("every-", 0) == 0) return positive_int_of(s.substr(6), "the period of scheme '" + s + "'") > 0;
+  if (s.rfind("after:", 0) == 0) return !listed(s, iterations).empty();
+  return false;
+}
+
+std::optional<std::vector<int>> fixed_points_of(const std::string& scheme, int iterations) {
+  const auto after = points_of(scheme, iterations);
+  if (!after) return std::nullopt;
+  return std::vector<int>(after->begin(), after->end());
+}
 
 std::string fixed_scheme_of(const std::vector<int>& points) {
   if (points.empty()) return kBaselineScheme;

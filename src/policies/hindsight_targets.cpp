@@ -42,9 +42,11 @@ void needs_iteration_placement(const RunConfig& cfg, const std::string& scheme) 
 }  // namespace
 
 SchemeEntry hindsight_targets_scheme() {
-  return reference_entry("hindsight-targets",
-                         "the best points and the loads each moves to, chosen knowing every speed of the run (a bound)",
-                         Knows::future_traces, plan_hindsight_targets, needs_iteration_placement);
+  SchemeEntry e = reference_entry("hindsight-targets",
+                                   "the best points and the loads each moves to, chosen knowing every speed of the run (a bound)",
+                                   Knows::future_traces, plan_hindsight_targets, needs_iteration_placement);
+  e.checked_in_simulation = true;
+  return e;
 }
 
 }  // namespace ringsim::policy

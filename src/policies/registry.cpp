@@ -65,6 +65,14 @@ const SchemeEntry* reference_scheme(const std::string& scheme) {
 }
 
 void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
+  for (const auto& s : cfg.reference_check) {
+    try {
+      if (!is_fixed_scheme(s, cfg.iterations))
+        throw InputError("'" + s + "' is not a fixed scheme (none, once, every-K, after:a,b,..)");
+    } catch (const InputError& e) {
+      throw InputError(where + ": 'reference_check': " + e.what());
+    }
+  }
   const SchemeEntry* ref = reference_scheme(cfg.scheme.name);
   if (!ref) return;
   const std::string scheme = where + ": scheme '" + cfg.scheme.name + "' ";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,5 +53,10 @@ extern const char* const kBaselineScheme;
 // The fixed scheme that redistributes after exactly `points` ("after:a,b,.." or "none"): how a
 // reference's points are simulated (fixed_points.cpp reads it back).
 std::string fixed_scheme_of(const std::vector<int>& points);
+// The points of a fixed scheme (none, once, every-K, after:..), increasing; nullopt for any other
+// scheme, InputError for a malformed one.
+std::optional<std::vector<int>> fixed_points_of(const std::string& scheme, int iterations);
+// Whether a scheme is a fixed one (InputError for a malformed one), in the time of its text.
+bool is_fixed_scheme(const std::string& scheme, int iterations);
 
 }  // namespace ringsim::policy

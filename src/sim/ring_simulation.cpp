@@ -4,6 +4,7 @@
 #include "sim/ring_iteration.hpp"
 #include "sim/kpbs_moves.hpp"
 #include "sim/ring_choice.hpp"
+#include "sim/reference_check.hpp"
 #include "sim/reference_model.hpp"
 #include "sim/move_earnings.hpp"
 #include "sim/run_traces.hpp"
@@ -174,6 +175,41 @@ static bool set_run_options(const RunConfig& cfg) {
   return true;
 }
 
+// Runs the members' actors (and the stager's) on the loaded platform until the run ends, the
+// traces that follow the clock attached as speed profiles; the makespan. SimGrid's clock cannot be
+// reset: one call per process.
+static double simulate_to_end(RingRun& r, const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp,
+                              const std::vector<std::string>& suspects) {
+  bool deadlocked = false;
+  try {
+    // Profiles are attached before Engine::run (attaching later raises a false deadlock); traces
+    // placed by iteration are applied by the members (execute_in_iteration), the host at its peak.
+    // With the platform's own profiles, SimGrid attached them at load (a second one would abort).
+    bool speeds_change = lp.may_hold_speed_profiles();
+    if (cfg.trace_source != "platform")
+      for (const auto& t : r.all_traces)
+        if (!placed_by_iteration(r, t) && !t.changes.empty()) {
+          engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+              "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
+          speeds_change = true;
+        }
+    platform::refuse_untraceable_speed_changes(speeds_change);
+    declare_phases();
+    if (cfg.staging.enabled)
+      sg4::Actor::create("stager", r.moves.staging.senders.front(), [&r] { guarded(r, [&r] { stage_matrix(&r); }); });
+    for (std::size_t i = 0; i < r.n; ++i)
+      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
+    sg4::Engine::on_deadlock_cb([&deadlocked] { deadlocked = true; });
+    quiet_deadlock_report();
+    engine.run();
+  } catch (const simgrid::TracingError& e) {
+    throw InputError(platform::tracing_limit(e.what()));
+  }
+  if (r.failure) std::rethrow_exception(r.failure);
+  check_run_complete(r, deadlocked, sg4::Engine::get_clock(), suspects);
+  return r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
+}
+
 struct LoadedSimulation::State {
   std::vector<std::string> args;  // SimGrid keeps argv for the Engine's lifetime
   std::vector<char*> argv;
@@ -294,12 +330,20 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   r.iteration_time0 = predicted_tstep(r, initial, r.peak);
   r.known.loads.assign(initial.begin(), initial.end());
   RunResult res;
+  const RunToEnd run_to_end = [&cfg, &engine, &lp, &suspects](RingRun& run) {
+    return simulate_to_end(run, cfg, engine, lp, suspects);
+  };
   if (const policy::SchemeEntry* reference = policy::reference_scheme(r.app.scheme)) {
     policy::check_scheme_fits(cfg, "config");
     const points::RunModel model = reference_run_model(r, initial);
     const policy::ReferencePlan plan = reference->plan(reference_input(r, cfg, model), res);
-    r.app.scheme = policy::fixed_scheme_of(plan.points);
-    r.app.planned_targets = plan.targets;
+    SimulatedScheme simulated{policy::fixed_scheme_of(plan.points), plan.targets};
+    if (reference->checked_in_simulation && !opt.setup_only) {
+      simulated = check_reference(r, simulated, cfg.reference_check, run_to_end, loaded.state_->trace, *res.hindsight);
+      res.hindsight->simulated_as = simulated.scheme;
+    }
+    r.app.scheme = simulated.scheme;
+    r.app.planned_targets = simulated.targets;
   }
   start_policies(r, 1);
 
@@ -322,36 +366,10 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, false);
     return res;
   }
-  bool deadlocked = false;
-  try {
-    // Profiles are attached before Engine::run (attaching later raises a false deadlock); traces
-    // placed by iteration are applied by the members (execute_in_iteration), the host at its peak.
-    // With the platform's own profiles, SimGrid attached them at load (a second one would abort).
-    bool speeds_change = lp.may_hold_speed_profiles();
-    if (cfg.trace_source != "platform")
-      for (const auto& t : r.all_traces)
-        if (!placed_by_iteration(r, t) && !t.changes.empty()) {
-          engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
-              "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
-          speeds_change = true;
-        }
-    platform::refuse_untraceable_speed_changes(speeds_change);
-    declare_phases();
-    if (cfg.staging.enabled)
-      sg4::Actor::create("stager", r.moves.staging.senders.front(), [&r] { guarded(r, [&r] { stage_matrix(&r); }); });
-    for (std::size_t i = 0; i < r.n; ++i)
-      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
-    sg4::Engine::on_deadlock_cb([&deadlocked] { deadlocked = true; });
-    quiet_deadlock_report();
-    engine.run();
-    loaded.state_->trace.finish();
-  } catch (const simgrid::TracingError& e) {
-    throw InputError(platform::tracing_limit(e.what()));
-  }
-
-  if (r.failure) std::rethrow_exception(r.failure);
-  check_run_complete(r, deadlocked, sg4::Engine::get_clock(), suspects);
-  res.makespan = r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
+  res.makespan = run_to_end(r);
+  loaded.state_->trace.finish();
+  if (res.hindsight && !res.hindsight->checked.empty() && res.makespan != kept_makespan(*res.hindsight))
+    throw std::logic_error("the scheme a reference's check kept, simulated again, gave another makespan");
   res.ideal_time = ideal_time(r);
   if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);
   for (const auto& p : r.out.points) {

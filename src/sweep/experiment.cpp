@@ -154,6 +154,23 @@ std::vector<NamedHost> named_hosts(const RunConfig& cfg) {
 
 }  // namespace
 
+// A reference checked in the simulation is no slower than the fixed schemes it is checked against
+// (scheme.hpp): in a sweep these include every fixed scheme of the sweep, which its tables compare
+// it with.
+void check_against_sweep(RunConfig& cfg, const std::vector<std::string>& schemes) {
+  const policy::SchemeEntry* reference = policy::reference_scheme(cfg.scheme.name);
+  if (!reference || !reference->checked_in_simulation) return;
+  for (const auto& s : schemes) {
+    bool fixed = false;
+    try {
+      fixed = policy::is_fixed_scheme(s, cfg.iterations);
+    } catch (const InputError&) {  // a malformed scheme: its own run refuses it
+    }
+    if (fixed && std::find(cfg.reference_check.begin(), cfg.reference_check.end(), s) == cfg.reference_check.end())
+      cfg.reference_check.push_back(s);
+  }
+}
+
 std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
   return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
 }
@@ -283,6 +300,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               check_run_memory(parsed, limits.memory_bytes, where + " run " + run.id);
               policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
               policy::check_scheme_fits(parsed, where + " run " + run.id);
+              check_against_sweep(parsed, schemes);
               resolve_default_trace_source(parsed, paper_platform);
               run.config = run_config_to_json(parsed);
               e.runs.push_back(std::move(run));
@@ -294,8 +312,10 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
 
 // What a reader needs to judge a reference run before dividing by it: whether its points are
 // optimal under the simulation's model (hindsight, hindsight-targets; online-optimal's optimum is
-// over online rules in expectation, so it has no such flag) and its simulated makespan over its
-// own prediction. Empty for the schemes that are not references.
+// over online rules in expectation, so it has no such flag), its points' simulated makespan over
+// their prediction, and, for a reference checked in the simulation, whether its points were kept
+// (false: a checked fixed scheme was faster and is what the run simulated). Empty for the schemes
+// that are not references, and the last for a reference not checked.
 static std::string reference_columns(const nlohmann::json& r) {
   for (const char* section : {"hindsight", "online_optimal"}) {
     if (!r.contains(section)) continue;
@@ -303,10 +323,11 @@ static std::string reference_columns(const nlohmann::json& r) {
     std::ostringstream os;
     os.precision(17);
     if (ref.contains("optimal_under_model")) os << (ref["optimal_under_model"].get<bool>() ? "true" : "false");
-    os << ',' << ref["simulated_over_predicted"].get<double>();
+    os << ',' << ref["simulated_over_predicted"].get<double>() << ',';
+    if (ref.contains("check")) os << (ref["check"]["points_kept"].get<bool>() ? "true" : "false");
     return os.str();
   }
-  return ",";
+  return ",,";
 }
 
 std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results) {
@@ -318,7 +339,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
   os << "run_id,ring_size,ratio,scheme,algorithm,seed,repetition,redistributions,redistribution_points,makespan,"
         "normalized_time,time_over_ideal,ideal_time,redistribution_time,decision_time,transfer_time,"
         "predicted_transfer_time,staging_time,planned_staging_time,rebuilds,rebuild_time,network_model,ring,"
-        "reference_optimal_under_model,reference_simulated_over_predicted,realized_ratio\n";
+        "reference_optimal_under_model,reference_simulated_over_predicted,reference_points_kept,realized_ratio\n";
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const auto& run = e.runs[k];
     const auto& r = results[k];

@@ -125,16 +125,24 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
   }
   if (res.hindsight) {
     const auto& h = *res.hindsight;
+    // The model's accuracy is judged on the reference's own points, simulated whether kept or not.
+    const double points_makespan = h.checked.empty() ? res.makespan : h.points_makespan;
     out["hindsight"] = {
         {"points", h.points},
         {"simulated_as", h.simulated_as},
         {"predicted_makespan", h.predicted_makespan},
         {"predicted_makespan_without_points", h.predicted_none},
-        {"simulated_over_predicted", h.predicted_makespan > 0 ? res.makespan / h.predicted_makespan : 0.0},
+        {"simulated_over_predicted", h.predicted_makespan > 0 ? points_makespan / h.predicted_makespan : 0.0},
         {"optimal_under_model", h.exact},
         {"planner_calls", h.planner_calls},
         {"seconds", h.seconds}};
     if (!h.targets.empty()) out["hindsight"]["targets"] = h.targets;
+    if (!h.checked.empty()) {
+      nlohmann::json checked = nlohmann::json::array();
+      for (const auto& c : h.checked) checked.push_back({{"scheme", c.scheme}, {"makespan", c.makespan}});
+      out["hindsight"]["check"] = {
+          {"points_makespan", h.points_makespan}, {"points_kept", h.points_kept}, {"checked", checked}};
+    }
     if (h.chosen_targets) {
       const auto& c = *h.chosen_targets;
       out["hindsight"]["chosen_targets"] = {{"points", c.points},

@@ -1,0 +1,83 @@
+#include "sim/reference_check.hpp"
+
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <set>
+
+#include "io/process.hpp"
+#include "model/errors.hpp"
+#include "policies/registry.hpp"
+#include "sim/member_reports.hpp"
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_reference_check, ringsim_app,
+                                "ringsim: a reference simulated against the schemes it must beat");
+
+namespace ringsim::sim {
+
+namespace {
+
+// The fixed schemes of `check` to simulate: one per set of points, none with the reference's own
+// points unless the reference also chose its targets (then the same points move elsewhere).
+std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const std::vector<std::string>& check,
+                                             int iterations) {
+  std::set<std::vector<int>> seen;
+  if (own.targets.empty()) seen.insert(*policy::fixed_points_of(own.scheme, iterations));
+  std::vector<std::string> out;
+  for (const auto& s : check)
+    if (seen.insert(*policy::fixed_points_of(s, iterations)).second) out.push_back(s);
+  return out;
+}
+
+// The makespan of `s` simulated in a child forked from the loaded simulation: the child's output
+// and its trace events go nowhere (the run reports one scheme), a failure is the run's.
+double simulated_in_child(RingRun& r, const SimulatedScheme& s, const RunToEnd& run_to_end,
+                          const platform::TraceFile& trace) {
+  io::ChildOptions quiet;
+  quiet.stdout_file = quiet.stderr_file = "/dev/null";
+  io::ChildValue makespan(
+      [&] {
+        trace.discard_writes();
+        r.app.scheme = s.scheme;
+        r.app.planned_targets = s.targets;
+        start_policies(r, 1);
+        return run_to_end(r);
+      },
+      "check of the reference against scheme '" + s.scheme + "'", quiet);
+  try {
+    return makespan.get();
+  } catch (const InputError& e) {
+    throw InputError("simulating scheme '" + s.scheme + "' to check the reference: " + e.what());
+  }
+}
+
+}  // namespace
+
+SimulatedScheme check_reference(RingRun& r, const SimulatedScheme& own, const std::vector<std::string>& check,
+                                const RunToEnd& run_to_end, const platform::TraceFile& trace,
+                                RunResult::Hindsight& h) {
+  const std::vector<std::string> others = schemes_to_simulate(own, check, r.app.iterations);
+  if (others.empty()) return own;
+  h.points_makespan = simulated_in_child(r, own, run_to_end, trace);
+  SimulatedScheme best = own;
+  double fastest = h.points_makespan;
+  for (const auto& s : others) {
+    const double makespan = simulated_in_child(r, SimulatedScheme{s, {}}, run_to_end, trace);
+    h.checked.push_back({s, makespan});
+    XBT_INFO("reference %s: %.17g s; checked %s: %.17g s", own.scheme.c_str(), h.points_makespan, s.c_str(), makespan);
+    if (makespan < fastest) {
+      fastest = makespan;
+      best = SimulatedScheme{s, {}};
+    }
+  }
+  h.points_kept = best.scheme == own.scheme && best.targets == own.targets;
+  return best;
+}
+
+double kept_makespan(const RunResult::Hindsight& h) {
+  double fastest = h.points_makespan;
+  for (const auto& c : h.checked) fastest = std::min(fastest, c.makespan);
+  return fastest;
+}
+
+}  // namespace ringsim::sim

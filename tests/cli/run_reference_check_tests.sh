@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# The clairvoyant references checked in the simulation: on a two-site platform whose routes share a
+# WAN and a slow uplink, with time-indexed outages (an FTA event trace at 5% of the peak), where the
+# simulation's model is not exact, `hindsight` is never slower than `none` and every fixed scheme of
+# its sweep (a sweep's fixed schemes outside the default check included); the scheme it reports is
+# one that was simulated (its makespan equals that scheme's own run); `hindsight-targets` likewise on
+# traces by iteration; `reference_check` refused when it names no fixed scheme; a check's children
+# leave the run's Paje trace as the reported scheme's own.
+set -u
+RINGSIM=${1:?usage: run_reference_check_tests.sh path/to/ringsim}
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+PLATFORM="$ROOT/tests/platforms/two_sites_uplink.xml"
+
+# Outages of six nodes: available 2-8 trace seconds, unavailable 1-4, over 400 s (seeded).
+/usr/bin/python3 - "$tmp/outages.tab" <<'PY'
+import random, sys
+rng = random.Random(1)
+with open(sys.argv[1], "w") as f:
+    f.write("event_id\tcomponent_id\tnode_id\tplatform_id\tnode_name\tevent_type\tevent_start_time\tevent_stop_time\n")
+    e = 0
+    for node in range(100, 106):
+        t, up = 0.0, True
+        while t < 400.0:
+            d = rng.uniform(2, 8) if up else rng.uniform(1, 4)
+            e += 1
+            f.write(f"{e}\t1\t{node}\t1\tn{node}\t{1 if up else 0}\t{t:.3f}\t{t + d:.3f}\n")
+            t, up = t + d, not up
+PY
+
+# A ring across both sites and the lab (moves cross the WAN and the uplink).
+RING='"a-0", "a-1", "b-0", "b-1", "m1", "m2"'
+cat >"$tmp/fta.json" <<EOF
+{"name": "reference-check-fta",
+ "base": {"platform": "$PLATFORM", "ring": {"selection": "hosts", "hosts": [$RING]},
+          "iterations": 40, "rows": 200, "columns": 240,
+          "traces": {"source": "fta", "file": "$tmp/outages.tab", "unavailable_multiplier": 0.05}},
+ "ring_sizes": [6], "ratios": [0.1, 0.3, 1, 3, 10],
+ "schemes": ["none", "once", "every-20", "every-10", "every-5", "every-3", "hindsight"], "seeds": [1]}
+EOF
+cat >"$tmp/walk.json" <<EOF
+{"name": "reference-check-walk",
+ "base": {"platform": "$PLATFORM", "ring": {"selection": "hosts", "hosts": [$RING]},
+          "iterations": 40, "rows": 200, "columns": 240,
+          "traces": {"source": "random-walk", "placement": "iteration"}},
+ "ring_sizes": [6], "ratios": [0.1, 1, 10],
+ "schemes": ["none", "every-10", "every-5", "every-2", "hindsight-targets", "hindsight"], "seeds": [1, 2]}
+EOF
+
+# no_slower SWEEP_DIR NAME: every reference run against the fixed runs of its ratio and seed.
+no_slower() {
+  /usr/bin/python3 - "$1" <<'PY'
+import csv, json, os, sys
+out = sys.argv[1]
+rows = list(csv.DictReader(open(os.path.join(out, "runs.csv"))))
+fixed = {"none", "once"}
+groups = {}
+for r in rows:
+    groups.setdefault((r["ratio"], r["seed"]), []).append(r)
+bad = 0
+for key, runs in sorted(groups.items()):
+    fixed_runs = {r["scheme"]: float(r["makespan"]) for r in runs
+                  if r["scheme"] in fixed or r["scheme"].startswith("every-")}
+    for r in runs:
+        if not r["scheme"].startswith("hindsight"):
+            continue
+        m = float(r["makespan"])
+        res = json.load(open(os.path.join(out, "runs", r["run_id"], "result.json")))
+        h = res["hindsight"]
+        slower = {s: v for s, v in fixed_runs.items() if m > v * (1 + 1e-12)}
+        if slower:
+            bad += 1
+            print(f"{r['run_id']}: {m:.6g} s, slower than " +
+                  ", ".join(f"{s} {v:.6g} s ({m / v:.4f})" for s, v in sorted(slower.items())))
+            continue
+        check = h.get("check")
+        if check is None:
+            bad += 1
+            print(f"{r['run_id']}: no check in result.json")
+            continue
+        checked = {c["scheme"]: c["makespan"] for c in check["checked"]}
+        missing = [s for s in fixed_runs if s not in checked and s != h["simulated_as"]]
+        # A fixed scheme with the points of the reference or of a checked scheme (every-20 and once
+        # on 40 iterations) is not simulated twice: the same points give the same makespan.
+        same = [check["points_makespan"]] + list(checked.values())
+        missing = [s for s in missing if fixed_runs[s] not in same]
+        if missing:
+            bad += 1
+            print(f"{r['run_id']}: fixed schemes of the sweep not checked: {missing}")
+        kept = r["reference_points_kept"]
+        if kept != ("true" if check["points_kept"] else "false"):
+            bad += 1
+            print(f"{r['run_id']}: runs.csv reference_points_kept {kept!r}, result.json {check['points_kept']}")
+        if check["points_kept"]:
+            if m != check["points_makespan"]:
+                bad += 1
+                print(f"{r['run_id']}: points kept, makespan {m!r} is not theirs {check['points_makespan']!r}")
+        else:
+            s = h["simulated_as"]
+            if s not in fixed_runs or m != fixed_runs[s] or m != checked[s] or not m < check["points_makespan"]:
+                bad += 1
+                print(f"{r['run_id']}: simulated as {s}, makespan {m!r}, its run {fixed_runs.get(s)!r}, "
+                      f"checked {checked.get(s)!r}, points {check['points_makespan']!r}")
+print(f"{sum(r['scheme'].startswith('hindsight') for r in rows)} reference runs, {bad} wrong")
+sys.exit(1 if bad else 0)
+PY
+}
+
+for sweep in fta walk; do
+  if ! "$RINGSIM" run "$tmp/$sweep.json" --jobs 2 --out "$tmp/$sweep" >"$tmp/$sweep.log" 2>&1; then
+    echo "FAIL $sweep: the sweep failed"; tail -3 "$tmp/$sweep.log"; fail=1; continue
+  fi
+  if ! no_slower "$tmp/$sweep" >"$tmp/$sweep.check"; then
+    echo "FAIL $sweep: a reference is slower in the simulation than a fixed scheme it must beat:"
+    cat "$tmp/$sweep.check"; fail=1
+  fi
+done
+
+# One run: a config's own list, [] (the points alone), and lists that are not fixed schemes.
+cat >"$tmp/one.json" <<EOF
+{"platform": "$PLATFORM", "ring": {"selection": "hosts", "hosts": [$RING]}, "iterations": 40, "rows": 200,
+ "columns": 240, "ratio": 1, "scheme": "hindsight", "baseline": false,
+ "traces": {"source": "fta", "file": "$tmp/outages.tab", "unavailable_multiplier": 0.05}}
+EOF
+with_check() {  # FILE JSON: one.json with reference_check set to JSON
+  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["reference_check"]=json.loads(sys.argv[3]); json.dump(d,open(sys.argv[2],"w"))' \
+    "$tmp/one.json" "$1" "$2"
+}
+with_check "$tmp/own.json" '["every-7", "after:3,30"]'
+if "$RINGSIM" simulate "$tmp/own.json" >"$tmp/own.out" 2>"$tmp/own.err"; then
+  got=$(/usr/bin/python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["hindsight"]["check"]; print(",".join(x["scheme"] for x in c["checked"]))' "$tmp/own.out")
+  [ "$got" = "every-7,after:3,30" ] || { echo "FAIL own list: checked '$got'"; fail=1; }
+else
+  echo "FAIL own list: exit status $?"; head -3 "$tmp/own.err"; fail=1
+fi
+with_check "$tmp/none.json" '[]'
+if "$RINGSIM" simulate "$tmp/none.json" >"$tmp/none.out" 2>"$tmp/none.err"; then
+  if /usr/bin/python3 -c 'import json,sys; sys.exit(0 if "check" in json.load(open(sys.argv[1]))["hindsight"] else 1)' "$tmp/none.out"; then
+    echo "FAIL empty list: the run was checked"; fail=1
+  fi
+else
+  echo "FAIL empty list: exit status $?"; head -3 "$tmp/none.err"; fail=1
+fi
+with_check "$tmp/bad.json" '["none", "adaptive"]'
+expect_refused "an online policy in reference_check" "'reference_check': 'adaptive' is not a fixed scheme" \
+  "$RINGSIM" simulate "$tmp/bad.json"
+with_check "$tmp/bad.json" '["every-0"]'
+expect_refused "a malformed fixed scheme in reference_check" "'reference_check': the period of scheme 'every-0'" \
+  "$RINGSIM" simulate "$tmp/bad.json"
+with_check "$tmp/bad.json" '"every-5"'
+expect_refused "reference_check not an array" "'reference_check' must be an array" "$RINGSIM" simulate "$tmp/bad.json"
+
+# The check's children simulate on the loaded platform with the run's trace file open: the trace
+# left is the reported scheme's alone: the events that scheme's own run writes (but the command line
+# in the header; events at the same instant may come in another order), on the manual's platform
+# (SimGrid 3.32 cannot trace <cluster> zones).
+cat >"$tmp/traced.json" <<EOF
+{"platform": "$ROOT/docs/examples/my-platform.xml", "ring": {"selection": "hosts", "hosts": ["a0", "a1", "a2", "b0", "b1", "b2"]},
+ "iterations": 40, "rows": 200, "columns": 240, "ratio": 1, "scheme": "hindsight", "baseline": false,
+ "traces": {"source": "fta", "file": "$tmp/outages.tab", "unavailable_multiplier": 0.05}}
+EOF
+trace_of() {  # CONFIG TRACE
+  "$RINGSIM" simulate "$1" --cfg=tracing:yes --cfg=tracing/actor:yes --cfg=tracing/filename:"$2" >"$2.json" 2>/dev/null
+}
+if trace_of "$tmp/traced.json" "$tmp/ref.trace"; then
+  simulated_as=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["hindsight"]["simulated_as"])' "$tmp/ref.trace.json")
+  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["scheme"]=sys.argv[3]; json.dump(d,open(sys.argv[2],"w"))' \
+    "$tmp/traced.json" "$tmp/as.json" "$simulated_as"
+  if ! trace_of "$tmp/as.json" "$tmp/as.trace"; then
+    echo "FAIL trace: scheme $simulated_as alone failed"; fail=1
+  elif ! cmp -s <(grep -v '^#\[' "$tmp/ref.trace" | sort) <(grep -v '^#\[' "$tmp/as.trace" | sort); then
+    echo "FAIL trace: the checked reference's Paje trace is not that of $simulated_as ($(wc -l <"$tmp/ref.trace") and $(wc -l <"$tmp/as.trace") lines)"
+    fail=1
+  fi
+else
+  echo "FAIL trace: the traced reference run failed"; fail=1
+fi
+
+[ "$fail" -eq 0 ] && echo "all reference check tests passed"
+exit "$fail"
