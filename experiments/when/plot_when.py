@@ -21,15 +21,16 @@ The figure also draws scheme hindsight-targets where its rows are given (points 
 chosen with the traces known; its table is when_chosen_targets.py's).
 Bad input: exit 2 and one line.
 """
-import csv
+import argparse
 import os
+import re
 import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import plotlib  # noqa: E402  (experiments/plotlib.py)
 
-FIXED = ["none", "once", "every-20", "every-10", "every-5"]
+FIXED = re.compile(r"none|once|every-[0-9]+")  # the fixed frequencies the best in hindsight is chosen among
 LABELS = {"none": "never", "once": "once (after 50)", "every-20": "every 20", "every-10": "every 10",
           "every-5": "every 5", "adaptive": "adaptive", "rent-or-buy": "rent-or-buy",
           "adaptive-lasting": "adaptive-lasting", "adaptive-gather": "adaptive-gather (former)", "hindsight": "hindsight (best points of each run)",
@@ -43,54 +44,76 @@ GOAL_HINDSIGHT = 1.10
 fail = plotlib.fail
 
 
-def read_means(paths):
-    """{(ring, ratio, scheme): [normalized times]} of runs.csv files ('+'-joined), and of the same
-    keys the redistributions and the ideal bound (ideal_time over the baseline's makespan) of each
-    run."""
+def read_means(name, paths):
+    """{(ring, ratio, scheme): [normalized times]} of a family's runs.csv files ('+'-joined, each
+    run counted once), and of the same keys the redistributions and the ideal bound (ideal_time
+    over the baseline's makespan) of each run."""
+    rows = plotlib.join_runs(paths.split("+"), ["redistributions", "time_over_ideal"])
+    refuse_mixed_algorithms(name, rows)
     means, redistributions, ideal = defaultdict(list), defaultdict(list), defaultdict(list)
-    for path in paths.split("+"):
-        read_into(path, means, redistributions, ideal)
+    for row in rows:
+        if row["normalized_time"].strip() == "":
+            continue  # a failed run, or one without its baseline
+        path, what = row["_file"], "runs CSV"
+        key = (row["ring_size"], row["ratio"], row["scheme"])
+        normalized = plotlib.number(row, "normalized_time", path, what)
+        over_ideal = plotlib.number(row, "time_over_ideal", path, what)
+        if over_ideal <= 0:
+            fail(f"{what} '{path}':{row['_line']}: column time_over_ideal: {over_ideal:g} is not positive")
+        means[key].append(normalized)
+        redistributions[key].append(plotlib.number(row, "redistributions", path, what, integer=True))
+        ideal[key].append(normalized / over_ideal)
     if not means:
-        fail(f"{paths} holds no normalized run")
+        fail(f"family {name}: {paths} holds no normalized run (normalized_time is empty everywhere)")
     return {"time": means, "redistributions": redistributions, "ideal": ideal}
 
 
-def read_into(path, means, redistributions, ideal):
-    try:
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            missing = {"ring_size", "ratio", "scheme", "normalized_time", "redistributions", "time_over_ideal"} - \
-                set(reader.fieldnames or [])
-            if missing:
-                fail(f"{path} lacks the column(s) {', '.join(sorted(missing))}")
-            for row in reader:
-                if row["normalized_time"] == "":
-                    continue
-                key = (int(row["ring_size"]), float(row["ratio"]), row["scheme"])
-                normalized = float(row["normalized_time"])
-                means[key].append(normalized)
-                redistributions[key].append(int(row["redistributions"]))
-                ideal[key].append(normalized / float(row["time_over_ideal"]))
-    except OSError as e:
-        fail(f"cannot read {path}: {e.strerror}")
-    except (ValueError, ZeroDivisionError) as e:
-        fail(f"{path}: a value is not a number ({e})")
+def refuse_mixed_algorithms(name, rows):
+    """A scheme's line and table cell are keyed by scheme alone: runs of one scheme planned by two
+    algorithms would be averaged together."""
+    algorithms = defaultdict(set)
+    for r in rows:
+        algorithms[r["scheme"]].add(r["algorithm"])
+    for scheme, algos in sorted(algorithms.items()):
+        if len(algos) > 1:
+            fail(f"family {name}: scheme {scheme} has runs of algorithms {plotlib.words(sorted(algos))}, which "
+                 f"would be averaged together; give each algorithm's runs as a family of its own")
+
+
+def select_rings(families_means, requested):
+    """The ring sizes to draw: every size of every family, or those requested (each in the data)."""
+    present = {k[0] for _, d in families_means for k in d["time"]}
+    rings = plotlib.choose(requested, present, "--ring-sizes", "ring size(s)", "the runs given")
+    for name, d in families_means:
+        for part in d.values():
+            for k in [k for k in part if k[0] not in rings]:
+                del part[k]
+        if not d["time"]:
+            fail(f"--ring-sizes: family {name} has no run on a ring of {plotlib.words(sorted(rings))}")
+    return sorted(rings)
 
 
 mean = plotlib.mean
 
 
-def table_rows(data):
+def fixed_rank(scheme):
+    """none, once, then every-K from the rarest points to the most frequent: the order ties go by."""
+    return (0, 0) if scheme == "none" else (1, 0) if scheme == "once" else (2, -int(scheme[len("every-"):]))
+
+
+def table_rows(name, data):
     means = data["time"]
     rows = []
     for ring in sorted({k[0] for k in means}):
         for ratio in sorted({k[1] for k in means if k[0] == ring}):
-            fixed = {s: mean(means[(ring, ratio, s)]) for s in FIXED if (ring, ratio, s) in means}
-            if not fixed or (ring, ratio, "adaptive") not in means:
-                fail(f"ring {ring}, ratio {ratio}: the fixed schemes or the adaptive policy are missing")
-            best = min(fixed, key=fixed.get)
+            fixed = {k[2]: mean(v) for k, v in means.items() if k[:2] == (ring, ratio) and FIXED.fullmatch(k[2])}
+            if not fixed:
+                fail(f"family {name}, ring {ring}, ratio {ratio:g}: no fixed scheme (none, once, every-K) to find "
+                     f"the best in hindsight among")
+            best = min(sorted(fixed, key=fixed_rank), key=fixed.get)
+            counted = (ring, ratio, "adaptive") if (ring, ratio, "adaptive") in means else (ring, ratio, best)
             row = {"ring": ring, "ratio": ratio, "best": best, "best_mean": fixed[best],
-                   "seeds": len(means[(ring, ratio, "adaptive")]),
+                   "seeds": len(means[counted]),
                    "ideal": mean(data["ideal"][(ring, ratio, "none")]) if (ring, ratio, "none") in means else None}
             for s in POLICIES + ["adaptive-gather", "hindsight", "online-optimal"]:
                 row[s] = mean(means[(ring, ratio, s)]) if (ring, ratio, s) in means else None
@@ -123,7 +146,7 @@ def markdown(families):
         for r in rows:
             h = r["hindsight"]
             former = None if r["adaptive-gather"] is None else r["adaptive-gather"] / r["best_mean"]
-            out.append(f"| {r['ring']} | {r['ratio']:g} | {r['best']} | {r['best_mean']:.3f} | {r['adaptive']:.3f} | "
+            out.append(f"| {r['ring']} | {r['ratio']:g} | {r['best']} | {r['best_mean']:.3f} | {number(r['adaptive'], 3)} | "
                        f"{ratio_text(r['adaptive'], r['best_mean'], GOAL)} | "
                        f"{ratio_text(r['rent-or-buy'], r['best_mean'], GOAL)} | "
                        f"{ratio_text(r['adaptive-lasting'], r['best_mean'], GOAL)} | {number(former, 3)} | "
@@ -156,63 +179,100 @@ def markdown(families):
     return "\n".join(out) + "\n"
 
 
-def figure(families_means, out_png):
+STYLES = {"adaptive": dict(color="black", linewidth=2.4, marker="s", markersize=4),
+          "rent-or-buy": dict(color="tab:brown", linewidth=1.8, marker="D", markersize=3),
+          "adaptive-lasting": dict(color="tab:green", linewidth=2.0, marker="^", markersize=4),
+          "adaptive-gather": dict(color="grey", linestyle="--"),
+          "hindsight": dict(color="tab:red", linewidth=2.0, linestyle="--", marker="v", markersize=4),
+          "hindsight-targets": dict(color="darkred", linewidth=1.6, linestyle="--", marker="*", markersize=4),
+          "online-optimal": dict(color="tab:cyan", linewidth=1.8, linestyle="-.", marker="x", markersize=5)}
+
+
+def scheme_order(schemes):
+    """The fixed frequencies from the rarest points to the most frequent, then the policies and
+    references the labels know, in their order, then any other the runs hold, by name."""
+    fixed = sorted((s for s in schemes if FIXED.fullmatch(s)), key=fixed_rank)
+    known = [s for s in LABELS if s in schemes and s not in fixed]
+    return fixed + known + sorted(s for s in schemes if s not in fixed and s not in LABELS)
+
+
+def label(scheme):
+    return LABELS.get(scheme) or (f"every {scheme[len('every-'):]}" if scheme.startswith("every-") else scheme)
+
+
+def panel(ax, data, ring):
+    means = data["time"]
+    for s in scheme_order({k[2] for k in means if k[0] == ring}):
+        ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == s)
+        style = dict(marker="o", markersize=3, linewidth=1.2)
+        style.update(STYLES.get(s, {}))
+        ax.plot(ratios, [mean(means[(ring, q, s)]) for q in ratios], label=label(s), **style)
+    ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == "none")
+    if ratios:
+        ax.plot(ratios, [mean(data["ideal"][(ring, q, "none")]) for q in ratios], color="tab:red",
+                linestyle=":", linewidth=1.2, label="ideal bound (balanced, free moves)")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="grey", linewidth=0.8)
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def figure(families_means, rings, out_png):
+    """A panel per family (rows) and ring size (columns); a family without runs on a ring size
+    leaves its cell empty rather than drawing a panel of nothing."""
     plt = plotlib.pyplot()
-    rings = sorted({k[0] for _, d in families_means for k in d["time"]})
     fig, axes = plt.subplots(len(families_means), len(rings), figsize=(6 * len(rings), 3.6 * len(families_means)),
                              squeeze=False, sharex=True)
     for row, (name, data) in enumerate(families_means):
-        means = data["time"]
         for col, ring in enumerate(rings):
             ax = axes[row][col]
-            schemes = [s for s in LABELS if any(k[0] == ring and k[2] == s for k in means)]
-            for s in schemes:
-                ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == s)
-                ys = [mean(means[(ring, q, s)]) for q in ratios]
-                style = dict(marker="o", markersize=3, linewidth=1.2)
-                if s == "adaptive":
-                    style.update(color="black", linewidth=2.4, marker="s", markersize=4)
-                elif s == "rent-or-buy":
-                    style.update(color="tab:brown", linewidth=1.8, marker="D", markersize=3)
-                elif s == "adaptive-lasting":
-                    style.update(color="tab:green", linewidth=2.0, marker="^", markersize=4)
-                elif s == "adaptive-gather":
-                    style.update(color="grey", linestyle="--")
-                elif s == "hindsight":
-                    style.update(color="tab:red", linewidth=2.0, linestyle="--", marker="v", markersize=4)
-                elif s == "hindsight-targets":
-                    style.update(color="darkred", linewidth=1.6, linestyle="--", marker="*", markersize=4)
-                elif s == "online-optimal":
-                    style.update(color="tab:cyan", linewidth=1.8, linestyle="-.", marker="x", markersize=5)
-                ax.plot(ratios, ys, label=LABELS[s], **style)
-            ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == "none")
-            if ratios:
-                ax.plot(ratios, [mean(data["ideal"][(ring, q, "none")]) for q in ratios], color="tab:red",
-                        linestyle=":", linewidth=1.2, label="ideal bound (balanced, free moves)")
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.axhline(1.0, color="grey", linewidth=0.8)
-            ax.grid(True, which="both", alpha=0.3)
+            if not any(k[0] == ring for k in data["time"]):
+                ax.set_visible(False)
+                continue
+            panel(ax, data, ring)
             ax.set_title(f"{name}, ring of {ring}", fontsize=10)
             if col == 0:
                 ax.set_ylabel("normalized time")
             if row == len(families_means) - 1:
                 ax.set_xlabel("computation-to-communication ratio")
-    axes[0][0].legend(fontsize=7, title="redistribute", title_fontsize=7)
+    shown = [ax for line in axes for ax in line if ax.get_visible()]
+    plotlib.legend_of_all(shown, shown[0], fontsize=7, title="redistribute", title_fontsize=7)
     fig.tight_layout()
     plotlib.save_figure(fig, out_png, 110)
 
 
-def main(argv):
-    if len(argv) < 4 or any("=" not in a for a in argv[3:]):
-        fail("usage: plot_when.py FIGURE.png TABLE.md NAME=RUNS.csv[+RUNS.csv...] [NAME=RUNS.csv ...]")
-    out_png, out_md = argv[1], argv[2]
-    families_means = [(a.split("=", 1)[0], read_means(a.split("=", 1)[1])) for a in argv[3:]]
-    text = markdown([(name, table_rows(m)) for name, m in families_means])
-    figure(families_means, out_png)
-    plotlib.write_atomically(out_md, text)
+def family(argument):
+    name, sep, paths = argument.partition("=")
+    if not sep or not name or not paths or "" in paths.split("+"):
+        fail(f"'{argument}' is not NAME=RUNS.csv[+RUNS.csv...] (usage: plot_when.py FIGURE.png TABLE.md "
+             f"NAME=RUNS.csv[+RUNS.csv...] [NAME=RUNS.csv ...])")
+    return name, paths
+
+
+def main():
+    ap = plotlib.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("figure", help="the picture: .png, .pdf or .svg")
+    ap.add_argument("table", help="the goal table (Markdown)")
+    ap.add_argument("families", nargs="+", metavar="NAME=RUNS.csv[+RUNS.csv...]")
+    ap.add_argument("--ring-sizes", help="draw and tabulate only these ring sizes (comma-separated)")
+    plotlib.add_describe_option(ap)
+    a = ap.parse_intermixed_args()
+    if os.path.splitext(a.figure)[1].lower() not in (".png", ".pdf", ".svg"):
+        fail(f"'{a.figure}': the figure's extension must be .png, .pdf or .svg")
+    families = [family(f) for f in a.families]
+    names = [n for n, _ in families]
+    for n in names:
+        if names.count(n) > 1:
+            fail(f"family {n} is given twice: join its runs.csv files with '+' instead")
+    families_means = [(name, read_means(name, paths)) for name, paths in families]
+    requested = a.ring_sizes and plotlib.parse_list(a.ring_sizes, "--ring-sizes", int)
+    rings = select_rings(families_means, requested or None)
+    text = markdown([(name, table_rows(name, m)) for name, m in families_means])
+    figure(families_means, rings, a.figure)
+    plotlib.write_atomically(a.table, text)
+    plotlib.write_description(a.describe)
     sys.stdout.write(text)
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()
