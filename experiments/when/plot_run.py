@@ -15,11 +15,11 @@ Four panels on one time axis (simulated seconds):
      shaded spans, points that decided not to move in grey (hatched), staging and rebuilds if any.
 The points are also drawn as vertical lines on panels 1-3 (solid: columns moved; dotted: none;
 dash-dot: a rebuild).
-Output: PNG, PDF or SVG (by --output's extension), written atomically. Bad input is exit 2 and one
-line on stderr. Needs matplotlib (Debian: python3-matplotlib, importable by /usr/bin/python3).
+Output: PNG, PDF or SVG (by --output's extension), written atomically; --describe FILE adds what
+was drawn as JSON (the panels' titles, the members' speed lines). Bad input is exit 2 and one line
+on stderr. Needs matplotlib (Debian: python3-matplotlib, importable by /usr/bin/python3).
 """
 import argparse
-import csv
 import json
 import math
 import os
@@ -44,50 +44,9 @@ REBUILD_COLOR = "#8e44ad"
 # ---------------------------------------------------------------------------------------------
 # Reading (every problem is one line and exit 2)
 
-def read_text(path, what):
-    try:
-        with open(path, newline="") as f:
-            text = f.read()
-    except FileNotFoundError:
-        fail(f"{what} '{path}' does not exist")
-    except IsADirectoryError:
-        fail(f"{what} '{path}' is a directory, not a file")
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {what} '{path}': {getattr(e, 'strerror', None) or e}")
-    if not text.strip():
-        fail(f"{what} '{path}' is empty")
-    return text
-
-
-def read_csv(path, what, required):
-    lines = read_text(path, what).splitlines()
-    reader = csv.DictReader(lines)
-    header = [h.strip() for h in (reader.fieldnames or [])]
-    missing = [c for c in required if c not in header]
-    if missing:
-        fail(f"{what} '{path}' lacks column(s) {', '.join(missing)} "
-             f"(header: {','.join(header)}; expected {','.join(required)})")
-    reader.fieldnames = header
-    rows = []
-    for line_no, row in enumerate(reader, start=2):
-        if None in row or any(row.get(c) is None for c in required):
-            fail(f"{what} '{path}':{line_no}: expected {len(header)} fields")
-        row["_line"] = line_no
-        rows.append(row)
-    if not rows:
-        fail(f"{what} '{path}' has a header but no rows")
-    return rows
-
-
-def number(row, key, path, what, integer=False):
-    text = row[key].strip()
-    try:
-        value = int(text) if integer else float(text)
-    except ValueError:
-        fail(f"{what} '{path}':{row['_line']}: column {key}: '{text}' is not {'an integer' if integer else 'a number'}")
-    if not integer and not math.isfinite(value):
-        fail(f"{what} '{path}':{row['_line']}: column {key}: '{text}' is not finite")
-    return value
+read_text = plotlib.read_text
+read_csv = plotlib.read_table
+number = plotlib.number
 
 
 def read_result(path):
@@ -391,13 +350,14 @@ def save_atomically(fig, out_path):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = plotlib.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--result", help="the run's JSON summary (ringsim simulate --out)")
     ap.add_argument("--iterations", help="the run's iterations CSV (ringsim simulate --iterations-csv)")
     ap.add_argument("--traces", help="the run's traces.csv (ringsim simulate --traces-dir DIR: DIR/traces.csv)")
     ap.add_argument("--dir", help="D: D/result.json, D/iterations.csv, D/traces/traces.csv (the options above override)")
     ap.add_argument("--output", help="the picture: .png, .pdf or .svg (default with --dir: D/run.png)")
     ap.add_argument("--title", help="a heading above the run's summary line")
+    plotlib.add_describe_option(ap)
     a = ap.parse_args()
     if a.dir:
         a.result = a.result or os.path.join(a.dir, "result.json")
@@ -417,6 +377,7 @@ def main():
     its = read_iterations(a.iterations)
     traces = read_traces(a.traces)
     draw(result, its, traces, a.output, a.title, (a.result, a.iterations, a.traces))
+    plotlib.write_description(a.describe)
     print("wrote " + a.output)
 
 

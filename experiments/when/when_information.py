@@ -24,6 +24,11 @@ If online-optimal / hindsight exceeds 1.10, no online policy (which knows at mos
 online-optimal knows) can be expected within 1.10 of hindsight there; the any-target columns say
 whether that holds also for policies whose points balance for older reports: against hindsight,
 which balances for the present, and against hindsight allowed the same targets.
+
+Both tables divide by hindsight only where it is an optimum: a seed whose hindsight run is not
+exactly optimal under the model or ended above a fixed scheme of the same run (here `none`;
+references.py) is left out of every column of both, and the text says how many were, which and
+why.
 Bad input: exit 2 and one line.
 """
 import csv
@@ -36,7 +41,9 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plotlib  # noqa: E402  (experiments/plotlib.py)
+import references  # noqa: E402  (experiments/when/references.py)
 
 SCHEMES = ["none", "hindsight", "online-optimal", "adaptive-lasting"]
 PAIRS = [("online-optimal", "hindsight"), ("adaptive-lasting", "online-optimal"), ("adaptive-lasting", "hindsight")]
@@ -46,25 +53,30 @@ fail = plotlib.fail
 
 
 def read(path):
-    runs = defaultdict(dict)  # (ring, ratio) -> {(scheme, seed): normalized}
+    """(ring, ratio) -> {(scheme, seed): normalized time}, and (ring, ratio, seed) -> why for the
+    seeds whose hindsight run no ratio may divide by (references.py); the makespans tell."""
+    runs = defaultdict(dict)
     try:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
-            missing = {"ring_size", "ratio", "scheme", "seed", "normalized_time"} - set(reader.fieldnames or [])
+            missing = {"ring_size", "ratio", "scheme", "seed", "normalized_time", "makespan"} - \
+                set(reader.fieldnames or [])
             if missing:
                 fail(f"{path} lacks the column(s) {', '.join(sorted(missing))}")
-            for row in reader:
-                if row["normalized_time"] == "":
-                    continue
-                runs[(int(row["ring_size"]), float(row["ratio"]))][(row["scheme"], int(row["seed"]))] = \
-                    float(row["normalized_time"])
+            rows = list(reader)
+        for row in rows:
+            if row["normalized_time"] == "":
+                continue
+            runs[(int(row["ring_size"]), float(row["ratio"]))][(row["scheme"], int(row["seed"]))] = \
+                float(row["normalized_time"])
+        left_out = {key[:3]: f"hindsight {why}" for key, why in references.untrusted_runs(rows, "hindsight").items()}
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror}")
     except ValueError as e:
         fail(f"{path}: a value is not a number ({e})")
     if not runs:
         fail(f"{path} holds no normalized run")
-    return runs
+    return runs, left_out
 
 
 BOUND_FIELDS = ["run_id", "ring_size", "ratio", "seed", "scheme", "predicted_makespan", "predicted_none",
@@ -144,7 +156,7 @@ def mean_and_error(values):
     return m, se
 
 
-def model_table(model):
+def model_table(model, left_out):
     out = ["| ring | ratio | seeds | hindsight (model) | online-optimal (model) | any-target rule (model) "
            "| online-optimal / hindsight | any-target rule / hindsight | expected: any target / online-optimal, mean (min) "
            "| hindsight over any target (model) | any-target rule / it (of means; per seed, mean +- s.e.) |",
@@ -155,6 +167,9 @@ def model_table(model):
         seeds = sorted({s for (name, s) in m if all((x, s) in m for x in names)})
         if not seeds:
             fail(f"ring {key[0]} ratio {key[1]:g}: no seed has both hindsight and online-optimal bounds")
+        seeds = [s for s in seeds if key + (s,) not in left_out]
+        if not seeds:
+            continue
         mean = {x: sum(m[(x, s)] for s in seeds) / len(seeds)
                 for x in names + ("expected any / online",)}
         least = min(m[("expected any / online", s)] for s in seeds)
@@ -167,7 +182,7 @@ def model_table(model):
     return "\n".join(out) + "\n"
 
 
-def table(runs):
+def table(runs, left_out):
     out = ["| ring | ratio | seeds | never | hindsight | online-optimal | adaptive-lasting | "
            + " | ".join(f"{a} / {b} (of means; per seed, mean +- s.e.)" for a, b in PAIRS) + " |",
            "|---|---|---|---|---|---|---|" + "---|" * len(PAIRS)]
@@ -176,6 +191,9 @@ def table(runs):
         seeds = sorted({s for (_, s) in r if all((x, s) in r for x in SCHEMES)})
         if not seeds:
             fail(f"ring {key[0]} ratio {key[1]:g}: no seed has every scheme ({', '.join(SCHEMES)})")
+        seeds = [s for s in seeds if key + (s,) not in left_out]
+        if not seeds:
+            continue
         means = {x: sum(r[(x, s)] for s in seeds) / len(seeds) for x in SCHEMES}
         cells = []
         for a, b in PAIRS:
@@ -186,16 +204,24 @@ def table(runs):
     return "\n".join(out) + "\n"
 
 
+def left_out_text(left_out):
+    return (f"Seeds left out of both tables (hindsight not exactly optimal under the model, or above a fixed "
+            f"scheme of the same run by more than {references.TOLERANCE:.1%}): {len(left_out)}"
+            + ("" if not left_out else " (" + "; ".join(f"ring {k[0]} ratio {k[1]:g} seed {k[2]}: {why}"
+                                                        for k, why in sorted(left_out.items())) + ")") + ".\n")
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "bounds":
         bounds(argv[2], argv[3])
         return
     if len(argv) != 4:
         fail("usage: when_information.py RUNS.csv BOUNDS.csv TABLE.md, or when_information.py bounds OUTDIR BOUNDS.csv")
-    text = ("Simulated (normalized by the run without redistribution):\n\n" + table(read(argv[1])) +
+    runs, left_out = read(argv[1])
+    text = ("Simulated (normalized by the run without redistribution):\n\n" + table(runs, left_out) +
             "\nIn the recursions' model (normalized by the model's makespan without points; the any-target rule "
             "cannot be simulated: its points may balance for other states than the present's):\n\n" +
-            model_table(read_bounds(argv[2])))
+            model_table(read_bounds(argv[2]), left_out) + "\n" + left_out_text(left_out))
     write_atomically(argv[3], text)
     sys.stdout.write(text)
 

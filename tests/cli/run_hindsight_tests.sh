@@ -158,6 +158,47 @@ if $PY "$TABLE" table3.md fam=left.csv >/dev/null 2>table.err; then
 else
   echo "FAIL when_chosen_targets.py: $(cat table.err)"; fail=1
 fi
+# experiments/when/when_information.py divides by hindsight only where it is an optimum: seed 2's
+# hindsight is not exactly optimal, seed 3's ended 1% above never moving; both leave both tables,
+# which then hold seed 1's ratios alone, and the count closes the text.
+INFO=$(cd "$(dirname "$0")/../../experiments/when" && pwd)/when_information.py
+cat >info-runs.csv <<'CSV'
+run_id,ring_size,ratio,scheme,algorithm,seed,repetition,makespan,normalized_time,reference_optimal_under_model
+n1,8,1,none,-,1,0,100,1,
+n2,8,1,none,-,2,0,100,1,
+n3,8,1,none,-,3,0,100,1,
+h1,8,1,hindsight,auto,1,0,80,0.8,true
+h2,8,1,hindsight,auto,2,0,50,0.5,false
+h3,8,1,hindsight,auto,3,0,101,1.01,true
+o1,8,1,online-optimal,auto,1,0,90,0.9,
+o2,8,1,online-optimal,auto,2,0,90,0.9,
+o3,8,1,online-optimal,auto,3,0,90,0.9,
+l1,8,1,adaptive-lasting,auto,1,0,96,0.96,
+l2,8,1,adaptive-lasting,auto,2,0,96,0.96,
+l3,8,1,adaptive-lasting,auto,3,0,96,0.96,
+CSV
+cat >info-bounds.csv <<'CSV'
+run_id,ring_size,ratio,seed,scheme,predicted_makespan,predicted_none,expected_makespan,expected_none,expected_any_target,any_target_makespan,any_target_none,hindsight_any_target_makespan
+h1,8,1,1,hindsight,80,100,,,,,,
+h2,8,1,2,hindsight,50,100,,,,,,
+h3,8,1,3,hindsight,99,100,,,,,,
+o1,8,1,1,online-optimal,90,100,92,100,88,85,100,75
+o2,8,1,2,online-optimal,90,100,92,100,88,85,100,45
+o3,8,1,3,online-optimal,90,100,92,100,88,85,100,75
+CSV
+if $PY "$INFO" info-runs.csv info-bounds.csv info.md >/dev/null 2>info.err; then
+  for want in "| 8 | 1 | 1 | 1.000 | 0.800 | 0.900 | 0.960 | 1.125; 1.125 +- 0.000 | 1.067; 1.067 +- 0.000 | 1.200; 1.200 +- 0.000 |" \
+              "| 8 | 1 | 1 | 0.800 | 0.900 | 0.850 | 1.125 | 1.062 | 0.957 (0.957) | 0.750 | 1.133; 1.133 +- 0.000 |" \
+              "Seeds left out of both tables (hindsight not exactly optimal under the model, or above a fixed scheme of the same run by more than 0.5%): 2 (ring 8 ratio 1 seed 2: hindsight not exactly optimal under the model; ring 8 ratio 1 seed 3: hindsight above a fixed scheme by 1.0%)."; do
+    grep -qxF -- "$want" info.md || { echo "FAIL when_information.py: no line '$want'"; cat info.md; fail=1; }
+  done
+else
+  echo "FAIL when_information.py: $(cat info.err)"; fail=1
+fi
+cut -d, -f8 --complement info-runs.csv >info-no-makespan.csv
+expect_refused "when_information.py without makespan" "lacks the column(s) makespan" \
+  $PY "$INFO" info-no-makespan.csv info-bounds.csv info2.md
+[ -e info2.md ] && { echo "FAIL when_information.py: a table written on bad input"; fail=1; }
 expect_refused "when_chosen_targets.py without rows" "cannot read" $PY "$TABLE" table2.md fam=missing.csv
 [ -e table2.md ] && { echo "FAIL when_chosen_targets.py: a table written on bad input"; fail=1; }
 exit $fail

@@ -4,7 +4,9 @@
   run_doc_examples.py RINGSIM REPO [PAGE.md ...]     (default: README.md and docs/*.md)
 
 Each page runs in a fresh copy of docs/examples/ with RINGSIM's folder first on PATH, so its
-examples read as a user types them there. What a page may hold, by fenced block:
+examples read as a user types them there; the studies' scripts are copied beside it as in the
+repository (../../experiments/<study>/<script>.py, without their committed results). What a page
+may hold, by fenced block:
 
 ```console        commands and their expected output. A line "$ CMD" is run with bash (a line
                   ending in "\\" continues on the next "> " line); the lines up to the next "$ " are
@@ -140,8 +142,10 @@ for page in pages:
     text = page.read_text()
     rel = page.relative_to(repo)
     with tempfile.TemporaryDirectory() as tmp:
-        cwd = pathlib.Path(tmp) / "examples"
+        cwd = pathlib.Path(tmp) / "docs" / "examples"
         shutil.copytree(repo / "docs" / "examples", cwd)
+        shutil.copytree(repo / "experiments", pathlib.Path(tmp) / "experiments",
+                        ignore=shutil.ignore_patterns("results", "__pycache__"))
         for n, m in enumerate(FENCE.finditer(text)):
             info, block = m.group(1).split(), m.group(2)
             where = f"{rel}:{text[:m.start()].count(chr(10)) + 1}"
