@@ -4,8 +4,10 @@ A reference is the best possible only where its plan is the exact optimum of the
 model (runs.csv `reference_optimal_under_model`, docs/outputs.md) and the simulation agrees with
 the model: a reference run that is not exactly optimal, or that ended above `none` or a fixed
 scheme of the same run (same ring size, ratio, seed and repetition) by more than TOLERANCE, is
-left out of every ratio to it, and the tables say how many were. runs.csv files written before
-the column existed say nothing of optimality: only the comparison with the fixed schemes applies.
+left out of every ratio to it, and the tables say how many were. So is a run whose points lost, in
+the simulation, to a fixed scheme it was checked against (`reference_points_kept` false): the run
+then reports that scheme, which bounds the best possible from above only. runs.csv files written
+before these columns existed say nothing of them: only the comparison with the fixed schemes applies.
 """
 import re
 
@@ -32,6 +34,8 @@ def untrusted_runs(rows, reference):
         key = run_key(row)
         if row.get("reference_optimal_under_model") == "false":
             reasons[key] = "not exactly optimal under the model"
+        elif row.get("reference_points_kept") == "false":
+            reasons[key] = "its points lost to a checked fixed scheme in the simulation"
         elif key in fastest_fixed and float(row["makespan"]) > fastest_fixed[key] * (1 + TOLERANCE):
             reasons[key] = f"above a fixed scheme by {float(row['makespan']) / fastest_fixed[key] - 1:.1%}"
     return reasons
