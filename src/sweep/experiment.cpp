@@ -156,10 +156,10 @@ std::vector<NamedHost> named_hosts(const RunConfig& cfg) {
 
 // A reference checked in the simulation is no slower than the fixed schemes it is checked against
 // (scheme.hpp): in a sweep these include every fixed scheme of the sweep, which its tables compare
-// it with.
-void check_against_sweep(RunConfig& cfg, const std::vector<std::string>& schemes) {
+// it with, unless the sweep's base gives its own `reference_check` (`[]`: the points alone).
+void check_against_sweep(RunConfig& cfg, const nlohmann::json& base, const std::vector<std::string>& schemes) {
   const policy::SchemeEntry* reference = policy::reference_scheme(cfg.scheme.name);
-  if (!reference || !reference->checked_in_simulation) return;
+  if (!reference || !reference->checked_in_simulation || base.contains("reference_check")) return;
   for (const auto& s : schemes) {
     bool fixed = false;
     try {
@@ -300,7 +300,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               check_run_memory(parsed, limits.memory_bytes, where + " run " + run.id);
               policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
               policy::check_scheme_fits(parsed, where + " run " + run.id);
-              check_against_sweep(parsed, schemes);
+              check_against_sweep(parsed, base, schemes);
               resolve_default_trace_source(parsed, paper_platform);
               run.config = run_config_to_json(parsed);
               e.runs.push_back(std::move(run));

@@ -144,6 +144,23 @@ then
   echo "FAIL references.py: runs whose points lost to a checked scheme are not left out"; fail=1
 fi
 
+# A sweep whose base gives the list checks that list alone (here: none, not the sweep's every-K).
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["base"]["reference_check"]=["none"]; d["ratios"]=[1]; d["seeds"]=[1]; json.dump(d,open(sys.argv[2],"w"))' \
+  "$tmp/walk.json" "$tmp/walk-own.json"
+if "$RINGSIM" run "$tmp/walk-own.json" --jobs 2 --out "$tmp/walk-own" >"$tmp/walk-own.log" 2>&1; then
+  if ! /usr/bin/python3 - "$tmp/walk-own" <<'PY'
+import csv, json, os, sys
+rows = [r for r in csv.DictReader(open(os.path.join(sys.argv[1], "runs.csv"))) if r["scheme"].startswith("hindsight")]
+checked = [[c["scheme"] for c in json.load(open(os.path.join(sys.argv[1], "runs", r["run_id"], "result.json")))["hindsight"]
+            .get("check", {"checked": []})["checked"]] for r in rows]
+print(checked)
+sys.exit(0 if len(rows) == 2 and all(c in ([], ["none"]) for c in checked) and ["none"] in checked else 1)
+PY
+  then echo "FAIL a sweep's own reference_check: the references checked other schemes"; fail=1; fi
+else
+  echo "FAIL a sweep's own reference_check: the sweep failed"; tail -3 "$tmp/walk-own.log"; fail=1
+fi
+
 # One run: a config's own list, [] (the points alone), and lists that are not fixed schemes.
 cat >"$tmp/one.json" <<EOF
 {"platform": "$PLATFORM", "ring": {"selection": "hosts", "hosts": [$RING]}, "iterations": 40, "rows": 200,
