@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "io/files.hpp"
@@ -56,11 +57,11 @@ std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::st
     }
   }
   // Each value once: a repeated seed, ratio or size would give runs of the same id, which the sweep
-  // would run once and count twice (or merge silently).
+  // would run once and count twice (or merge silently). The first value seen before is named.
+  std::set<T> seen;
   for (std::size_t i = 0; i < out.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (out[i] == out[j])
-        throw InputError(where + ": '" + key + "' lists " + a[i].dump() + " twice (each value once)");
+    if (!seen.insert(out[i]).second)
+      throw InputError(where + ": '" + key + "' lists " + a[i].dump() + " twice (each value once)");
   return out;
 }
 
