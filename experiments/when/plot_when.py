@@ -20,8 +20,9 @@ online-optimal (the best online rule: the present known, not the future) and its
 The figure also draws scheme hindsight-targets where its rows are given (points and targets
 chosen with the traces known; its table is when_chosen_targets.py's).
 
-A reference run (hindsight, hindsight-targets) that is not exactly optimal under the model or
-ended above a fixed scheme of the same run (references.py) is no optimum to compare with: it is
+A reference run (hindsight, hindsight-targets) that is not exactly optimal under the model, was
+beaten in the simulation by a fixed scheme it was checked against, or ended above a fixed scheme of
+the same run (references.py) is no optimum to compare with: it is
 left out of its scheme's column, curve and every ratio to it, a ratio to hindsight is of the means
 over the runs that have both, and the table (after each family's) and the panel's title say how
 many runs were left out, the table also which and why.
@@ -91,8 +92,8 @@ def read_means(name, paths):
 
 def untrusted_references(rows):
     """{(ring, ratio, seed, repetition, reference): why} for the runs of `hindsight` and
-    `hindsight-targets` that are no optimum to divide by: not exactly optimal under the model, or
-    above a fixed scheme of the same run (references.py). Their makespans and optimality flags are
+    `hindsight-targets` that are no optimum to divide by (references.py: not exactly optimal under
+    the model, beaten by a checked fixed scheme, or above a fixed scheme of the same run). Their makespans and optimality flags are
     checked first, so that a value neither can read is refused rather than silently trusted."""
     for r in rows:
         if r["makespan"].strip():
@@ -199,8 +200,7 @@ def left_out_text(data):
                        for reference in REFERENCES if reference in run)
     why = "; ".join(f"ring {k[0]} ratio {k[1]:g} seed {k[2]}" + (f" repetition {k[3]}" if k[3] else "") +
                     f": {k[4]} {reason}" for k, reason in sorted(left.items()))
-    return (f"Reference runs left out (not exactly optimal under the model, or above a fixed scheme of the "
-            f"same run by more than {references.TOLERANCE:.1%}): {counts}" + (f" ({why})" if why else "") + ".\n")
+    return (f"Reference runs left out ({references.CRITERIA}): {counts}" + (f" ({why})" if why else "") + ".\n")
 
 
 def markdown(families):

@@ -205,8 +205,7 @@ def table(runs, left_out):
 
 
 def left_out_text(left_out):
-    return (f"Seeds left out of both tables (hindsight not exactly optimal under the model, or above a fixed "
-            f"scheme of the same run by more than {references.TOLERANCE:.1%}): {len(left_out)}"
+    return (f"Seeds left out of both tables (hindsight {references.CRITERIA}): {len(left_out)}"
             + ("" if not left_out else " (" + "; ".join(f"ring {k[0]} ratio {k[1]:g} seed {k[2]}: {why}"
                                                         for k, why in sorted(left_out.items())) + ")") + ".\n")
 
