@@ -150,6 +150,16 @@ def save(plt, fig, out, name):
     plt.close(fig)
 
 
+def label_panel(ax, xlabel, ylabel, title, **title_options):
+    """Axis labels (no x label: None), title, grid and legend, alike on every panel."""
+    if xlabel is not None:
+        ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, **title_options)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+
+
 def skipped(name, why):
     print(f"{name}: not drawn ({why})")
 
@@ -163,11 +173,8 @@ def plot_ring_size(plt, sweeps, out):
             x, y = series(rows, method, "q")
             ax.plot(x, y, "o-" if method == "greedy" else "x--", alpha=1 if method == "greedy" else 0.75, label=method)
         ax.set_xscale("log")
-        ax.set_xlabel("H/W (bytes communicated per flop computed)")
-        ax.set_ylabel("processors in the ring")
-        ax.set_title(f"{cfg['label']}: ring size chosen vs H/W")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        label_panel(ax, "H/W (bytes communicated per flop computed)", "processors in the ring",
+                    f"{cfg['label']}: ring size chosen vs H/W")
     save(plt, fig, out, "sharedring_ring_size.png")
 
 
@@ -186,11 +193,8 @@ def plot_tstep_vs_size(plt, by_sizes, out):
                 best = min(range(len(ts)), key=lambda k: ts[k])
                 ax.plot([qs[best]], [ts[best]], "o", color=line.get_color())
         ax.set_yscale("log")
-        ax.set_xlabel(f"ring size q ({plotlib.words(methods)}, in insertion order)")
-        ax.set_ylabel("T_step / W (s per flop)")
-        ax.set_title(f"{cfg['label']}: T_step vs ring size (dot: best size)")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        label_panel(ax, f"ring size q ({plotlib.words(methods)}, in insertion order)", "T_step / W (s per flop)",
+                    f"{cfg['label']}: T_step vs ring size (dot: best size)")
     save(plt, fig, out, "sharedring_tstep_vs_size.png")
 
 
@@ -211,11 +215,8 @@ def plot_refinements(plt, sweeps, out):
         ax.axhline(3.0, color="grey", ls=":", label="report: best gain 3%")
         ax.axhline(0.0, color="black", lw=0.8)
         ax.set_xscale("log")
-        ax.set_xlabel("H/W (bytes per flop)")
-        ax.set_ylabel("T_step gain over the plain greedy (%)")
-        ax.set_title(f"{cfg['label']}: refinements (Section 4.3)")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        label_panel(ax, "H/W (bytes per flop)", "T_step gain over the plain greedy (%)",
+                    f"{cfg['label']}: refinements (Section 4.3)")
     save(plt, fig, out, "sharedring_refinements.png")
 
 
@@ -239,21 +240,14 @@ def plot_h1_h2(plt, sweeps, out):
             ax.plot(x, y, H2_LABELS[method][1], label=H2_LABELS[method][0])
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_ylabel("T_step / W (s per flop)")
-        ax.set_title(f"{cfg['label']}: H1 vs H2 (slides)")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        label_panel(ax, None, "T_step / W (s per flop)", f"{cfg['label']}: H1 vs H2 (slides)")
         ax = axes[1][col]
         for method in h2_methods(rows):
             x, y = gains(rows, "ignore-sharing", method)
             ax.plot(x, y, H2_LABELS[method][1], label=f"{method} vs ignore-sharing")
         ax.axhline(0.0, color="black", lw=0.8)
         ax.set_xscale("log")
-        ax.set_xlabel("H/W (bytes per flop)")
-        ax.set_ylabel("gain over H1 (%)")
-        ax.set_title(f"{cfg['label']}: gain over H1", fontsize=9)
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        label_panel(ax, "H/W (bytes per flop)", "gain over H1 (%)", f"{cfg['label']}: gain over H1", fontsize=9)
     save(plt, fig, out, "sharedring_h1_vs_h2.png")
 
 
