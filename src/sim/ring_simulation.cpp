@@ -210,6 +210,14 @@ static double simulate_to_end(RingRun& r, const RunConfig& cfg, sg4::Engine& eng
   return r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
 }
 
+// With --log=ringsim_app.thres:verbose: the model's clock at each iteration's end along the
+// reference's points, to set beside iterations.csv where the reference's prediction misses.
+static void log_model_timeline(const points::RunModel& model, const policy::ReferencePlan& plan) {
+  if (!XBT_LOG_ISENABLED(ringsim_app, xbt_log_priority_verbose) || !plan.targets.empty()) return;
+  const std::vector<double> ends = points::predicted_iteration_ends(model, plan.points);
+  for (std::size_t k = 0; k < ends.size(); ++k) XBT_VERB("reference model: iteration %zu ends at %.17g s", k + 1, ends[k]);
+}
+
 struct LoadedSimulation::State {
   std::vector<std::string> args;  // SimGrid keeps argv for the Engine's lifetime
   std::vector<char*> argv;
@@ -337,6 +345,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     policy::check_scheme_fits(cfg, "config");
     const points::RunModel model = reference_run_model(r, initial);
     const policy::ReferencePlan plan = reference->plan(reference_input(r, cfg, model), res);
+    log_model_timeline(model, plan);
     SimulatedScheme simulated{policy::fixed_scheme_of(plan.points), plan.targets};
     if (reference->checked_in_simulation && !opt.setup_only) {
       simulated = check_reference(r, simulated, cfg.reference_check, run_to_end, loaded.state_->trace, *res.hindsight);

@@ -195,6 +195,23 @@ expect_refused "a malformed fixed scheme in reference_check" "'reference_check':
 with_check "$tmp/bad.json" '"every-5"'
 expect_refused "reference_check not an array" "'reference_check' must be an array" "$RINGSIM" simulate "$tmp/bad.json"
 
+# --log=ringsim_app.thres:verbose prints the model's clock at each iteration's end along the
+# reference's points (to set beside iterations.csv): 40 lines, the last the predicted makespan.
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["traces"]={"source": "random-walk", "placement": "iteration"}; json.dump(d,open(sys.argv[2],"w"))' \
+  "$tmp/one.json" "$tmp/walk-one.json"
+if "$RINGSIM" simulate "$tmp/walk-one.json" --log=ringsim_app.thres:verbose >"$tmp/walk-one.out" 2>"$tmp/walk-one.err"; then
+  if ! /usr/bin/python3 - "$tmp/walk-one.out" "$tmp/walk-one.err" <<'PY'
+import json, re, sys
+h = json.load(open(sys.argv[1]))["hindsight"]
+ends = [float(m.group(2)) for m in re.finditer(r"reference model: iteration (\d+) ends at (\S+) s", open(sys.argv[2]).read())]
+print(len(ends), ends[-1] if ends else None, h["predicted_makespan"])
+sys.exit(0 if len(ends) == 40 and abs(ends[-1] - h["predicted_makespan"]) <= 1e-9 * h["predicted_makespan"] else 1)
+PY
+  then echo "FAIL the model's timeline in the verbose log is not the predicted makespan's"; fail=1; fi
+else
+  echo "FAIL the verbose run failed"; head -3 "$tmp/walk-one.err"; fail=1
+fi
+
 # The check's children simulate on the loaded platform with the run's trace file open: the trace
 # left is the reported scheme's alone: the events that scheme's own run writes (but the command line
 # in the header; events at the same instant may come in another order), on the manual's platform

@@ -189,14 +189,16 @@ double move_time(const RunModel& m, const std::vector<Count>& from, const std::v
   return plan_redistribution(inst, m.algorithm).time;
 }
 
-double predicted_makespan(const RunModel& m, const std::vector<int>& points) {
+std::vector<double> predicted_iteration_ends(const RunModel& m, const std::vector<int>& points) {
   check(m);
+  std::vector<double> ends;
   std::vector<Count> loads = m.initial_loads;
   double t = m.start;
   std::size_t next = 0;
   for (int it = 1; it <= m.iterations; ++it) {
     const IterationEnd e = run_iteration(m, loads, it, t);
     t = e.end;
+    ends.push_back(t);
     if (next < points.size() && points[next] == it) {
       ++next;
       // A listed point where nothing moves still gathers and decides, as a fixed scheme's does.
@@ -206,7 +208,11 @@ double predicted_makespan(const RunModel& m, const std::vector<int>& points) {
     }
   }
   if (next != points.size()) throw std::invalid_argument("hindsight: points outside 1..iterations-1 or not increasing");
-  return t;
+  return ends;
+}
+
+double predicted_makespan(const RunModel& m, const std::vector<int>& points) {
+  return predicted_iteration_ends(m, points).back();
 }
 
 }  // namespace ringsim::points

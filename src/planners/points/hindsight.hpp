@@ -67,6 +67,9 @@ HindsightPlan plan_hindsight(const RunModel& model);
 // The same model's makespan for given points (increasing, each in 1..iterations-1): what the
 // recurrence adds up along one path, for the brute-force tests and for reports.
 double predicted_makespan(const RunModel& model, const std::vector<int>& points);
+// The same walk's clock at the end of each iteration (the first is iteration 1's): to compare the
+// model with a run's iterations.csv (its `end` column).
+std::vector<double> predicted_iteration_ends(const RunModel& model, const std::vector<int>& points);
 
 // Iteration `it` started at `start` with these loads, as the recurrence predicts it: the slowest
 // member's computation and the border exchange, s.
