@@ -8,32 +8,48 @@
 // error (forecasters.hpp; a least-squares trend is added for speeds that drift).
 //
 // What it knows: the common snapshots (member_reports.cpp), which every member holds alike, so
-// every member feeds the same speeds to the same ensembles and reaches the same answer. Each
-// member's measured speed is one series, one value per snapshot.
+// every member feeds the same speeds to the same ensembles and reaches the same answer, and the
+// looks (all-gathers both ways) it takes. Each member's measured speed is one series, one value per
+// snapshot.
 //
 // The rule, at each new snapshot of iteration c, after iteration t (left = iterations - t):
-//   - forecast every member's speed s_j(k) for iterations t + k, k = 1..H, H = min(left, horizon):
-//     (t - c) + k snapshots past the newest, so a stale snapshot (a ring of 32 sees iteration
-//     t - 15) is forecast across its age rather than taken for the present;
-//   - two candidate moves: the balance of the snapshot's speeds (what every policy moves to) and
-//     the balance of the forecast speeds, each member's harmonic mean over the horizon (the speed
-//     at which its columns take, over the horizon, the time they take on average);
-//   - a candidate's gain is sum over k of T(L, s(k)) - T(B, s(k)), T the slowest member's
-//     computation, L the loads, B the candidate; its cost is ringsim's predicted move cost (the
-//     planner's work at the slowest speed and the move's one-port lower bound, predictions.hpp);
-//   - the members decide (on the snapshot, no all-gather) when the better candidate's gain
-//     exceeds `margin` times its cost, and the plan is carried out when the gain, recounted on the
-//     planner's targets, exceeds `margin` times the plan's predicted transfer time. A refused plan
-//     is not planned again while it asks for the same targets.
+//   - forecast every member's speed s_j(k) for iterations t + k, k = 1..H, H = min(left, horizon,
+//     snapshots seen): (t - c) + k snapshots past the newest, so a stale snapshot (a ring of 32
+//     sees iteration t - 15) is forecast across its age rather than taken for the present; a
+//     series seen for fewer values than the horizon says nothing of what holds longer;
+//   - the move is to the balance B of the forecast speeds, each member's harmonic mean over the
+//     horizon (the speed at which its columns take, over the horizon, the time they take on
+//     average), handed to the decision as the speeds to balance for (balance_for);
+//   - its gain is the smaller of sum over k of T(L, s(k)) - T(B, s(k)) (T the slowest member's
+//     computation, L the loads) and H times the same at the snapshot's measured speeds: a move
+//     must pay if the forecast is right and if the speeds hold as measured;
+//   - that gain is weighed by the share of their forecast gain the backtests realized: each
+//     snapshot's balance for its own forecast, from the loads then, is followed over the next
+//     `horizon` snapshots and what it would have gained at the speeds that came is set against
+//     its forecast; the last `backtests` closed give the share, within [0, 1] (1 before any);
+//   - the members decide (on the snapshot, no all-gather) when the weighed gain exceeds `margin`
+//     times the predicted move cost (the planner's work at the slowest speed and the move's
+//     one-port lower bound, predictions.hpp), and carry the plan out when it still exceeds
+//     `margin` times the plan's predicted transfer time. A refused plan is not planned again
+//     while it asks for the same targets.
+// Looks: every P iterations, P such that the looks cost at most `look_share` of the iterations
+// between them (as adaptive's), an all-gather shows the present; its plan balances the fresh
+// speeds (the decision measures them after balance_for is asked, so a look cannot balance for a
+// forecast that includes them), the fresh speeds are the series' newest values for the forecast,
+// and the gain is not weighed by the backtests, which judge the snapshots' forecasts. Snapshots
+// no newer than the last look are not decided on.
 // Why: a move pays only through the iterations after it, at the speeds they will have; where the
-// speeds drift (a ramp, a slow wave) the snapshot's balance is already behind when the columns
-// arrive, and the forecast's balance is the one that serves the horizon; where they churn around
-// a level (on/off load), the forecasters that average win on error, the forecast is that level,
-// and a churn's passing imbalance does not forecast a gain worth a move.
+// speeds drift (a ramp) the snapshot's balance is already behind when the columns arrive, and the
+// forecast's balance is the one that serves the horizon; where they churn around a level (on/off
+// load, a daily cycle), the forecasters that average win on the horizon's error, the forecast is
+// that level, and the backtests, which see the snapshots' imbalances come and go, weigh the
+// passing imbalance's gain down.
 #include "policies/forecast.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <utility>
 #include <optional>
 #include <vector>
 
@@ -68,6 +84,7 @@ class Forecast final : public RedistributionPolicy {
       observed_ = v.common_iteration;
       if (members_.size() != f.n) members_.assign(f.n, ForecastEnsemble(forecast_rule::settings));
       for (std::size_t j = 0; j < f.n; ++j) members_[j].observe((*v.common)[j].speed);
+      backtest(f, speeds_of(*v.common), *v.loads);
     }
     const int left = f.iterations - v.iteration;
     if (left <= 0 || f.n < 2) return Act::carry_on;
@@ -91,7 +108,7 @@ class Forecast final : public RedistributionPolicy {
     if (is_balance_within(*v.loads, harmonic, error)) return Act::carry_on;
     std::vector<Count> targets = balanced_targets(harmonic, f.columns, 0.0);
     if (targets == refused_) return Act::carry_on;
-    const double gain = forecast_gain(*v.loads, targets, forecasts_, measured, f.flops_per_column);
+    const double gain = trust() * forecast_gain(*v.loads, targets, forecasts_, measured, f.flops_per_column);
     const double cost = predicted_move_cost(f, *v.loads, targets, measured);
     if (!(gain > forecast_rule::margin * cost)) return Act::carry_on;
     measured_ = measured;
@@ -112,13 +129,60 @@ class Forecast final : public RedistributionPolicy {
     // and held.
     if (looked) fresh_forecast(v, p.speeds);
     const std::vector<double>& held = looked ? p.speeds : measured_;
-    const double gain = forecast_gain(*v.loads, p.targets, forecasts_, held, v.ring->flops_per_column);
+    const double gain = (looked ? 1.0 : trust()) * forecast_gain(*v.loads, p.targets, forecasts_, held, v.ring->flops_per_column);
     const bool pays = gain > forecast_rule::margin * p.transfer_time;
     if (!pays && !looked) refused_ = p.targets;
     return pays;
   }
 
  private:
+  // A move the snapshot's forecast would have asked for, followed over the horizon.
+  struct Backtest {
+    std::vector<long> loads;
+    std::vector<Count> targets;
+    double forecast = 0.0;  // its gain as forecast (forecast_gain, over the whole horizon), s
+    double realized = 0.0;  // what the loads lost against the targets at the speeds that came, s
+    int seen = 0;           // snapshots since
+  };
+
+  // Each snapshot's balance for its forecast, from the loads then, is a move whose forecast gain
+  // is set against what it would have gained at the speeds of the next `horizon` snapshots; the
+  // snapshot's speeds add to every open one's realized gain.
+  void backtest(const RingFacts& f, const std::vector<double>& speeds, const std::vector<long>& loads) {
+    for (Backtest& b : open_) {
+      b.realized += imbalance_excess(b.loads, b.targets, speeds, f.flops_per_column);
+      ++b.seen;
+    }
+    while (!open_.empty() && open_.front().seen >= forecast_rule::horizon) {
+      closed_.emplace_back(open_.front().forecast, open_.front().realized);
+      open_.pop_front();
+      if (closed_.size() > forecast_rule::backtests) closed_.pop_front();
+    }
+    Forecasts ahead(static_cast<std::size_t>(forecast_rule::horizon), std::vector<double>(f.n));
+    std::vector<double> harmonic(f.n, 0.0);
+    for (std::size_t k = 0; k < ahead.size(); ++k)
+      for (std::size_t j = 0; j < f.n; ++j) {
+        ahead[k][j] = members_[j].forecast(k + 1);
+        harmonic[j] += 1.0 / ahead[k][j];
+      }
+    for (double& x : harmonic) x = static_cast<double>(ahead.size()) / x;
+    if (is_balance_within(loads, harmonic, 0.0)) return;
+    std::vector<Count> targets = balanced_targets(harmonic, f.columns, 0.0);
+    const double forecast = forecast_gain(loads, targets, ahead, speeds, f.flops_per_column);
+    if (forecast > 0.0) open_.push_back({loads, std::move(targets), forecast, 0.0, 0});
+  }
+
+  // How much of a forecast gain the backtests saw realized: their realized gains over their
+  // forecast ones, within [0, 1] (1 before any has run its horizon).
+  double trust() const {
+    double forecast = 0.0, realized = 0.0;
+    for (const auto& [f, r] : closed_) {
+      forecast += f;
+      realized += r;
+    }
+    return closed_.empty() ? 1.0 : std::clamp(realized / forecast, 0.0, 1.0);
+  }
+
   // Iterations a move's gain is counted over: the horizon, no more than are left, and no more
   // than the snapshots watched (a series seen for k values says nothing of what holds longer).
   int horizon_of(int left) const {
@@ -161,6 +225,8 @@ class Forecast final : public RedistributionPolicy {
   std::vector<Count> refused_;
   int observed_ = 0;
   int last_look_ = 0;
+  std::deque<Backtest> open_;                      // oldest first
+  std::deque<std::pair<double, double>> closed_;   // forecast and realized gains, the latest
 };
 
 }  // namespace

@@ -13,6 +13,8 @@ constexpr double margin = 1.5;
 // Looks (all-gathers) are taken periodically when they cost at most this share of the
 // iterations between them (adaptive's information budget).
 constexpr double look_share = 0.03;
+// The backtests of the forecast gain whose realized share weighs every forecast gain.
+constexpr std::size_t backtests = 10;
 // The members' ensembles.
 constexpr ForecastSettings settings{};
 
