@@ -1,6 +1,6 @@
 // Forecast: redistribute when the gain forecast over the coming iterations repays the move's
-// predicted cost, balancing for the forecast speeds where that gains more than balancing for the
-// measured ones. The forecasts are the Network Weather Service's: R. Wolski, N. Spring, J. Hayes,
+// predicted cost, balancing for the speeds forecast over those iterations (for the measured ones
+// after a look). The forecasts are the Network Weather Service's: R. Wolski, N. Spring, J. Hayes,
 // "The Network Weather Service: a distributed resource performance forecasting service for
 // metacomputing", Future Generation Computer Systems 15(5-6), 1999, which predicted each host's
 // CPU availability with a set of simple forecasters (last value, running and sliding-window means
@@ -76,6 +76,7 @@ double forecast_gain(const std::vector<long>& loads, const std::vector<Count>& t
 class Forecast final : public RedistributionPolicy {
  public:
   bool piggybacks_reports() const override { return true; }
+  bool gathers_both_ways() const override { return true; }  // as gather_cost() counts a look
 
   Act after_iteration(const MemberView& v) override {
     const RingFacts& f = *v.ring;
