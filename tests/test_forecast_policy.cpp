@@ -215,11 +215,11 @@ TEST_CASE("forecast: a step of member 0 to a quarter of its speed is moved for o
   // columns on it (1.36 s) and 138 on each other (1.38 s), so D = 5 - 1.38 = 3.62 s per iteration.
   // Every forecaster forecast the constant series alike, so the step is forecast by the last
   // value: the gain over H iterations is H D. C is the planner's work at the slowest speed
-  // (1e6 / 2.5e7 = 0.04 s) plus the move's one-port lower bound. H = min(20, snapshots seen).
-  // Column cost 0.5 s: member 0 sends its 91 extra columns one after the other (one port), the
-  // bound is 91 x 0.5 = 45.5 s, C = 45.54 s, 1.5 C = 68.31 s, and H D > 68.31 needs H >= 19
-  // (18 x 3.62 = 65.16, 19 x 3.62 = 68.78): a step at snapshot 4 is moved for at snapshot 19, one
-  // at snapshot 30 at once (H = 20, 72.4 s).
+  // (1e6 / 2.5e7 = 0.04 s) plus the move's one-port lower bound. H = min(10, snapshots seen).
+  // Column cost 0.25 s: member 0 sends its 91 extra columns one after the other (one port), the
+  // bound is 91 x 0.25 = 22.75 s, C = 22.79 s, 1.5 C = 34.185 s, and H D > 34.185 needs H >= 10
+  // (9 x 3.62 = 32.58, 10 x 3.62 = 36.2): a step at snapshot 4 is moved for at snapshot 10, one
+  // at snapshot 30 at once (H = 10).
   auto step_at = [](int s) {
     return [s](int k) {
       std::vector<double> speeds(8, 1e8);
@@ -227,7 +227,7 @@ TEST_CASE("forecast: a step of member 0 to a quarter of its speed is moved for o
       return speeds;
     };
   };
-  Ring r = network_ring(0.5);
+  Ring r = network_ring(0.25);
   std::vector<double> slow = step_at(1)(1);
   const std::vector<Count> targets = balanced_targets(slow, 1000, 0.0);
   CHECK(targets[0] == 34);
@@ -235,13 +235,13 @@ TEST_CASE("forecast: a step of member 0 to a quarter of its speed is moved for o
   const double d = imbalance_excess(r.loads, targets, slow, 1e6);
   CHECK(d == doctest::Approx(3.62));
   const double c = predicted_move_cost(r.facts, r.loads, targets, slow);
-  CHECK(c == doctest::Approx(45.54));
-  CHECK(first_act(r, 60, step_at(4)) == 19);
+  CHECK(c == doctest::Approx(22.79));
+  CHECK(first_act(r, 60, step_at(4)) == 10);
   CHECK(first_act(r, 60, step_at(30)) == 30);
   // Cheap columns (0.001 s): C = 0.04 + 0.091, 1.5 C = 0.197 < 3.62, so H = 4 pays at once.
   Ring cheap = network_ring(0.001);
   CHECK(first_act(cheap, 60, step_at(4)) == 4);
-  // A move that never pays (10 s a column: C = 910.04 s, 20 D = 72.4 s).
+  // A move that never pays (10 s a column: C = 910.04 s, 10 D = 36.2 s).
   Ring dear = network_ring(10.0);
   CHECK(first_act(dear, 90, step_at(4)) == 0);
   // A balanced ring is never moved.
@@ -250,18 +250,18 @@ TEST_CASE("forecast: a step of member 0 to a quarter of its speed is moved for o
 
 TEST_CASE("forecast: a gain its backtests saw half realized is not acted on") {
   // Member 0 at a quarter speed in snapshots 1-5, 11-15, 21-25, ... (k mod 10 in 1..5). Columns of
-  // 0.52 s: C = 0.04 + 91 x 0.52 = 47.36 s, 1.5 C = 71.04 s, and the step's D = 3.62 s pays only
-  // over the whole horizon: 20 D = 72.4 s. Slow snapshots 1-5 and 11-15 see H = k < 20 snapshots:
-  // no move. From snapshot 21 on H = 20, and the last value forecasts (every forecaster forecast
-  // the same from one or two slow values: a tie), so the gain forecast is 72.4 s; but the backtest
-  // of snapshot 1 has closed: its balance (34 columns on member 0, 138 on the others) would have
-  // gained D in its 10 slow snapshots out of 2..21 and lost 1.38 - 1.25 = 0.13 s in the 10 fast
-  // ones, 34.9 s of the 72.4 s forecast: trust 0.48, 0.48 x 72.4 < 71.04, and no move. Counting
-  // forecasts at their face value, the policy would move at snapshot 21.
-  Ring r = network_ring(0.52);
+  // 0.25 s: C = 22.79 s, 1.5 C = 34.185 s (the step's case), and D = 3.62 s pays only over the
+  // whole horizon: 10 D = 36.2 s. Slow snapshots 1-5 see H = k < 10: no move. At snapshot 11
+  // H = 10, and the last value forecasts (no forecaster judged before 21 values), so the gain
+  // forecast is 36.2 s; but the backtest of snapshot 1 has closed: its balance (34 columns on
+  // member 0, 138 on the others) would have gained D in its 5 slow snapshots of 2..11 and lost
+  // 1.38 - 1.25 = 0.13 s in the 5 fast ones, 17.45 s of the 36.2 s forecast: trust 0.48,
+  // 0.48 x 36.2 < 34.185, and no move, then or later. Counting forecasts at their face value, the
+  // policy would move at snapshot 11.
+  Ring r = network_ring(0.25);
   const double c = predicted_move_cost(r.facts, r.loads, balanced_targets({2.5e7, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8}, 1000, 0.0),
                                        {2.5e7, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8});
-  CHECK(c == doctest::Approx(47.36));
+  CHECK(c == doctest::Approx(22.79));
   CHECK(first_act(r, 60, [](int k) {
           std::vector<double> speeds(8, 1e8);
           if ((k - 1) % 10 < 5) speeds[0] = 2.5e7;
@@ -294,14 +294,14 @@ TEST_CASE("forecast: on a ramp it moves where the trend's forecast gain first re
       if (expected <= 21) continue;
       ++later;
       // Then the trend is followed: the plan balances member 0 for the slower speeds forecast,
-      // the harmonic mean over k = 1..H (H = min(20, left)) of the line 1e8 (1 - rate (e + k)),
+      // the harmonic mean over k = 1..H (H = min(10, left)) of the line 1e8 (1 - rate (e + k)),
       // kept above the window's lowest value (at e) less its range (the 8 values span 7 rate 1e8).
       auto p = make_policy("forecast", 100);
       for (int k = 1; k <= expected; ++k) {
         set_speeds(r, ramp(k), k);
         (void)p->after_iteration(view_of(r, 0, k, k));
       }
-      const int h = std::min(20, 100 - expected);
+      const int h = std::min(forecast_rule::horizon, 100 - expected);
       const double lowest = ramp(expected)[0], floor = std::max(lowest - 7.0 * rate * 1e8, 0.25 * lowest);
       double harmonic = 0.0;
       for (int k = 1; k <= h; ++k) harmonic += 1.0 / std::max(1e8 * (1.0 - rate * (expected + k)), floor);
@@ -334,7 +334,7 @@ std::vector<double> wave(int k) {
 TEST_CASE("forecast: on a wave it moves where the rule first pays, and takes the plan whose transfer the gain repays") {
   // At k = 1 member 0 runs at 0.7 + 0.3 cos(pi / 20) = 0.996 of its speed: nothing to move. As
   // the wave falls the gain grows; rule_first_move recomputes the first snapshot at which the
-  // forecast gain over H = min(20, k) repays 1.5 C.
+  // forecast gain over H = min(10, k) repays 1.5 C.
   Ring r = network_ring(0.1);
   const int expected = rule_first_move(r, 90, wave);
   CHECK(expected > 1);

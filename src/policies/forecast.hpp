@@ -7,7 +7,7 @@
 namespace ringsim::policy::forecast_rule {
 
 // Iterations ahead over which a move's forecast gain is counted (fewer when fewer are left).
-constexpr int horizon = 20;
+constexpr int horizon = 10;
 // A move is asked for when its forecast gain exceeds this many times its predicted cost.
 constexpr double margin = 1.5;
 // Looks (all-gathers) are taken periodically when they cost at most this share of the
