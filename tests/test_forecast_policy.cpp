@@ -15,6 +15,7 @@
 #include "policies/forecasters.hpp"
 #include "policies/predictions.hpp"
 #include "policies/registry.hpp"
+#include "policy_views.hpp"
 
 using namespace ringsim;
 using namespace ringsim::policy;
@@ -108,12 +109,6 @@ TEST_CASE("forecasters: the ensemble follows the least error at the mean of the 
 
 namespace {
 
-struct Ring {
-  RingFacts facts;
-  std::vector<long> loads;
-  std::vector<Report> common;
-};
-
 // Eight members of 1e8 flop/s holding 125 columns of 1e6 flop each (1.25 s an iteration), a
 // column `column` s to move to a neighbour, report hops of 10 s (looks cost 40 s, never taken:
 // even at 5 s an iteration they would come every 40 / (0.03 x 5.01) = 267 iterations).
@@ -137,31 +132,6 @@ Ring network_ring(double column) {
   f.bandwidth_prev.assign(n, 1e6);
   r.loads.assign(n, 125);
   return r;
-}
-
-void set_speeds(Ring& r, const std::vector<double>& speeds, int it) {
-  r.common.clear();
-  for (std::size_t j = 0; j < speeds.size(); ++j) {
-    Report rep;
-    rep.iteration = it;
-    rep.load = r.loads[j];
-    rep.speed = speeds[j];
-    rep.compute_time = static_cast<double>(r.loads[j]) * r.facts.flops_per_column / speeds[j];
-    rep.time = 1.3 * it;
-    r.common.push_back(rep);
-  }
-}
-
-MemberView view_of(const Ring& r, std::size_t me, int it, int common_it) {
-  MemberView v;
-  v.ring = &r.facts;
-  v.me = me;
-  v.iteration = it;
-  v.loads = &r.loads;
-  v.common_iteration = common_it;
-  v.common = &r.common;
-  v.newest = &r.common;
-  return v;
 }
 
 // Snapshots 1..last (snapshot k after iteration k) with speeds(k); the first iteration after which

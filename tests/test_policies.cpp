@@ -12,6 +12,7 @@
 #include "policies/lasting_share.hpp"
 #include "policies/predictions.hpp"
 #include "policies/registry.hpp"
+#include "policy_views.hpp"
 
 using namespace ringsim;
 using namespace ringsim::policy;
@@ -35,12 +36,6 @@ std::vector<int> points_of(const std::string& scheme, int iterations) {
   return points;
 }
 
-struct Ring {
-  RingFacts facts;
-  std::vector<long> loads;
-  std::vector<Report> common, newest;
-};
-
 Ring ring_of(std::size_t n, long columns, int iterations) {
   Ring r;
   r.facts.n = n;
@@ -60,31 +55,6 @@ Ring ring_of(std::size_t n, long columns, int iterations) {
   r.loads.assign(n, columns / static_cast<long>(n));
   r.loads[0] += columns - r.loads[0] * static_cast<long>(n);
   return r;
-}
-
-MemberView view_of(const Ring& r, std::size_t me, int it, int common_it) {
-  MemberView v;
-  v.ring = &r.facts;
-  v.me = me;
-  v.iteration = it;
-  v.loads = &r.loads;
-  v.common_iteration = common_it;
-  v.common = &r.common;
-  v.newest = &r.newest;
-  return v;
-}
-
-void set_speeds(Ring& r, const std::vector<double>& speeds, int it) {
-  r.common.clear();
-  for (std::size_t j = 0; j < speeds.size(); ++j) {
-    Report rep;
-    rep.iteration = it;
-    rep.load = r.loads[j];
-    rep.speed = speeds[j];
-    rep.compute_time = static_cast<double>(r.loads[j]) * r.facts.flops_per_column / speeds[j];
-    rep.time = 1.3 * it;
-    r.common.push_back(rep);
-  }
 }
 
 }  // namespace

@@ -716,7 +716,7 @@ const RingPlan* answer(const Instance& inst, const std::string& method, Failures
   return nullptr;
 }
 
-const char* const kMethods[] = {"greedy", "greedy-maxmin", "greedy-global", "exhaustive", "tsp-local", "ignore-sharing"};
+const char* const kFixedRouteMethods[] = {"greedy", "greedy-maxmin", "greedy-global", "exhaustive", "tsp-local", "ignore-sharing"};
 
 bool close(double x, double y) { return std::abs(x - y) <= kRel * std::max(std::abs(x), std::abs(y)); }
 
@@ -812,7 +812,7 @@ TEST_CASE("fixed routes (every link FATPIPE): exhaustive's T_step is the brute-f
     const Platform& p = inst.platform;
     const double oracle = brute_force(inst);
     const auto cost = route_costs(p);
-    for (const char* m : kMethods) {
+    for (const char* m : kFixedRouteMethods) {
       const RingPlan* answered = answer(inst, m, failures);
       if (!answered) continue;
       const RingPlan& plan = *answered;
@@ -840,7 +840,7 @@ TEST_CASE("fixed routes: every method's answer uses the routes, fits the links, 
     const Platform& p = inst.platform;
     const RingNetwork net(p);
     const double oracle = brute_force(inst);
-    for (const char* m : kMethods) {
+    for (const char* m : kFixedRouteMethods) {
       const RingPlan* answered = answer(inst, m, failures);
       if (!answered) continue;
       const RingPlan& plan = *answered;
@@ -942,7 +942,7 @@ TEST_CASE("fixed routes: on a Vivaldi zone (every route latency-only) every meth
     const double expected = inst.load.work / speed_sum;
     if (!close(brute_force(inst), expected))
       failures.add("brute force != W / sum of speeds", inst, std::to_string(brute_force(inst)));
-    for (const char* m : kMethods) {
+    for (const char* m : kFixedRouteMethods) {
       const RingPlan* plan = answer(inst, m, failures);
       if (!plan) continue;
       std::ostringstream d;
