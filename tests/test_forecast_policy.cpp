@@ -432,8 +432,9 @@ std::array<int, 3> members_answer_alike(std::uint64_t seed, int rings) {
 
 }  // namespace
 
-TEST_CASE("forecast: on 3000 random rings every member answers alike") {
-  const auto acts_seen = members_answer_alike(20261128, 3000);
+TEST_CASE("forecast: on 1000 random rings every member answers alike") {
+  const auto acts_seen = members_answer_alike(20261128, 1000);
+  MESSAGE("carry on ", acts_seen[0], ", decide ", acts_seen[1], ", look ", acts_seen[2]);
   CHECK(acts_seen[0] > 100);
   CHECK(acts_seen[1] > 100);  // decisions on the snapshot
   CHECK(acts_seen[2] > 100);  // looks
