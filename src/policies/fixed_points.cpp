@@ -45,13 +45,25 @@ std::set<int> listed(const std::string& scheme, int iterations) {
   return after;
 }
 
-// The points of a fixed scheme, or nullopt for a scheme that is not one.
-std::optional<std::set<int>> points_of(const std::string& s, int iterations) {
-  if (s == kBaselineScheme) return std::set<int>{};
-  if (s == "once") return iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{};
-  if (s.rfind("every-", 0) == 0) return every(positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), iterations);
-  if (s.rfind("after:", 0) == 0) return listed(s, iterations);
+// A fixed scheme read as its rule, its points not yet enumerated: every `period`-th iteration
+// (every-K), or the `listed` ones (none, once, after:..). nullopt for a scheme that is not one.
+struct FixedRule {
+  int period = 0;
+  std::set<int> listed;
+};
+
+std::optional<FixedRule> rule_of(const std::string& s, int iterations) {
+  if (s == kBaselineScheme) return FixedRule{};
+  if (s == "once") return FixedRule{0, iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{}};
+  if (s.rfind("every-", 0) == 0) return FixedRule{positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), {}};
+  if (s.rfind("after:", 0) == 0) return FixedRule{0, listed(s, iterations)};
   return std::nullopt;
+}
+
+std::optional<std::set<int>> points_of(const std::string& s, int iterations) {
+  auto rule = rule_of(s, iterations);
+  if (!rule) return std::nullopt;
+  return rule->period > 0 ? every(rule->period, iterations) : std::move(rule->listed);
 }
 
 // The policy of a fixed scheme, or nullptr for a scheme that is not one.
@@ -64,12 +76,7 @@ std::unique_ptr<RedistributionPolicy> fixed_points(const std::string& s, int ite
 
 const char* const kBaselineScheme = "none";
 
-bool is_fixed_scheme(const std::string& s, int iterations) {
-  if (s == kBaselineScheme || s == "once") return true;
-  if (s.rfind("every-", 0) == 0) return positive_int_of(s.substr(6), "the period of scheme '" + s + "'") > 0;
-  if (s.rfind("after:", 0) == 0) return !listed(s, iterations).empty();
-  return false;
-}
+bool is_fixed_scheme(const std::string& s, int iterations) { return rule_of(s, iterations).has_value(); }
 
 std::optional<std::vector<int>> fixed_points_of(const std::string& scheme, int iterations) {
   const auto after = points_of(scheme, iterations);

@@ -153,8 +153,6 @@ std::vector<NamedHost> named_hosts(const RunConfig& cfg) {
   return out;
 }
 
-}  // namespace
-
 // A reference checked in the simulation is no slower than the fixed schemes it is checked against
 // (scheme.hpp): in a sweep these include every fixed scheme of the sweep, which its tables compare
 // it with, unless the sweep's base gives its own `reference_check` (`[]`: the points alone).
@@ -171,6 +169,8 @@ void check_against_sweep(RunConfig& cfg, const nlohmann::json& base, const std::
       cfg.reference_check.push_back(s);
   }
 }
+
+}  // namespace
 
 std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
   return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
