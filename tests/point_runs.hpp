@@ -38,4 +38,19 @@ inline double draw_run_costs(std::mt19937_64& rng, std::size_t n, points::RunMod
   return iteration;
 }
 
+// The border exchange's end from each receiver's side: member j holds both neighbours' columns
+// when the later of its own end and the sender's, plus the sender's cost to j, has passed for
+// each of them (j - 1 sends with its cost_next, j + 1 with its cost_prev); the barrier waits for
+// every member, and for each send, which is some other member's receive.
+inline double exchange_end_by_receivers(const points::RunModel& m, const std::vector<double>& done) {
+  const std::size_t n = done.size();
+  double end = *std::max_element(done.begin(), done.end());
+  for (std::size_t j = 0; n > 1 && j < n; ++j) {
+    const std::size_t left = (j + n - 1) % n, right = (j + 1) % n;
+    end = std::max(end, std::max(done[j], done[left]) + m.cost_next[left]);
+    end = std::max(end, std::max(done[j], done[right]) + m.cost_prev[right]);
+  }
+  return end;
+}
+
 }  // namespace ringsim::testing

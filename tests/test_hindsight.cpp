@@ -171,6 +171,34 @@ const char* name_of(Family f) {
 
 }  // namespace
 
+TEST_CASE("the border exchange ends with the dearest edge as its members finish, not with the slowest plus the dearest") {
+  // Member 2 finishes last, at 3 s; the dearest edge (0 -> 1, 2 s) joins two members done at 0 s:
+  // 0 -> 1 arrives at 2 s, 2 -> 1 and 2 -> 3 at 3.5 s.
+  points::RunModel m;
+  m.cost_next = {2.0, 0.5, 0.5, 0.5};
+  m.cost_prev = {0.5, 0.5, 0.5, 0.5};
+  CHECK(points::exchange_end(m, {0.0, 0.0, 3.0, 0.0}) == doctest::Approx(3.5));
+  CHECK(points::exchange_end(m, {0.0, 1.5, 0.0, 0.0}) == doctest::Approx(3.5));  // 0 -> 1 waits for 1
+  CHECK(points::exchange_end(m, {4.0}) == 4.0);                                   // alone: no exchange
+  m.cost_next.clear();                                                             // no costs: border_time
+  m.border_time = 1.25;
+  CHECK(points::exchange_end(m, {0.0, 1.0}) == doctest::Approx(2.25));
+  std::mt19937_64 rng(20261128);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int k = 0; k < 3000; ++k) {
+    std::vector<double> peak;
+    testing::draw_run_costs(rng, 1 + static_cast<std::size_t>(unit(rng) * 7), m, peak);
+    std::vector<double> done;
+    for (std::size_t i = 0; i < peak.size(); ++i) done.push_back(unit(rng) < 0.3 ? 1.0 : unit(rng));
+    const double end = points::exchange_end(m, done);
+    REQUIRE(end == doctest::Approx(testing::exchange_end_by_receivers(m, done)).epsilon(1e-15));
+    const double slowest = *std::max_element(done.begin(), done.end());
+    const double dearest = std::max(*std::max_element(m.cost_next.begin(), m.cost_next.end()),
+                                    *std::max_element(m.cost_prev.begin(), m.cost_prev.end()));
+    REQUIRE(end <= slowest + (peak.size() > 1 ? dearest : 0.0) + 1e-15);
+  }
+}
+
 TEST_CASE("hindsight equals the best of every subset of points on iteration-indexed speeds") {
   for (Family f : kFamilies) {
     if (f == Family::profile || f == Family::periodic_profile) continue;

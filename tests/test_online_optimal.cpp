@@ -117,11 +117,10 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
   auto go_on = [&](const std::vector<Count>& with) {
     double e = 0.0;
     for (LoadStates next = 0; next < (LoadStates{1} << n); ++next) {
-      double slowest = 0.0;
-      for (std::size_t i = 0; i < n; ++i)
-        slowest = std::max(slowest, static_cast<double>(with[i]) * m.flops_per_column / speed(r, next, i));
+      std::vector<double> done(n);
+      for (std::size_t i = 0; i < n; ++i) done[i] = static_cast<double>(with[i]) * m.flops_per_column / speed(r, next, i);
       const double rest = t + 1 == m.iterations ? 0.0 : expectimax(r, t + 1, with, next, true, any);
-      e += transition(r, s, next) * (slowest + m.border_time + rest);
+      e += transition(r, s, next) * (testing::exchange_end_by_receivers(m, done) + rest);
     }
     return e;
   };
@@ -154,10 +153,10 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
 // from the definitions (hindsight's model written out again).
 double iteration_cost(const SmallRun& r, const Trajectory& tr, int t, const std::vector<Count>& loads) {
   const LoadStates during = tr.states[static_cast<std::size_t>(t)];
-  double slowest = 0.0;
+  std::vector<double> done(loads.size());
   for (std::size_t i = 0; i < loads.size(); ++i)
-    slowest = std::max(slowest, static_cast<double>(loads[i]) * r.model.flops_per_column / speed(r, during, i));
-  return slowest + r.model.border_time;
+    done[i] = static_cast<double>(loads[i]) * r.model.flops_per_column / speed(r, during, i);
+  return testing::exchange_end_by_receivers(r.model, done);
 }
 
 double point_cost(const SmallRun& r, const Trajectory& tr, int t, const std::vector<Count>& loads,

@@ -6,10 +6,10 @@
 // The saving of the move after iteration a, until the next move after iteration b: the sum over
 // iterations a+1..b of the iteration's time with the loads before the move minus that with the
 // loads after it, each at the speeds of that iteration as the simulation applied them (hindsight's
-// model, points::iteration_time; the border exchange is the same for both loads and cancels). Both
-// are evaluated from the iteration's simulated start: exact for traces placed by iteration; with
-// profiles (speeds that follow the clock) the loads never moved would have run at other instants,
-// an approximation. Its cost is the whole point: the decision (reports and planner) and the
+// model, points::iteration_time, its border exchange included: which edge ends it depends on the
+// loads). Both are evaluated from the iteration's simulated start: exact for traces placed by
+// iteration; with profiles (speeds that follow the clock) the loads never moved would have run at
+// other instants, an approximation. Its cost is the whole point: the decision (reports and planner) and the
 // transfers, as simulated. Not computed with rebuilds (the members change).
 #include "sim/move_earnings.hpp"
 #include "sim/reference_model.hpp"

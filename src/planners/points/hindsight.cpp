@@ -11,8 +11,8 @@
 namespace ringsim::points {
 namespace {
 
-// One iteration as the simulation predicts it (sim/ring_run.cpp, predicted_tstep): every member
-// computes its columns, the slowest one's end plus the border exchange ends the iteration.
+// One iteration as the simulation runs it (sim/ring_iteration.cpp): every member computes its
+// columns, then the border exchange (exchange_end) ends the iteration.
 struct IterationEnd {
   double started = 0.0;
   double end = 0.0;
@@ -23,13 +23,12 @@ IterationEnd run_iteration(const RunModel& m, const std::vector<Count>& loads, i
   IterationEnd e;
   e.started = start;
   e.compute.resize(loads.size());
-  double last = start;
+  std::vector<double> done(loads.size());
   for (std::size_t i = 0; i < loads.size(); ++i) {
-    const double done = m.finish(i, it, start, static_cast<double>(loads[i]) * m.flops_per_column);
-    e.compute[i] = done - start;
-    last = std::max(last, done);
+    done[i] = m.finish(i, it, start, static_cast<double>(loads[i]) * m.flops_per_column);
+    e.compute[i] = done[i] - start;
   }
-  e.end = last + m.border_time;
+  e.end = std::max(start, exchange_end(m, done));
   return e;
 }
 
@@ -173,6 +172,20 @@ HindsightPlan plan_hindsight(const RunModel& m) {
   if (best) plan.points = best->points;
   if (m.clock_dependent) improve_by_single_changes(m, plan);
   return plan;
+}
+
+double exchange_end(const RunModel& m, const std::vector<double>& done) {
+  const std::size_t n = done.size();
+  if (n == 0) return 0.0;
+  if (m.cost_next.size() != n || m.cost_prev.size() != n)
+    return *std::max_element(done.begin(), done.end()) + m.border_time;
+  if (n == 1) return done[0];
+  double end = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t next = (i + 1) % n, prev = (i + n - 1) % n;
+    end = std::max({end, std::max(done[i], done[next]) + m.cost_next[i], std::max(done[i], done[prev]) + m.cost_prev[i]});
+  }
+  return end;
 }
 
 double iteration_time(const RunModel& m, const std::vector<Count>& loads, int it, double start) {

@@ -26,7 +26,7 @@ struct RunModel {
   double start = 0.0;                  // the clock when iteration 1 starts
   std::vector<Count> initial_loads;    // the initial balance
   std::vector<double> cost_next, cost_prev;  // one column to each neighbour, s (the planners' costs)
-  double border_time = 0.0;            // added to each iteration: the border exchange
+  double border_time = 0.0;            // the border exchange when the costs are not given (exchange_end)
   double gather_time = 0.0;            // a point's all-gather of the reports
   double decision_flops = 0.0;         // each member's planner run at a point
   std::string algorithm = "auto";      // the redistribution planner
@@ -74,6 +74,17 @@ std::vector<double> predicted_iteration_ends(const RunModel& model, const std::v
 // Iteration `it` started at `start` with these loads, as the recurrence predicts it: the slowest
 // member's computation and the border exchange, s.
 double iteration_time(const RunModel& model, const std::vector<Count>& loads, int it, double start);
+
+// When the border exchange ends, each member i having computed until done[i]
+// (sim/ring_iteration.cpp): a member posts its receives and sends once it has computed, so the
+// column from i to a neighbour j starts when both have computed and, alone on its route, takes
+// the cost of that edge; the barrier after the exchange waits for the last arrival:
+//   max over i, and j = i + 1 or i - 1, of max(done_i, done_j) + c(i -> j).
+// That is the slowest member's end plus the dearest edge only when the two meet; elsewhere a dear
+// edge between members that finished early is hidden behind the slowest one. Exact without
+// contention between the border transfers (sharing a link makes them longer). Without costs (a
+// model given border_time only), the slowest end plus border_time.
+double exchange_end(const RunModel& model, const std::vector<double>& done);
 
 // When a point after iteration j, whose iteration ended at `iteration_end`, has gathered the
 // reports and every member has run the planner: where the decision is taken, whether it moves

@@ -27,12 +27,11 @@ void check(const RunModel& m, const std::vector<double>& peak, const OnOffLaw& l
 bool loaded(LoadStates s, std::size_t i) { return ((s >> i) & 1u) != 0; }
 
 // An iteration of loads `loads` at `speeds` (hindsight.cpp's run_iteration on iteration-indexed
-// speeds): the slowest member's computation, then the border exchange.
+// speeds): each member's computation, then the border exchange (exchange_end).
 double iteration_time(const RunModel& m, const std::vector<Count>& loads, const std::vector<double>& speeds) {
-  double slowest = 0.0;
-  for (std::size_t i = 0; i < loads.size(); ++i)
-    slowest = std::max(slowest, static_cast<double>(loads[i]) * m.flops_per_column / speeds[i]);
-  return slowest + m.border_time;
+  std::vector<double> done(loads.size());
+  for (std::size_t i = 0; i < loads.size(); ++i) done[i] = static_cast<double>(loads[i]) * m.flops_per_column / speeds[i];
+  return exchange_end(m, done);
 }
 
 // What a point costs before its move (hindsight.cpp's decided_at): the all-gather, then every
