@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "io/platform_xml.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/tiers_generator.hpp"
 
 namespace ringsim {

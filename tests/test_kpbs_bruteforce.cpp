@@ -9,8 +9,8 @@
 #include "model/kpbs.hpp"
 #include "oracles/kpbs_bruteforce.hpp"
 #include "oracles/kpbs_instances.hpp"
-#include "planners/backbone/lower_bound.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/lower_bound.hpp"
+#include "planners/kpbs/planner.hpp"
 
 using namespace ringsim;
 
@@ -30,7 +30,7 @@ struct Ratio {
 
 }  // namespace
 
-TEST_CASE("the brute force knows the seed's example and a case where eta is not reached") {
+TEST_CASE("the brute force knows the KPBS paper's example and a case where eta is not reached") {
   KpbsInstance ex;
   ex.times.assign(5, std::vector<double>(5, 0.0));
   for (std::size_t i = 0; i < 4; ++i) ex.times[i][i] = 1;

@@ -9,7 +9,7 @@ using namespace ringsim;
 
 namespace {
 
-// A schedule of the seed's cost (Section 1.2: beta + 2 + beta + 4 + beta + 1 = 16). Figure 4
+// A schedule of the KPBS paper's cost (Section 1.2: beta + 2 + beta + 4 + beta + 1 = 16). Figure 4
 // itself is not in the text; this one has its three durations and cuts x1 -> y1 (3 units) in two.
 KpbsSchedule figure4() {
   KpbsSchedule s;
@@ -28,7 +28,7 @@ bool rejects(const KpbsSchedule& s, const char* fragment) {
 
 }  // namespace
 
-TEST_CASE("the checker accepts the seed's 16-unit schedule of Figure 2") {
+TEST_CASE("the checker accepts the KPBS paper's 16-unit schedule of Figure 2") {
   const auto c = check_kpbs_schedule(testing::seed_figure2(), figure4());
   CHECK_MESSAGE(c.ok, c.error);
 }

@@ -1,4 +1,4 @@
-// The seed's two examples, the weight-regular completion of GGP (steps 3-4), and known answers.
+// The KPBS paper's two examples, the weight-regular completion of GGP (steps 3-4), and known answers.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -8,9 +8,9 @@
 
 #include "model/kpbs.hpp"
 #include "oracles/kpbs_instances.hpp"
-#include "planners/backbone/ggp.hpp"
-#include "planners/backbone/lower_bound.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/ggp.hpp"
+#include "planners/kpbs/lower_bound.hpp"
+#include "planners/kpbs/planner.hpp"
 
 using namespace ringsim;
 
@@ -41,7 +41,7 @@ KpbsSchedule planned(const KpbsInstance& inst, const char* algo) {
 
 }  // namespace
 
-TEST_CASE("Figure 2: eta is 16, the cost of the seed schedule, hence optimal - and what GGP and OGGP give") {
+TEST_CASE("Figure 2: eta is 16, the cost of the paper's schedule, hence optimal - and what GGP and OGGP give") {
   const auto b = kpbs_lower_bound(testing::seed_figure2());
   CHECK(b.W == 7);          // receiver y3: 2 + 4 + 1
   CHECK(b.P == 18.5);
@@ -49,7 +49,7 @@ TEST_CASE("Figure 2: eta is 16, the cost of the seed schedule, hence optimal - a
   CHECK(b.m == 9);
   CHECK(b.eta_e == 3);      // max(3, ceil(9 / 4))
   CHECK(b.eta_d == 7);      // max(7, 18.5 / 4)
-  CHECK(b.eta == 16);       // 7 + 3 * 3: the seed's 16 is optimal
+  CHECK(b.eta == 16);       // 7 + 3 * 3: the KPBS paper's 16 is optimal
   for (const char* algo : {"ggp", "oggp", "greedy", "all-at-once"}) {
     const auto s = planned(testing::seed_figure2(), algo);
     MESSAGE("Figure 2, k = 4, beta = 3: " << std::string(algo) << " time " << s.time << " in " << s.steps.size()
@@ -63,7 +63,7 @@ TEST_CASE("Figure 2: eta is 16, the cost of the seed schedule, hence optimal - a
   CHECK(plan_kpbs(testing::seed_figure2(), "oggp").time == 22);
 }
 
-TEST_CASE("Section 2.3: GGP and OGGP reach the seed's cost 4 = eta") {
+TEST_CASE("Section 2.3: GGP and OGGP reach the KPBS paper's cost 4 = eta") {
   const auto b = kpbs_lower_bound(section23());
   CHECK(b.eta == 4);
   for (const char* algo : {"ggp", "oggp"}) {
@@ -73,7 +73,7 @@ TEST_CASE("Section 2.3: GGP and OGGP reach the seed's cost 4 = eta") {
     for (const auto& st : s.steps) CHECK(st.comms.size() == 3);
   }
   // The graph J of Figure 7: R = 2, 5 + 2 nodes per side, x5 -> y5 kept whole.
-  const auto g = backbone::build_regular_graph(backbone::unit_edges(section23(), 1.0), 3);
+  const auto g = kpbs::build_regular_graph(kpbs::unit_edges(section23(), 1.0), 3);
   CHECK(g.regular_weight == 2);
   CHECK(g.nodes == 7);
   CHECK(g.padding_edges == 0);
@@ -83,14 +83,14 @@ TEST_CASE("the weight-regular completion: every node weighs R, virtual edges nev
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 500; ++trial) {
     const std::size_t n1 = 1 + rng() % 8, n2 = 1 + rng() % 8;
-    std::vector<backbone::UnitEdge> edges;
+    std::vector<kpbs::UnitEdge> edges;
     for (std::size_t i = 0; i < n1; ++i)
       for (std::size_t j = 0; j < n2; ++j)
-        if (rng() % 3 != 0) edges.push_back({i, j, static_cast<backbone::Weight>(1 + rng() % 9)});
+        if (rng() % 3 != 0) edges.push_back({i, j, static_cast<kpbs::Weight>(1 + rng() % 9)});
     if (edges.empty()) continue;
     const std::size_t k = 1 + rng() % 9;
-    const auto g = backbone::build_regular_graph(edges, k);
-    std::vector<backbone::Weight> wl(g.nodes, 0), wr(g.nodes, 0);
+    const auto g = kpbs::build_regular_graph(edges, k);
+    std::vector<kpbs::Weight> wl(g.nodes, 0), wr(g.nodes, 0);
     for (const auto& e : g.edges) {
       wl[e.left] += e.weight;
       wr[e.right] += e.weight;
@@ -100,13 +100,13 @@ TEST_CASE("the weight-regular completion: every node weighs R, virtual edges nev
       REQUIRE(wr[v] == g.regular_weight);
     }
     // P(I) = k * R: the real and padding edges weigh exactly k * R.
-    backbone::Weight PI = 0;
+    kpbs::Weight PI = 0;
     for (std::size_t x = 0; x < g.edges.size(); ++x)
       if (x < edges.size() + g.padding_edges) PI += g.edges[x].weight;
-    CHECK(PI == static_cast<backbone::Weight>(g.k) * g.regular_weight);
+    CHECK(PI == static_cast<kpbs::Weight>(g.k) * g.regular_weight);
     // Each peeled matching keeps at most k real edges.
-    for (auto choice : {backbone::MatchingChoice::any, backbone::MatchingChoice::bottleneck})
-      for (const auto& pm : backbone::peel(g, choice)) REQUIRE(pm.real_edges.size() <= g.k);
+    for (auto choice : {kpbs::MatchingChoice::any, kpbs::MatchingChoice::bottleneck})
+      for (const auto& pm : kpbs::peel(g, choice)) REQUIRE(pm.real_edges.size() <= g.k);
   }
 }
 
@@ -115,7 +115,7 @@ TEST_CASE("step 2 rounds 0.3 / 0.1 to 3 units, not 4") {
   inst.times = {{0.3, 0.7}, {0.6, 0.0}};
   inst.k = 2;
   inst.beta = 0.1;
-  const auto edges = backbone::unit_edges(inst, backbone::rounding_unit(inst));
+  const auto edges = kpbs::unit_edges(inst, kpbs::rounding_unit(inst));
   REQUIRE(edges.size() == 3);
   CHECK(edges[0].units == 3);
   CHECK(edges[1].units == 7);

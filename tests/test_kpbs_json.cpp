@@ -5,7 +5,7 @@
 
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/planner.hpp"
 
 using namespace ringsim;
 using nlohmann::json;
@@ -32,7 +32,7 @@ TEST_CASE("times with k and beta") {
   CHECK_FALSE(req.unit_bandwidth.has_value());
 }
 
-TEST_CASE("Figure 1 and 2 of the seed: bytes and clusters give k = 4 and the time units") {
+TEST_CASE("Figure 1 and 2 of the KPBS paper: bytes and clusters give k = 4 and the time units") {
   // 10 MB/s node links, a backbone that carries four of them: k = min(4, 4, floor(40 / 10)) = 4.
   const auto req = io::parse_kpbs_request(json::parse(R"({"beta": 3,
       "bytes": [[30e6, 20e6, 0, 0], [20e6, 0, 20e6, 0], [0, 0, 40e6, 20e6], [0, 15e6, 10e6, 10e6]],

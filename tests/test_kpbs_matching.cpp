@@ -10,9 +10,9 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/max_cardinality_matching.hpp>
 
-#include "planners/backbone/bipartite_matching.hpp"
+#include "planners/kpbs/bipartite_matching.hpp"
 
-using namespace ringsim::backbone;
+using namespace ringsim::kpbs;
 
 namespace {
 

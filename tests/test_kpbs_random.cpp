@@ -1,8 +1,8 @@
 // Property tests on thousands of seeded random instances: every schedule passes the independent
 // checker, eta <= time, and GGP / OGGP stay within 8/3 of eta.
 //
-// Why 8/3 and not 2: the seed (DRUIDE 2004) states that GGP is a 2-approximation; the authors'
-// later journal version (cited in the issue, not among the seeds) proves 8/3. Against eta,
+// Why 8/3 and not 2: the KPBS paper (DRUIDE 2004) states that GGP is a 2-approximation; the authors'
+// later journal version (not among the papers of this repository's specification) proves 8/3. Against eta,
 // ratios above 2 do occur (the searches below find some for GGP), for this reason. Every peeled matching costs at most
 // beta + s * beta <= 2 s beta (s >= 1 unit), so GGP's time is at most 2 beta R with
 // R = max(W(H), ceil(P(H) / k)) the weight of the regular graph. Rounding up to units of beta
@@ -27,8 +27,8 @@
 
 #include "model/kpbs.hpp"
 #include "oracles/kpbs_instances.hpp"
-#include "planners/backbone/lower_bound.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/lower_bound.hpp"
+#include "planners/kpbs/planner.hpp"
 
 using namespace ringsim;
 

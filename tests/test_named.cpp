@@ -6,7 +6,7 @@
 #include <string>
 
 #include "model/named.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "policies/registry.hpp"

@@ -8,7 +8,7 @@
 
 #include "io/legacy_xml_2005.hpp"
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "repo_files.hpp"
 
 using namespace ringsim;

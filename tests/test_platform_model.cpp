@@ -4,7 +4,7 @@
 #include <string>
 
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 using namespace ringsim;
 

@@ -7,7 +7,7 @@
 #include "io/platform_xml.hpp"
 #include "io/tiers_reader.hpp"
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/tiers_generator.hpp"
 #include "repo_files.hpp"
 

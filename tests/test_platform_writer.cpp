@@ -24,7 +24,7 @@
 #include "io/legacy_xml_2005.hpp"
 #include "io/platform_xml.hpp"
 #include "io/units.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/tiers_generator.hpp"
 #include "repo_files.hpp"
 

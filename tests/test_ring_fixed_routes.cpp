@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "oracles/ring_bruteforce.hpp"
 #include "oracles/ring_platforms.hpp"
 #include "planners/ring/ring_planner.hpp"

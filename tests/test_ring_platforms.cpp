@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/ring_json.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "oracles/ring_bruteforce.hpp"
 #include "oracles/ring_platforms.hpp"
 #include "planners/ring/ring_planner.hpp"

@@ -1,4 +1,4 @@
-// k from routes (src/planners/backbone/route_concurrency.hpp): the seed's formula on its
+// k from routes (src/planners/kpbs/route_concurrency.hpp): the KPBS paper's formula on its
 // two-cluster platform, and on small random networks: no matching of at most k pairs overloads a
 // link (brute force over all matchings), k is what the documented per-link definition gives, and
 // when k stops short of the node count either a matching of k + 1 pairs would overload a link or
@@ -13,7 +13,7 @@
 #include <set>
 #include <vector>
 
-#include "planners/backbone/route_concurrency.hpp"
+#include "planners/kpbs/route_concurrency.hpp"
 
 using namespace ringsim;
 
@@ -23,7 +23,7 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 
 using Routes = std::vector<std::vector<PairRoute>>;
 
-// The seed's Figure 1: sender i on link i (b1), receiver j on link v1 + j (b2), backbone v1 + v2.
+// The KPBS paper's Figure 1: sender i on link i (b1), receiver j on link v1 + j (b2), backbone v1 + v2.
 struct TwoClusters {
   Routes routes;
   std::vector<double> capacity;
@@ -47,7 +47,7 @@ TwoClusters two_clusters(std::size_t v1, std::size_t v2, double b1, double b2, d
   return t;
 }
 
-// Every sender and every receiver keeps at least one used pair (the seed's v1, v2 count nodes
+// Every sender and every receiver keeps at least one used pair (the KPBS paper's v1, v2 count nodes
 // that take part).
 std::vector<std::vector<bool>> random_usage(std::mt19937_64& rng, std::size_t v1, std::size_t v2, bool all) {
   std::vector<std::vector<bool>> used(v1, std::vector<bool>(v2, all));
@@ -144,7 +144,7 @@ Documented documented(const Routes& routes, const std::vector<double>& capacity)
 
 }  // namespace
 
-TEST_CASE("route concurrency: the seed's two-cluster platform gives min(v1, v2, floor(bb / min(b1, b2, bb)))") {
+TEST_CASE("route concurrency: the KPBS paper's two-cluster platform gives min(v1, v2, floor(bb / min(b1, b2, bb)))") {
   std::mt19937_64 rng(1234567);
   std::uniform_int_distribution<std::size_t> nodes(1, 12);
   std::uniform_int_distribution<int> mode_of(0, 4);
@@ -198,7 +198,7 @@ TEST_CASE("route concurrency: the seed's two-cluster platform gives min(v1, v2, 
   CHECK(multiples > 1000);
 }
 
-TEST_CASE("route concurrency: the seed's Figure 1 and exact multiples") {
+TEST_CASE("route concurrency: the KPBS paper's Figure 1 and exact multiples") {
   const std::vector<std::vector<bool>> all4(4, std::vector<bool>(4, true));
   // Figure 1: k = 4, every left node at full speed fits in the backbone.
   auto t = two_clusters(4, 4, 10, 10, 100, all4);

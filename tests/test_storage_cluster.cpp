@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/storage_cluster.hpp"
 
 using namespace ringsim;

@@ -74,7 +74,7 @@ def ratio_plot(plt, rows, x_key, xlabel, title, path, logx):
         ax.plot(xs, [statistics.mean(by[(algo, x)]) for x in xs], marker=m, color=c, label=algo)
         ax.fill_between(xs, [min(by[(algo, x)]) for x in xs], [max(by[(algo, x)]) for x in xs], color=c, alpha=0.12)
     ax.axhline(1.0, color="grey", lw=0.8, ls=":")
-    ax.axhline(2.0, color="grey", lw=0.8, ls="--", label="2 (the seed's GGP ratio)")
+    ax.axhline(2.0, color="grey", lw=0.8, ls="--", label="2 (the KPBS paper's GGP ratio)")
     if logx:
         ax.set_xscale("log")
     ax.set_xlabel(xlabel)

@@ -83,7 +83,7 @@ def main():
     sweep("ratio_vs_k.csv", [(k, k, BETA_FOR_K) for k in KS])
 
     # Planned vs simulated: schedules (ggp, oggp, greedy) and the all-at-once transfer, under the
-    # seed's linear model and SimGrid's TCP-like LV08 model. Backbone latency: the default 1e-4 s.
+    # KPBS paper's linear model and SimGrid's TCP-like LV08 model. Backbone latency: the default 1e-4 s.
     sim_jobs = [(model, k, s, algo) for model in ["linear", "lv08"] for k in [2, 5] for s in seeds
                 for algo in ["ggp", "oggp", "greedy"]]
     sims = list(pool.map(lambda j: simulate(a.ringsim, j[2], j[1], BETA_FOR_K, j[3], j[0]), sim_jobs))

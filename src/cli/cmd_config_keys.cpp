@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "io/config_keys.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "policies/registry.hpp"

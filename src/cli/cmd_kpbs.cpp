@@ -9,8 +9,8 @@
 #include "cli/commands.hpp"
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
-#include "planners/backbone/lower_bound.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/lower_bound.hpp"
+#include "planners/kpbs/planner.hpp"
 
 namespace ringsim::cli {
 namespace {
@@ -20,7 +20,7 @@ const char* const kInputHelp = R"(Input (JSON object), times given directly:
     matrix[i][j] >= 0: time for sender i (cluster 1) to send its data for receiver j
     (cluster 2) at full speed; 0: nothing to send. k >= 1: most transfers at once.
     beta >= 0: setup delay paid by every step, in the same time unit.
-or bytes and the clusters (the seed's Section 1.1):
+or bytes and the clusters (the KPBS paper's Section 1.1):
   {"beta": 0.1, "bytes": [[3e7, 2e7], [0, 1.5e7]],
    "clusters": {"b1": 1e7, "b2": 1e7, "bb": 4e7, "v1": 4, "v2": 4}}
     b1, b2: bandwidth of a node's link to its switch in cluster 1 / 2; bb: backbone
@@ -28,12 +28,12 @@ or bytes and the clusters (the seed's Section 1.1):
     columns). k = min(v1, v2, floor(bb / min(b1, b2, bb))) and time = bytes / min(b1, b2, bb).
     "clusters" can also come with "matrix" to derive k (then "k" must not be given).
 Output: algorithm, time (sum of step durations), lower_bound (eta = eta_d + beta * eta_e,
-  with eta_d = max(W, P/k), eta_e = max(Delta, ceil(m/k)); the seed's ceil(P/k) is not a
+  with eta_d = max(W, P/k), eta_e = max(Delta, ceil(m/k)); the KPBS paper's ceil(P/k) is not a
   bound when preemption amounts are real, see lower_bound.hpp), lower_bound_terms, k, beta,
   kpbs_feasible, notes, unit_bandwidth (with "clusters": bytes = amount * unit_bandwidth) and
   steps: [{"duration", "comms": [{"from", "to", "amount"}]}]: at most k comms per step, each
   node at most once, duration = beta + longest amount, amounts of a pair add up to its entry.
-beta = 0: GGP/OGGP round weights to a tiny power-of-two unit instead of beta (the seed divides
+beta = 0: GGP/OGGP round weights to a tiny power-of-two unit instead of beta (the KPBS paper divides
   by beta) and reach time = max(W, P/k), the optimum, up to about 2^-40 of it.
 all-at-once is not a KPBS schedule (kpbs_feasible: false): its single step holds every
   transfer, and its time is beta + the makespan of a fluid model, max-min fair sharing of each

@@ -1,5 +1,5 @@
 // `ringsim kpbs-simulate FILE|-`: plan a KPBS schedule (as `ringsim kpbs`), then execute it in
-// SimGrid on the seed's two clusters joined by a backbone, and simulate the unscheduled
+// SimGrid on the KPBS paper's two clusters joined by a backbone, and simulate the unscheduled
 // all-at-once transfer in a child process (fork before any Engine: one simulation per process).
 #include <cmath>
 #include <cstdio>
@@ -19,7 +19,7 @@
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/planner.hpp"
 #include "kpbs_sim/kpbs_simulation.hpp"
 
 namespace ringsim::cli {

@@ -20,7 +20,7 @@
 #include "io/tiers_reader.hpp"
 #include "io/units.hpp"
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/tiers_generator.hpp"
 #include "platform/describe.hpp"
 #include "platform/platform_reader.hpp"

@@ -3,7 +3,7 @@
 // Input, times given directly:
 //   {"k": 3, "beta": 1.0, "matrix": [[...], ...], "algorithm": "ggp"}
 // matrix[i][j] >= 0 is the time to send sender i's data for receiver j at full speed (0: none).
-// Input, bytes and the two clusters of the seed (Section 1.1):
+// Input, bytes and the two clusters of the KPBS paper (Section 1.1):
 //   {"beta": 1.0, "bytes": [[...], ...], "clusters": {"b1": .., "b2": .., "bb": .., "v1": .., "v2": ..}}
 // b1 / b2: bandwidth between a node of cluster 1 / 2 and its switch, bb: backbone bandwidth
 // (bytes per time unit, e.g. bytes/s), v1 / v2: number of nodes (default: the matrix's rows /

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim::io {
 

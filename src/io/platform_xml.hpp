@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <string>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace pugi {
 class xml_document;

@@ -13,7 +13,7 @@
 #include "model/errors.hpp"
 #include "model/named.hpp"
 #include "model/trace_families.hpp"
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 
 namespace ringsim {

@@ -20,7 +20,7 @@ struct TwoClusters {
 
 std::string node_name(int cluster, std::size_t i) { return "c" + std::to_string(cluster) + "-" + std::to_string(i); }
 
-// The seed's Figure 1. Routes only go from cluster 1 to cluster 2 (symmetrical), the only
+// The KPBS paper's Figure 1. Routes only go from cluster 1 to cluster 2 (symmetrical), the only
 // direction data moves; the switches are routers so that the platform reads like the figure.
 TwoClusters build_two_clusters(const KpbsPlatformSpec& p) {
   auto* zone = sg4::create_full_zone("kpbs");

@@ -1,5 +1,5 @@
 // Executing a KPBS schedule (seeds/kpbs-ggp-backbone-message-scheduling.md) in SimGrid, on the
-// seed's Figure 1 platform: two clusters, each node on its own link to its cluster's switch, the
+// KPBS paper's Figure 1 platform: two clusters, each node on its own link to its cluster's switch, the
 // two switches joined by a backbone. One simulation per process (docs/design.md): the caller forks.
 #pragma once
 
@@ -15,7 +15,7 @@ struct KpbsPlatformSpec {
   double b1 = 1.0, b2 = 1.0;   // bandwidth of a node's link to its switch, bytes/s
   double bb = 1.0;             // backbone bandwidth, bytes/s
   double latency = 0.0;        // backbone latency, s (node links have none)
-  bool linear_model = true;    // CM02 without TCP effects (the seed's model), else LV08
+  bool linear_model = true;    // CM02 without TCP effects (the KPBS paper's model), else LV08
 };
 
 struct KpbsSimulationResult {

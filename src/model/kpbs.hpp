@@ -16,7 +16,7 @@ namespace ringsim {
 struct KpbsInstance {
   // times[i][j] >= 0: time to send sender i's data for receiver j at full speed (0: nothing).
   std::vector<std::vector<double>> times;
-  std::size_t k = 1;   // most communications at once (the seed's min(v1, v2, floor(bb / min(b1, b2, bb))))
+  std::size_t k = 1;   // most communications at once (the KPBS paper's min(v1, v2, floor(bb / min(b1, b2, bb))))
   double beta = 0.0;   // setup delay paid by every step
   // Link capacities for the all-at-once fluid estimate only, in full-speed transfers (1 = the
   // speed of one transfer, min(b1, b2, bb)); backbone_capacity <= 0 means k.

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/storage_cluster.hpp"
 #include "model/trace_families.hpp"
 

@@ -1,5 +1,5 @@
 // The storage cluster that holds the application's matrix before the run, joined to the ring's
-// platform through a backbone: the seed's Figure 1 (seeds/kpbs-ggp-backbone-message-scheduling.md)
+// platform through a backbone: the KPBS paper's Figure 1 (seeds/kpbs-ggp-backbone-message-scheduling.md)
 // with cluster 1 = the storage nodes, each on its own link to the cluster's switch, and cluster 2
 // = the ring members, reached from the backbone's far end (the gateway) by the platform's routes.
 // Plain values: it adds nodes, links and routes to a Platform; the simulation builds it.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim {
 

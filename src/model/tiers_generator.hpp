@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim {
 

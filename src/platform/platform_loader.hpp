@@ -4,7 +4,7 @@
 
 #include <simgrid/forward.h>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim::platform {
 

@@ -18,7 +18,7 @@
 #include <simgrid/forward.h>
 
 #include "io/platform_formats.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim::platform {
 

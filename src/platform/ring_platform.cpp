@@ -108,7 +108,7 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
 
   // Every ordered pair's route, as SimGrid computes it, read straight into one flat array of
   // SimGrid link indices (a latency-only route: one placeholder), then renumbered in place into
-  // the model's table (model/platform.hpp's HostRouteTable): no route is ever a vector of its own.
+  // the model's table (model/platform_graph.hpp's HostRouteTable): no route is ever a vector of its own.
   // The planners read that table in no predictable order: its arrays ask for huge pages
   // (model/huge_pages.hpp).
   const std::size_t n = hosts.size();

@@ -16,14 +16,14 @@
 
 #include <simgrid/forward.h>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "platform/platform_reader.hpp"
 
 namespace ringsim::platform {
 
 struct RingPlatform {
   RingRouting routing = RingRouting::free;  // free or platform, never automatic
-  Platform model;                           // valid (model/platform.hpp's validate)
+  Platform model;                           // valid (model/platform_graph.hpp's validate)
   std::size_t platform_hosts = 0;           // hosts SimGrid loaded
   std::size_t candidates = 0;               // hosts of the model the planners may choose
   std::vector<std::string> left_out;        // why hosts are not candidates, one line per reason

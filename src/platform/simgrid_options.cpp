@@ -29,7 +29,7 @@ void set_if_default(const std::string& name, const std::string& value) {
   if (is_default(name)) simgrid::config::set_as_string(name.c_str(), value);
 }
 
-// The seeds' linear cost model (time = latency + size / bandwidth, fair sharing) or SimGrid's LV08,
+// The papers' linear cost model (time = latency + size / bandwidth, fair sharing) or SimGrid's LV08,
 // applied only when nobody chose the model: a model chosen by the user comes with SimGrid's
 // defaults for the rest, as it would in any SimGrid program.
 void apply_network_preset(NetworkModel network) {

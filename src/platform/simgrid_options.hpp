@@ -3,7 +3,7 @@
 //   1. --cfg= on the command line (consumed by Engine(argc, argv));
 //   2. the run config's "simgrid" object (set here, each only where the option is still default);
 //   3. the run config's `network_model` preset: "linear" = CM02, TCP-gamma 0, cross-traffic off (the
-//      seeds' model, docs/design.md), "lv08" = LV08; applied only when nobody chose network/model, and
+//      papers' model, docs/design.md), "lv08" = LV08; applied only when nobody chose network/model, and
 //      then each of its options only where still default;
 //   4. ringsim's tracing default, when tracing is on: tracing/platform on (SimGrid 3.32 writes a
 //      header-only trace with tracing alone, cannot trace actors on hosts with a speed profile

@@ -1,7 +1,7 @@
 // Moving columns between two sets of hosts with a KPBS schedule (seeds/kpbs-ggp-backbone-message-
 // scheduling.md): the matrix staged from the storage cluster onto the ring, and the columns of an
 // old ring handed to a rebuilt one. Played from inside an actor (the coordinator), step by step as
-// the seed's model has it: the setup delay beta, then the step's communications together, the
+// the KPBS paper's model has it: the setup delay beta, then the step's communications together, the
 // next step once all have ended. Columns are delivered one by one as the data carrying them has
 // arrived, so that receivers can start as soon as they hold their interval.
 #pragma once
@@ -14,7 +14,7 @@
 
 #include "model/column_moves.hpp"
 #include "model/kpbs.hpp"
-#include "planners/backbone/route_concurrency.hpp"
+#include "planners/kpbs/route_concurrency.hpp"
 
 namespace ringsim::sim {
 

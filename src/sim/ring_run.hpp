@@ -32,7 +32,7 @@
 #include <simgrid/s4u.hpp>
 
 #include "model/column_moves.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "model/redistribution.hpp"
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"

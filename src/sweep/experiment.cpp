@@ -21,7 +21,7 @@
 #include "policies/registry.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim {
 namespace {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `ringsim kpbs` contract tests: exit status 2, one line on stderr, nothing on stdout for bad
-# input; the seed's examples answered on stdout with exit 0.
+# input; the KPBS paper's examples answered on stdout with exit 0.
 set -u
 RINGSIM=${1:?usage: run_kpbs_cli_tests.sh path/to/ringsim}
 . "$(dirname "$0")/lib.sh"
@@ -50,7 +50,7 @@ json_field() {  # file, python expression on d
   /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
 }
 
-# Section 2.3 of the seed: k = 3, beta = 1, cost 4 (= eta).
+# Section 2.3 of the KPBS paper: k = 3, beta = 1, cost 4 (= eta).
 ex='{"k": 3, "beta": 1, "matrix": [[1,0,0,0,0],[0,1,0,0,0],[0,0,1,0,0],[0,0,0,1,0],[0,0,0,0,2]]}'
 for algo in ggp oggp; do
   printf '%s' "$ex" | "$RINGSIM" kpbs - --algorithm $algo >"$tmp/out" 2>"$tmp/err" || { echo "FAIL section 2.3 $algo"; cat "$tmp/err"; fail=1; }
@@ -58,7 +58,7 @@ for algo in ggp oggp; do
     || { echo "FAIL section 2.3 $algo: $(cat "$tmp/out")"; fail=1; }
 done
 
-# Figures 1-2 of the seed in bytes: k = 4 and 10 MB/s time units; eta = 16.
+# Figures 1-2 of the KPBS paper in bytes: k = 4 and 10 MB/s time units; eta = 16.
 fig='{"beta": 3, "bytes": [[30e6,20e6,0,0],[20e6,0,20e6,0],[0,0,40e6,20e6],[0,15e6,10e6,10e6]],
       "clusters": {"b1": 10e6, "b2": 10e6, "bb": 40e6}}'
 for algo in ggp oggp greedy all-at-once; do

@@ -78,7 +78,7 @@ for name in bb_limits_k fast_backbone slow_backbone beta_zero; do
   done
 done
 
-# The seed's Figure 2 matrix (MB) at 10 MB/s, k = 4, beta = 3: the same plan as `ringsim kpbs`, simulated exactly.
+# The KPBS paper's Figure 2 matrix (MB) at 10 MB/s, k = 4, beta = 3: the same plan as `ringsim kpbs`, simulated exactly.
 fig2_plan='{"beta": 3, "bytes": [[30e6,20e6,0,0],[20e6,0,20e6,0],[0,0,40e6,20e6],[0,15e6,10e6,10e6]],
        "clusters": {"b1": 1e7, "b2": 1e7, "bb": 4e7}'
 fig2="$fig2_plan"', "latency": 0}'

@@ -8,7 +8,7 @@
 
 namespace ringsim::testing {
 
-// The seed's Figure 2 matrix in time units (MB / 10 MB/s, Section 1.1), k = 4, beta = 3.
+// The KPBS paper's Figure 2 matrix in time units (MB / 10 MB/s, Section 1.1), k = 4, beta = 3.
 inline KpbsInstance seed_figure2() {
   KpbsInstance inst;
   inst.times = {{3, 2, 0, 0}, {2, 0, 2, 0}, {0, 0, 4, 2}, {0, 1.5, 1, 1}};

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "oracles/ring_bruteforce.hpp"
 #include "planners/ring/ring_plan.hpp"
 

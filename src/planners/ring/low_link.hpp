@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 namespace ringsim::ring {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 #include "planners/ring/block_tree.hpp"
 #include "planners/ring/bridge_tree.hpp"
 
@@ -48,7 +48,7 @@ inline bool operator!=(const std::vector<std::size_t>& v, const RouteView& r) { 
 
 class RingNetwork {
  public:
-  // The platform must be valid (model/platform.hpp's validate).
+  // The platform must be valid (model/platform_graph.hpp's validate).
   explicit RingNetwork(const Platform& platform);
   ~RingNetwork();
   RingNetwork(const RingNetwork&) = delete;

@@ -1,4 +1,4 @@
-#include "model/platform.hpp"
+#include "model/platform_graph.hpp"
 
 #include <algorithm>
 #include <cmath>

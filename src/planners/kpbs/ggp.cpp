@@ -9,19 +9,19 @@
 //   7.   each matching is a step where e sends min(s * beta, what is left of e).
 // Why a perfect matching of J holds at most k real edges: J has n1I - k virtual right nodes,
 // adjacent to left nodes of I only, so exactly n1I - k left nodes of I are matched to virtual
-// nodes and the k others to right nodes of I (the seed's informal description, Section 2.2).
+// nodes and the k others to right nodes of I (the KPBS paper's informal description, Section 2.2).
 // Why J always has a perfect matching: a bipartite multigraph whose nodes all have the same
 // weight has one (Koenig), and peeling keeps every node at the same weight.
-#include "planners/backbone/ggp.hpp"
+#include "planners/kpbs/ggp.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
-#include "planners/backbone/algorithms.hpp"
+#include "planners/kpbs/algorithms.hpp"
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 
 double rounding_unit(const KpbsInstance& inst) {
   double max_f = 0.0;
@@ -204,4 +204,4 @@ KpbsSchedule plan_peeling(const KpbsInstance& inst, MatchingChoice choice, const
 
 KpbsSchedule plan_ggp(const KpbsInstance& inst) { return plan_peeling(inst, MatchingChoice::any, "ggp"); }
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs

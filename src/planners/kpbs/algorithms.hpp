@@ -4,11 +4,11 @@
 
 #include "model/kpbs.hpp"
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 
 KpbsSchedule plan_ggp(const KpbsInstance& inst);          // ggp.cpp
 KpbsSchedule plan_oggp(const KpbsInstance& inst);         // oggp.cpp
 KpbsSchedule plan_greedy(const KpbsInstance& inst);       // greedy.cpp
 KpbsSchedule plan_all_at_once(const KpbsInstance& inst);  // all_at_once.cpp
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs

@@ -1,10 +1,10 @@
-#include "planners/backbone/planner.hpp"
+#include "planners/kpbs/planner.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "planners/backbone/algorithms.hpp"
-#include "planners/backbone/lower_bound.hpp"
+#include "planners/kpbs/algorithms.hpp"
+#include "planners/kpbs/lower_bound.hpp"
 
 namespace ringsim {
 namespace {
@@ -17,18 +17,18 @@ struct Entry : NamedInfo {
 
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = {
-      {{"ggp", "GGP (the seed, Section 2.1): weights in units of beta, weight-regular completion, peeling of any "
-               "perfect matchings; within 8/3 of the optimum (the seed claims 2)"},
-       backbone::plan_ggp},
+      {{"ggp", "GGP (the KPBS paper, Section 2.1): weights in units of beta, weight-regular completion, peeling of any "
+               "perfect matchings; within 8/3 of the optimum (the KPBS paper claims 2)"},
+       kpbs::plan_ggp},
       {{"oggp", "OGGP: GGP peeling at each step a perfect matching whose smallest weight is largest "
                 "(bottleneck matching): usually fewer steps"},
-       backbone::plan_oggp},
+       kpbs::plan_oggp},
       {{"greedy", "baseline: per step the heaviest communications that fit (at most k, one per node), cut to "
                   "the length that moves the most data per unit of time (beta + length)"},
-       backbone::plan_greedy},
+       kpbs::plan_greedy},
       {{"all-at-once", "baseline, not a KPBS schedule: everything starts together; time = beta + makespan under "
                        "max-min fair fluid sharing of node links and backbone"},
-       backbone::plan_all_at_once},
+       kpbs::plan_all_at_once},
   };
   return entries;
 }

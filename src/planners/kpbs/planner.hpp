@@ -1,4 +1,4 @@
-// The KPBS planner registry: every algorithm by name. The default is the seed's GGP.
+// The KPBS planner registry: every algorithm by name. The default is the KPBS paper's GGP.
 #pragma once
 
 #include <string>

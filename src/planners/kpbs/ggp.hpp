@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "model/kpbs.hpp"
-#include "planners/backbone/bipartite_matching.hpp"
+#include "planners/kpbs/bipartite_matching.hpp"
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 
 // A communication of G with its weight in H: f_H(e) = ceil(f_G(e) / unit) (step 2).
 struct UnitEdge {
@@ -19,7 +19,7 @@ struct UnitEdge {
   Weight units = 0;
 };
 
-// Step 2's rounding unit: beta, except when beta = 0 (the seed divides by beta) or so small that
+// Step 2's rounding unit: beta, except when beta = 0 (the KPBS paper divides by beta) or so small that
 // the weights would not fit the integer arithmetic; then a power of two u with
 // max f / u < 2^40 (fewer bits for very large graphs). With such a u GGP is the beta -> 0 limit of
 // itself and its data time is max(W, P/k) up to about 2^-40 of it: optimal when beta = 0.
@@ -69,4 +69,4 @@ KpbsSchedule rescale(const KpbsInstance& inst, const std::vector<UnitEdge>& edge
 // GGP or OGGP end to end (steps 1 to 7); `name` becomes the schedule's algorithm.
 KpbsSchedule plan_peeling(const KpbsInstance& inst, MatchingChoice choice, const std::string& name);
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs

@@ -1,4 +1,4 @@
-#include "planners/backbone/lower_bound.hpp"
+#include "planners/kpbs/lower_bound.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "planners/backbone/route_concurrency.hpp"
+#include "planners/kpbs/route_concurrency.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Matchings in a bipartite graph with integer edge weights whose weights only go down (the
-// peeling of GGP and OGGP, step 5 of the seed's algorithm). An edge is live while its weight is
+// peeling of GGP and OGGP, step 5 of the KPBS paper's algorithm). An edge is live while its weight is
 // positive. maximize() grows the current matching, restricted to live edges of weight >= a
 // threshold: first augmenting paths of length 1 or 3 (after a peeling step only the few nodes
 // whose matched edge died are free, and the graph is dense), then one breadth-first search per
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 
 using Weight = std::int64_t;
 
@@ -73,4 +73,4 @@ class BipartiteMatcher {
   std::size_t dead_in_adj_ = 0;
 };
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs

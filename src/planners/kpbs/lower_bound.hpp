@@ -1,4 +1,4 @@
-// The lower bound eta of the seed (Section 1.3): eta = eta_d + beta * eta_e, with
+// The lower bound eta of the KPBS paper (Section 1.3): eta = eta_d + beta * eta_e, with
 // eta_e = max(Delta, ceil(m / k)) steps (no node twice in a step, at most k communications per
 // step) and eta_d = max(W, P / k) time of transfers (a node sends or receives one thing at a
 // time; at most k transfers at once).

@@ -1,4 +1,4 @@
-// k for transfers that do not cross a single backbone: the seed's k = min(v1, v2, floor(bb /
+// k for transfers that do not cross a single backbone: the KPBS paper's k = min(v1, v2, floor(bb /
 // min(b1, b2, bb))) (seeds/kpbs-ggp-backbone-message-scheduling.md, Section 1.2) is "the maximum
 // number of simultaneous connections generating no interferences". On an arbitrary network the
 // same question is asked of every link: under the one-port rule at most min(|senders crossing it|,
@@ -6,8 +6,8 @@
 // among the pairs that cross it; a link that could then be overloaded limits k to
 // floor(capacity / that rate). With k so chosen, every transfer of a step keeps its full rate
 // (each flow alone on its bottleneck link: the max-min fair share), so a step lasts exactly beta
-// plus its longest amount under a linear network model without latency. On the seed's two-cluster
-// platform this gives the seed's formula.
+// plus its longest amount under a linear network model without latency. On the KPBS paper's two-cluster
+// platform this gives the KPBS paper's formula.
 #pragma once
 
 #include <cstddef>

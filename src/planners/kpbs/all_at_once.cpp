@@ -14,9 +14,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "planners/backbone/algorithms.hpp"
+#include "planners/kpbs/algorithms.hpp"
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 namespace {
 
 struct Flow {
@@ -127,4 +127,4 @@ KpbsSchedule plan_all_at_once(const KpbsInstance& inst) {
   return sched;
 }
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs

@@ -1,4 +1,4 @@
-// A greedy baseline (not from the seed). Each step takes the heaviest remaining communications
+// A greedy baseline (not from the KPBS paper). Each step takes the heaviest remaining communications
 // one after the other, skipping those whose sender or receiver is already busy, until k are
 // taken or none fits (a maximal matching of at most k edges, heaviest first). Then it chooses
 // how long the step lasts: the length d, among the taken communications' remaining amounts,
@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <set>
 
-#include "planners/backbone/algorithms.hpp"
+#include "planners/kpbs/algorithms.hpp"
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 
 KpbsSchedule plan_greedy(const KpbsInstance& inst) {
   struct Comm {
@@ -69,4 +69,4 @@ KpbsSchedule plan_greedy(const KpbsInstance& inst) {
   return sched;
 }
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs

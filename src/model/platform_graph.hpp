@@ -14,7 +14,7 @@
 namespace ringsim {
 
 // SHARED: the flows crossing the link share its bandwidth; FATPIPE: each flow gets all of it
-// (the seeds' backbone links).
+// (the KPBS paper's backbone links).
 enum class SharingPolicy { shared, fatpipe };
 
 // How SimGrid routes inside the (single) zone.

@@ -1,9 +1,9 @@
-#include "planners/backbone/bipartite_matching.hpp"
+#include "planners/kpbs/bipartite_matching.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace ringsim::backbone {
+namespace ringsim::kpbs {
 
 BipartiteMatcher::BipartiteMatcher(std::size_t left_nodes, std::size_t right_nodes, std::vector<WeightedEdge> edges)
     : edges_(std::move(edges)),
@@ -270,4 +270,4 @@ bool BipartiteMatcher::bottleneck_perfect() {
   return true;
 }
 
-}  // namespace ringsim::backbone
+}  // namespace ringsim::kpbs
