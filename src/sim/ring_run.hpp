@@ -134,13 +134,13 @@ struct MemberKnowledge {
   int common_iteration = 0;
 };
 
-// What a member measures, answers and knows, and the columns it holds. Its actor writes it; others
-// read it because the algorithm needs them to, at no cost the model leaves out: member 0 records
-// each iteration (every member's times and loads), checks that the policies answered alike (a
-// decision must rest on what every member knows) and, at a point, plans with every member's
-// columns, speeds and policy, which the model has reached it through the all-gather or the
-// piggybacked reports; the actors that move columns (receivers, stager, rebuild) write `columns`
-// and the incoming slots, under RingSync::mutex.
+// What a member measures, answers and knows, and the columns it holds. Its actor writes it. Member
+// 0 reads every member's where the algorithm needs it: to record each iteration (every member's
+// times and loads: the run's record, not a message of the application), to check that the
+// policies answered alike (a decision must rest on what every member knows), and at a point or a
+// rebuild to plan with every member's columns, speeds and policy, which the simulated all-gather or
+// the piggybacked reports have brought it. The actors that move columns (receivers, stager,
+// rebuild) write `columns` and the incoming slots, under RingSync::mutex.
 struct MemberState {
   std::deque<long> columns;          // the columns it holds, in order
   double last_compute = 0.0;         // its last computation, s (measured targets)
