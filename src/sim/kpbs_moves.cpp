@@ -3,7 +3,6 @@
 // other processors; conservation is checked after each.
 #include "sim/kpbs_moves.hpp"
 #include "sim/member_reports.hpp"
-#include "sim/ring_iteration.hpp"
 #include "sim/redistribution_point.hpp"
 
 #include <functional>
@@ -22,12 +21,12 @@ namespace ringsim::sim {
 // ---- columns moved with KPBS schedules: staging and rebuilds ----
 
 // The members will hold these intervals; their columns arrive through deliver_column.
-void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bool overlap) {
-  r.moves.members_await = true;
-  r.moves.playing = true;
-  r.moves.start_early = overlap;
-  for (std::size_t i = 0; i < r.n; ++i) {
-    MemberState& m = r.members[i];
+void expect_columns(RingMembers& ms, ColumnMoves& moves, const std::vector<ColumnInterval>& intervals, bool overlap) {
+  moves.members_await = true;
+  moves.playing = true;
+  moves.start_early = overlap;
+  for (std::size_t i = 0; i < ms.states.size(); ++i) {
+    MemberState& m = ms.states[i];
     m.incoming = intervals[i];
     m.slots.assign(static_cast<std::size_t>(intervals[i].count), -1);
     m.filled = 0;
@@ -35,10 +34,11 @@ void expect_columns(RingRun& r, const std::vector<ColumnInterval>& intervals, bo
   }
 }
 
-static void deliver_column(RingRun& r, std::size_t i, long column) {
-  const long total = r.app.columns;
-  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
-  MemberState& m = r.members.at(i);
+// Files `column` at member i of the ring in effect, which holds the whole interval once the last
+// of its columns is here.
+static void deliver_column(long total, RingMembers& ms, RingSync& sync, std::size_t i, long column) {
+  std::unique_lock<sg4::Mutex> lock(*sync.mutex);
+  MemberState& m = ms.states.at(i);
   const ColumnInterval& want = m.incoming;
   const long slot = ((column - want.first) % total + total) % total;
   if (slot >= want.count || m.slots[static_cast<std::size_t>(slot)] >= 0)
@@ -46,21 +46,20 @@ static void deliver_column(RingRun& r, std::size_t i, long column) {
                            (slot >= want.count ? ", which does not hold it" : " twice"));
   m.slots[static_cast<std::size_t>(slot)] = column;
   if (++m.filled == want.count) m.columns.assign(m.slots.begin(), m.slots.end());
-  r.sync.column_arrived->notify_all();
+  sync.column_arrived->notify_all();
 }
 
-void await_columns(RingRun& r, std::size_t i) {
-  if (!r.moves.members_await) return;
-  const MemberState& m = r.members[i];
-  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
-  while (m.filled < m.incoming.count || (r.moves.playing && !r.moves.start_early))
-    r.sync.column_arrived->wait(lock);
+void await_columns(const ColumnMoves& moves, const MemberState& m, RingSync& sync) {
+  if (!moves.members_await) return;
+  std::unique_lock<sg4::Mutex> lock(*sync.mutex);
+  while (m.filled < m.incoming.count || (moves.playing && !moves.start_early))
+    sync.column_arrived->wait(lock);
 }
 
-static void move_done(RingRun& r) {
-  std::unique_lock<sg4::Mutex> lock(*r.sync.mutex);
-  r.moves.playing = false;
-  r.sync.column_arrived->notify_all();
+static void move_done(ColumnMoves& moves, RingSync& sync) {
+  std::unique_lock<sg4::Mutex> lock(*sync.mutex);
+  moves.playing = false;
+  sync.column_arrived->notify_all();
 }
 
 static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const ColumnTransferTimes& times, int after) {
@@ -85,65 +84,66 @@ static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const Colum
 }
 
 // The stager (on a storage node) plays the staging schedule; the members wait for their columns.
-void stage_matrix(RingRun* r) {
-  const ColumnTransferTimes times =
-      play_column_transfer(r->moves.staging, [r](std::size_t j, long c) { deliver_column(*r, j, c); });
-  check_conservation(*r, 0);
-  move_done(*r);
-  r->out.staging = transfer_record(r->moves.staging, times, 0);
-  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", r->out.staging.planned, r->out.staging.lower_bound,
-           r->out.staging.simulated);
+void Stager::play() {
+  const long total = setup_.app.columns;
+  const ColumnTransferTimes times = play_column_transfer(
+      staging_, [this, total](std::size_t j, long c) { deliver_column(total, members_, sync_, j, c); });
+  check_conservation(total, members_.states, 0);
+  move_done(moves_, sync_);
+  out_.staging = transfer_record(staging_, times, 0);
+  XBT_INFO("staging: planned %g s (eta %g), simulated %g s", out_.staging.planned, out_.staging.lower_bound,
+           out_.staging.simulated);
 }
 
 // After iteration `it` the ring moves to other processors: the old members gather their reports
 // and decide as at a redistribution point; old member 0 then balances the columns over the new
 // members at their current speeds (keeping the column order, from the start that leaves the most
-// columns in place),
-// plans the move as a KPBS instance between old and new holders, starts the new members and plays
-// the schedule; the old members stop.
-void rebuild_point(RingRun& r, std::size_t i, int it) {
-  r.sync.barrier->wait();
+// columns in place), plans the move as a KPBS instance between old and new holders, starts the new
+// members and plays the schedule; the old members stop.
+void rebuild_point(const RunSetup& s, const RingShape& ring, RingHistory& rings, RingMembers& ms, RingSync& sync,
+                   ColumnMoves& moves, RunOutputs& out, std::size_t i, int it, const StartRing& start_members) {
+  sync.barrier->wait();
   const double decision_start = sg4::Engine::get_clock();
-  gather_reports(r, i);
-  execute_in_iteration(r, i, r.app.decision_flops, it);  // at the speed of the iteration just done
-  r.sync.barrier->wait();
+  gather_reports(s, ring, sync.mailboxes, i);
+  execute_in_iteration(s, ring, i, s.app.decision_flops, it);  // at the speed of the iteration just done
+  sync.barrier->wait();
   if (i != 0) return;
-  const Rebuild& rb = r.app.rebuilds.at(it);
+  const Rebuild& rb = s.app.rebuilds.at(it);
   const auto& new_hosts = rb.hosts;
   std::vector<double> speeds;
   for (auto* h : new_hosts)
-    speeds.push_back(speed_at_iteration(r, h->get_speed(), *trace_of(r, h->get_name()), it));
-  const long total = r.app.columns;
+    speeds.push_back(speed_at_iteration(s, h->get_speed(), *trace_of(s, h->get_name()), it));
+  const long total = s.app.columns;
   // Processors in both rings keep what they can: the new intervals start where most columns stay.
   const auto sizes = balanced_targets(speeds, total);
   std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
-  for (std::size_t m = 0; m < r.n; ++m)
-    for (long c : r.members[m].columns) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
+  for (std::size_t m = 0; m < ring.n; ++m)
+    for (long c : ms.states[m].columns) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);
   for (std::size_t j = 0; j < new_hosts.size(); ++j)
-    for (std::size_t m = 0; m < r.n; ++m)
-      if (new_hosts[j] == r.hosts[m]) keeper[j] = static_cast<long>(m);
-  const long start = start_keeping_most(holder, sizes, keeper, r.members[0].columns.front());
+    for (std::size_t m = 0; m < ring.n; ++m)
+      if (new_hosts[j] == ring.hosts[m]) keeper[j] = static_cast<long>(m);
+  const long start = start_keeping_most(holder, sizes, keeper, ms.states[0].columns.front());
   const auto wanted = consecutive_intervals(sizes, start, total);
   std::vector<std::vector<long>> held;
-  for (const auto& m : r.members) held.emplace_back(m.columns.begin(), m.columns.end());
-  ColumnTransfer move = plan_column_transfer(r.hosts, new_hosts, plan_column_move(held, wanted, total),
-                                             r.app.column_bytes, rb.k, rb.beta, rb.algorithm);
-  set_ring(r, new_hosts, it + 1);
-  r.known.loads.assign(sizes.begin(), sizes.end());
-  start_policies(r, it + 1);
-  expect_columns(r, wanted, rb.overlap);
-  for (std::size_t j = 0; j < r.n; ++j)
-    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(rb.index + 1), r.hosts[j],
-                       RingMember(&r, j, it + 1));
-  const ColumnTransferTimes times =
-      play_column_transfer(move, [&r](std::size_t j, long c) { deliver_column(r, j, c); });
-  check_conservation(r, it);
-  move_done(r);
+  for (const auto& m : ms.states) held.emplace_back(m.columns.begin(), m.columns.end());
+  ColumnTransfer move = plan_column_transfer(ring.hosts, new_hosts, plan_column_move(held, wanted, total),
+                                             s.app.column_bytes, rb.k, rb.beta, rb.algorithm);
+  rings.push_back(ring_shape(s, new_hosts, it + 1));
+  const RingShape& next = rings.back();
+  start_ring(next, ms, sync);
+  ms.known.loads.assign(sizes.begin(), sizes.end());
+  start_policies(s, next, it + 1, ms);
+  expect_columns(ms, moves, wanted, rb.overlap);
+  start_members(next, it);
+  const ColumnTransferTimes times = play_column_transfer(
+      move, [&ms, &sync, total](std::size_t j, long c) { deliver_column(total, ms, sync, j, c); });
+  check_conservation(total, ms.states, it);
+  move_done(moves, sync);
   ColumnTransferRecord rec = transfer_record(move, times, it);
   rec.decision_time = times.start - decision_start;
   XBT_INFO("rebuild after iteration %d: %zu -> %zu members, planned %g s (eta %g), simulated %g s", it,
            move.senders.size(), move.receivers.size(), rec.planned, rec.lower_bound, rec.simulated);
-  r.out.rebuilds.push_back(std::move(rec));
+  out.rebuilds.push_back(std::move(rec));
 }
 
 // The storage cluster of a staging, attached to `zone` at the gateway (a host of `source`, the
@@ -172,18 +172,18 @@ void attach_storage(Platform& zone, const Platform& source, const StagingConfig&
 }
 
 // The staging: storage blocks to the members' initial intervals, planned on the built platform.
-ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RingRun& r,
-                            const std::vector<ColumnInterval>& wanted) {
+ColumnTransfer plan_staging(const StagingConfig& st, const sg4::Engine& e, const RunSetup& setup,
+                            const RingShape& ring, const std::vector<ColumnInterval>& wanted) {
   std::vector<sg4::Host*> storage;
   std::vector<std::vector<long>> held;
-  const long total = r.app.columns;
+  const long total = setup.app.columns;
   const auto blocks = storage_blocks(total, st.cluster.nodes);
   for (std::size_t s = 0; s < blocks.size(); ++s) {
     storage.push_back(e.host_by_name(storage_host_name(s)));
     held.push_back(columns_of(blocks[s], total));
   }
-  return plan_column_transfer(storage, r.hosts, plan_column_move(held, wanted, total), r.app.column_bytes, st.k,
-                              st.beta, st.algorithm);
+  return plan_column_transfer(storage, ring.hosts, plan_column_move(held, wanted, total), setup.app.column_bytes,
+                              st.k, st.beta, st.algorithm);
 }
 
 }  // namespace ringsim::sim

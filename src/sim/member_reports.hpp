@@ -1,6 +1,9 @@
 // What members know (member_reports.cpp): the reports each member posts, the notes that carry them
-// on border messages, the common snapshot every member holds, the policies' views and their agreement.
+// on border messages, the common snapshot every member holds, the policies' views and their
+// agreement. Each function takes the parts of the run it reads (const) and writes.
 #pragma once
+
+#include <string>
 
 #include "sim/ring_run.hpp"
 
@@ -8,11 +11,13 @@ namespace ringsim::sim {
 
 std::size_t forward_reach(std::size_t n);
 std::size_t backward_reach(std::size_t n);
-void start_policies(RingRun& r, int first_iteration);
-void post_report(RingRun& r, std::size_t i, int it);
-BorderNote* note_for(RingRun& r, std::size_t i, int it, bool to_succ);
-void learn(RingRun& r, std::size_t i, int it, const BorderNote* from_pred, const BorderNote* from_succ);
-policy::MemberView view_of(const RingRun& r, std::size_t i, int it);
-void check_agreement(const RingRun& r, int it);
+void start_policies(const RunSetup& s, const RingShape& ring, int first_iteration, RingMembers& ms);
+void post_report(const RunSetup& s, RingMembers& ms, std::size_t i, int it);
+BorderNote* note_for(const CommonKnowledge& known, ReportRelay& relay, std::size_t n, std::size_t i, int it,
+                     bool to_succ);
+void learn(RingMembers& ms, ReportRelay& relay, std::size_t i, int it, const BorderNote* from_pred,
+           const BorderNote* from_succ);
+policy::MemberView view_of(const RunSetup& s, const RingMembers& ms, std::size_t i, int it);
+void check_agreement(const std::string& scheme, const RingMembers& ms, int it);
 
 }  // namespace ringsim::sim

@@ -6,8 +6,8 @@
 namespace ringsim::sim {
 
 // Each performed point's hindsight_saved: what its loads saved over the loads before it, until the
-// next move, at the speeds the run applied (none with rebuilds).
-void add_move_earnings(const RingRun& r, const std::vector<Count>& initial, std::vector<RedistributionRecord>& points,
-                       const std::vector<IterationRecord>& iterations);
+// next move, at the speeds the run applied (none with rebuilds: `rings` holds more than one).
+void add_move_earnings(const RunSetup& s, const RingHistory& rings, const std::vector<Count>& initial,
+                       std::vector<RedistributionRecord>& points, const std::vector<IterationRecord>& iterations);
 
 }  // namespace ringsim::sim

@@ -8,7 +8,6 @@
 #include "io/process.hpp"
 #include "model/errors.hpp"
 #include "policies/registry.hpp"
-#include "sim/member_reports.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_reference_check, ringsim_app,
                                 "ringsim: a reference simulated against the schemes it must beat");
@@ -31,17 +30,13 @@ std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const s
 
 // The makespan of `s` simulated in a child forked from the loaded simulation: the child's output
 // and its trace events go nowhere (the run reports one scheme), a failure is the run's.
-double simulated_in_child(RingRun& r, const SimulatedScheme& s, const RunToEnd& run_to_end,
-                          const platform::TraceFile& trace) {
+double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, const platform::TraceFile& trace) {
   io::ChildOptions quiet;
   quiet.stdout_file = quiet.stderr_file = "/dev/null";
   io::ChildValue makespan(
       [&] {
         trace.discard_writes();
-        r.app.scheme = s.scheme;
-        r.app.planned_targets = s.targets;
-        start_policies(r, 1);
-        return run_to_end(r);
+        return run_to_end(s);
       },
       "check of the reference against scheme '" + s.scheme + "'", quiet);
   try {
@@ -53,16 +48,16 @@ double simulated_in_child(RingRun& r, const SimulatedScheme& s, const RunToEnd& 
 
 }  // namespace
 
-SimulatedScheme check_reference(RingRun& r, const SimulatedScheme& own, const std::vector<std::string>& check,
+SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, const std::vector<std::string>& check,
                                 const RunToEnd& run_to_end, const platform::TraceFile& trace,
                                 RunResult::Hindsight& h) {
-  const std::vector<std::string> others = schemes_to_simulate(own, check, r.app.iterations);
+  const std::vector<std::string> others = schemes_to_simulate(own, check, iterations);
   if (others.empty()) return own;
-  h.points_makespan = simulated_in_child(r, own, run_to_end, trace);
+  h.points_makespan = simulated_in_child(own, run_to_end, trace);
   SimulatedScheme best = own;
   double fastest = h.points_makespan;
   for (const auto& s : others) {
-    const double makespan = simulated_in_child(r, SimulatedScheme{s, {}}, run_to_end, trace);
+    const double makespan = simulated_in_child(SimulatedScheme{s, {}}, run_to_end, trace);
     h.checked.push_back({s, makespan});
     XBT_INFO("reference %s: %.17g s; checked %s: %.17g s", own.scheme.c_str(), h.points_makespan, s.c_str(), makespan);
     if (makespan < fastest) {

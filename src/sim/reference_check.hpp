@@ -21,13 +21,13 @@ struct SimulatedScheme {
   std::map<int, std::vector<Count>> targets;
 };
 
-// Simulates the scheme now in `r` to the end of the run; its makespan (one Engine::run a process).
-using RunToEnd = std::function<double(RingRun& r)>;
+// Simulates the run with scheme `s` to its end; its makespan (one Engine::run a process).
+using RunToEnd = std::function<double(const SimulatedScheme& s)>;
 
 // Checks the reference's `own` scheme against the fixed schemes of `check` (those whose points are
 // not its own), each simulated in a child; records every makespan in `h` and returns the scheme to
 // simulate: the fastest, the reference's own on a tie.
-SimulatedScheme check_reference(RingRun& r, const SimulatedScheme& own, const std::vector<std::string>& check,
+SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, const std::vector<std::string>& check,
                                 const RunToEnd& run_to_end, const platform::TraceFile& trace,
                                 RunResult::Hindsight& h);
 

@@ -16,74 +16,80 @@ namespace {
 
 // The one-way all-gather (redistribution_point.cpp): n - 1 rounds, each one report to the
 // successor; a round lasts as long as the slowest neighbour path.
-double predicted_gather_time(const RingRun& r) {
+double predicted_gather_time(const RunSetup& s, const RingShape& ring) {
   double round = 0.0;
-  const double bytes = std::max(1.0, r.app.report_bytes);
-  for (std::size_t i = 0; r.n > 1 && i < r.n; ++i) {
+  const double bytes = std::max(1.0, s.app.report_bytes);
+  for (std::size_t i = 0; ring.n > 1 && i < ring.n; ++i) {
     double latency = 0.0, bandwidth = INFINITY;
-    route_latency_bandwidth(r.hosts[i], r.hosts[succ(r, i)], latency, bandwidth);
+    route_latency_bandwidth(ring.hosts[i], ring.hosts[ring.succ(i)], latency, bandwidth);
     round = std::max(round, latency + (std::isfinite(bandwidth) ? bytes / bandwidth : 0.0));
   }
-  return static_cast<double>(r.n > 0 ? r.n - 1 : 0) * round;
+  return static_cast<double>(ring.n > 0 ? ring.n - 1 : 0) * round;
 }
 
 // The trace's speed changes with the clock (a profile with changes), not once per iteration.
-bool follows_clock(const RingRun& r, const HostTrace& t) { return !placed_by_iteration(r, t) && !t.changes.empty(); }
+bool follows_clock(const RunSetup& s, const HostTrace& t) { return !placed_by_iteration(s, t) && !t.changes.empty(); }
 
 }  // namespace
 
-points::RunModel reference_run_model(const RingRun& r, const std::vector<Count>& initial) {
+// The model keeps pointers to `s` and `ring`: they must outlive it (the run's setup and its
+// initial ring do).
+points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, const std::vector<Count>& initial) {
   points::RunModel m;
-  m.iterations = r.app.iterations;
-  m.columns = r.app.columns;
-  m.flops_per_column = r.flops_per_column;
-  m.start = r.time_origin;
+  m.iterations = s.app.iterations;
+  m.columns = s.app.columns;
+  m.flops_per_column = s.flops_per_column;
+  m.start = s.time_origin;
   m.initial_loads = initial;
-  m.cost_next = r.cost_next;
-  m.cost_prev = r.cost_prev;
-  m.border_time = r.border_time;
-  m.gather_time = predicted_gather_time(r);
-  m.decision_flops = r.app.decision_flops;
-  m.algorithm = r.app.algorithm;
-  for (const HostTrace* t : r.traces) m.clock_dependent = m.clock_dependent || follows_clock(r, *t);
-  const RingRun* run = &r;
+  m.cost_next = ring.cost_next;
+  m.cost_prev = ring.cost_prev;
+  m.border_time = ring.border_time;
+  m.gather_time = predicted_gather_time(s, ring);
+  m.decision_flops = s.app.decision_flops;
+  m.algorithm = s.app.algorithm;
+  for (const HostTrace* t : ring.traces) m.clock_dependent = m.clock_dependent || follows_clock(s, *t);
+  const RunSetup* setup = &s;
+  const RingShape* shape = &ring;
   // As execute_in_iteration applies it: placed by iteration, the iteration's multiplier for the
   // whole computation; otherwise SimGrid's profile, piecewise constant in time.
-  m.finish = [run](std::size_t i, int it, double start, double flops) {
-    const RingRun& rr = *run;
+  m.finish = [setup, shape](std::size_t i, int it, double start, double flops) {
+    const RunSetup& rs = *setup;
+    const RingShape& rr = *shape;
     if (rr.traces.empty()) return start + flops / rr.peak[i];
     const HostTrace& t = *rr.traces[i];
-    if (placed_by_iteration(rr, t)) return start + flops / (rr.peak[i] * multiplier_at_iteration(t, it));
-    return finish_of_work(t, rr.peak[i], rr.iteration_time0, start, flops, rr.time_origin);
+    if (placed_by_iteration(rs, t)) return start + flops / (rr.peak[i] * multiplier_at_iteration(t, it));
+    return finish_of_work(t, rr.peak[i], rs.iteration_time0, start, flops, rs.time_origin);
   };
   // As decision_speeds (redistribution_point.cpp) after an all-gather: oracle, each member's true
   // speed at the decision (current_speed); measured, its columns over its last computation time.
-  m.decision_speeds = [run](int j, const std::vector<Count>& loads, const std::vector<double>& compute, double,
-                            double decided) {
-    const RingRun& rr = *run;
+  m.decision_speeds = [setup, shape](int j, const std::vector<Count>& loads, const std::vector<double>& compute,
+                                      double, double decided) {
+    const RunSetup& rs = *setup;
+    const RingShape& rr = *shape;
     std::vector<double> speeds(rr.n);
     for (std::size_t i = 0; i < rr.n; ++i) {
       // A speed that does not follow the clock is constant during the iteration: what the member
       // measures is that speed (to the clock's rounding, which would otherwise split one point's
       // arrivals into several labels for nothing), the oracle's.
-      if (rr.app.targets == TargetMode::measured && !rr.traces.empty() && follows_clock(rr, *rr.traces[i]))
-        speeds[i] = static_cast<double>(loads[i]) * rr.flops_per_column / std::max(compute[i], 1e-300);
+      if (rs.app.targets == TargetMode::measured && !rr.traces.empty() && follows_clock(rs, *rr.traces[i]))
+        speeds[i] = static_cast<double>(loads[i]) * rs.flops_per_column / std::max(compute[i], 1e-300);
       else
         speeds[i] = rr.traces.empty() ? rr.peak[i]
-                                      : rr.peak[i] * multiplier_during(rr, *rr.traces[i], j, decided, rr.time_origin);
+                                      : rr.peak[i] * multiplier_during(rs, *rr.traces[i], j, decided, rs.time_origin);
     }
     return speeds;
   };
   return m;
 }
 
-policy::ReferenceInput reference_input(const RingRun& r, const RunConfig& cfg, const points::RunModel& model) {
+policy::ReferenceInput reference_input(const RunSetup& s, const RingShape& ring, const RunConfig& cfg,
+                                       const points::RunModel& model) {
   policy::ReferenceInput in;
   in.config = &cfg;
   in.model = &model;
-  in.peak = r.peak;
-  in.traces.assign(r.traces.begin(), r.traces.end());
-  for (const HostTrace* t : r.traces) in.placed_by_iteration.push_back(placed_by_iteration(r, *t));
+  in.peak = ring.peak;
+  in.traces.assign(ring.traces.begin(), ring.traces.end());
+  for (const HostTrace* t : ring.traces) in.placed_by_iteration.push_back(placed_by_iteration(s, *t));
   return in;
 }
 

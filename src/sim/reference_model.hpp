@@ -7,8 +7,9 @@ namespace ringsim::sim {
 
 // The model the references plan on (policies/scheme.hpp): the simulation's own predictions for
 // this run from the initial loads (also move_earnings's).
-points::RunModel reference_run_model(const RingRun& r, const std::vector<Count>& initial);
+points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, const std::vector<Count>& initial);
 // What a reference plans from: that model, the config and the traces the members will apply.
-policy::ReferenceInput reference_input(const RingRun& r, const RunConfig& cfg, const points::RunModel& model);
+policy::ReferenceInput reference_input(const RunSetup& s, const RingShape& ring, const RunConfig& cfg,
+                                       const points::RunModel& model);
 
 }  // namespace ringsim::sim

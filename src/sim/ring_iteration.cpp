@@ -18,46 +18,56 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_iteration, ringsim_app, "ringsim: ea
 
 namespace ringsim::sim {
 
-// One iteration of member i: compute, then exchange border columns with both neighbours; a
-// piggybacking policy's reports ride on them (member_reports.cpp), each adding report_bytes.
-static void iterate(RingRun& r, std::size_t i, int it) {
-  MemberState& m = r.members[i];
+RingMember::RingMember(const RunSetup& setup, const RingShape& ring, std::size_t member, int first_iteration,
+                       RingHistory& rings, RingMembers& members, RingSync& sync, Decision& decision,
+                       ColumnMoves& moves, RunOutputs& out)
+    : setup_(setup), ring_(ring), rings_(rings), members_(members), sync_(sync), decision_(decision), moves_(moves),
+      out_(out), member_(member), first_iteration_(first_iteration),
+      computed_from_(out.record_computed_from ? &out.computed_from[ring.hosts[member]] : nullptr) {}
+
+// One iteration: compute, then exchange border columns with both neighbours; a piggybacking
+// policy's reports ride on them (member_reports.cpp), each adding report_bytes.
+void RingMember::iterate(int it) {
+  const std::size_t i = member_;
+  MemberState& m = members_.states[i];
   const double start = sg4::Engine::get_clock();
-  enter_phase(r.hosts[i], Phase::compute);
-  execute_in_iteration(r, i, static_cast<double>(m.columns.size()) * r.flops_per_column, it);
+  enter_phase(ring_.hosts[i], Phase::compute);
+  execute_in_iteration(setup_, ring_, i, static_cast<double>(m.columns.size()) * setup_.flops_per_column, it);
   m.last_compute = sg4::Engine::get_clock() - start;
   m.iter_start = start;
-  if (m.computed_from) {  // when traces are written after the run
-    std::vector<double>& from = *m.computed_from;
+  if (computed_from_) {  // when traces are written after the run
+    std::vector<double>& from = *computed_from_;
     if (from.size() <= static_cast<std::size_t>(it)) from.resize(static_cast<std::size_t>(it) + 1, -1.0);
     from[static_cast<std::size_t>(it)] = start;
   }
   BorderNote* from_pred = nullptr;
   BorderNote* from_succ = nullptr;
-  if (r.n > 1) {
-    enter_phase(r.hosts[i], Phase::border);
-    post_report(r, i, it);
-    BorderNote* next_note = note_for(r, i, it, true);
-    BorderNote* prev_note = note_for(r, i, it, false);
-    auto bytes = [&r](const BorderNote* note) {
-      return static_cast<uint64_t>(r.app.column_bytes + static_cast<double>(note->reports.size()) * r.app.report_bytes);
+  if (ring_.n > 1) {
+    enter_phase(ring_.hosts[i], Phase::border);
+    post_report(setup_, members_, i, it);
+    BorderNote* next_note = note_for(members_.known, relay_, ring_.n, i, it, true);
+    BorderNote* prev_note = note_for(members_.known, relay_, ring_.n, i, it, false);
+    const AppSettings& app = setup_.app;
+    auto bytes = [&app](const BorderNote* note) {
+      return static_cast<uint64_t>(app.column_bytes + static_cast<double>(note->reports.size()) * app.report_bytes);
     };
+    Mailboxes& boxes = sync_.mailboxes;
     std::vector<sg4::CommPtr> comms;
     comms.reserve(4);  // one allocation per iteration, not three
-    comms.push_back(mailbox(r, "b", i, "p")->get_async<BorderNote>(&from_pred));
-    comms.push_back(mailbox(r, "b", i, "s")->get_async<BorderNote>(&from_succ));
-    auto to_succ = mailbox(r, "b", succ(r, i), "p")->put_init(next_note, bytes(next_note));
-    auto to_pred = mailbox(r, "b", pred(r, i), "s")->put_init(prev_note, bytes(prev_note));
-    if (!r.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
-      to_succ->set_rate(r.rate_next[i]);
-      to_pred->set_rate(r.rate_prev[i]);
+    comms.push_back(boxes.get("b", i, "p")->get_async<BorderNote>(&from_pred));
+    comms.push_back(boxes.get("b", i, "s")->get_async<BorderNote>(&from_succ));
+    auto to_succ = boxes.get("b", ring_.succ(i), "p")->put_init(next_note, bytes(next_note));
+    auto to_pred = boxes.get("b", ring_.pred(i), "s")->put_init(prev_note, bytes(prev_note));
+    if (!ring_.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
+      to_succ->set_rate(ring_.rate_next[i]);
+      to_pred->set_rate(ring_.rate_prev[i]);
     }
     comms.push_back(to_succ->start());
     comms.push_back(to_pred->start());
     sg4::Comm::wait_all(comms);
   }
-  enter_phase(r.hosts[i], Phase::wait);
-  learn(r, i, it, from_pred, from_succ);
+  enter_phase(ring_.hosts[i], Phase::wait);
+  learn(members_, relay_, i, it, from_pred, from_succ);
   const double end = sg4::Engine::get_clock();
   m.iter_end = end;
   m.iter_span = end - start;
@@ -65,59 +75,67 @@ static void iterate(RingRun& r, std::size_t i, int it) {
            m.columns.size(), m.last_compute, end - start - m.last_compute);
 }
 
-// Member 0, once every member has ended iteration `it`: the iteration ran from the first member's
-// start to the last member's end.
-static void record_iteration(RingRun& r, int it) {
+// The iteration ran from the first member's start to the last member's end: member 0 reads every
+// member's times, once all are at the barrier.
+void RingMember::record_iteration(int it) {
+  const std::vector<MemberState>& members = members_.states;
   IterationRecord rec;
   rec.iteration = it;
-  const MemberState& first = r.members.front();
+  const MemberState& first = members.front();
   rec.start = first.iter_start;
   rec.end = first.iter_end;
   // The member whose own computation took longest (the first such): its neighbours' spans include
   // waiting for it.
   std::size_t slowest = 0;
-  rec.loads.reserve(r.members.size());  // not grown one by one: once per iteration, on every run
-  for (std::size_t j = 0; j < r.members.size(); ++j) {
-    const MemberState& m = r.members[j];
+  rec.loads.reserve(members.size());  // not grown one by one: once per iteration, on every run
+  for (std::size_t j = 0; j < members.size(); ++j) {
+    const MemberState& m = members[j];
     rec.start = std::min(rec.start, m.iter_start);
     rec.end = std::max(rec.end, m.iter_end);
-    if (m.last_compute > r.members[slowest].last_compute) slowest = j;
+    if (m.last_compute > members[slowest].last_compute) slowest = j;
     rec.loads.push_back(static_cast<long>(m.columns.size()));
   }
-  rec.slowest = r.hosts[slowest]->get_name();
+  rec.slowest = ring_.hosts[slowest]->get_name();
   XBT_VERB("iteration %d: %g s, slowest member %s", it, rec.end - rec.start, rec.slowest.c_str());
-  r.out.iterations.push_back(std::move(rec));
+  out_.iterations.push_back(std::move(rec));
 }
 
-// A member's iterations; after each, its policy answers from what this member knows, and all
+void RingMember::start_next_ring(const RingShape& next, int it) {
+  const Rebuild& rb = setup_.app.rebuilds.at(it);
+  for (std::size_t j = 0; j < next.n; ++j)
+    sg4::Actor::create("member-" + std::to_string(j) + "-r" + std::to_string(rb.index + 1), next.hosts[j],
+                       RingMember(setup_, next, j, it + 1, rings_, members_, sync_, decision_, moves_, out_));
+}
+
+// The member's iterations; after each, its policy answers from what this member knows, and all
 // answers must agree (checked by member 0 once every member has answered).
 void RingMember::play() {
-  RingRun& r = *ring_;
   const std::size_t i = member_;
-  await_columns(r, i);
+  await_columns(moves_, members_.states[i], sync_);
   double together = -1.0;  // when the members last left a barrier together (not yet: -1)
-  for (int it = first_iteration_; it <= r.app.iterations; ++it) {
-    iterate(r, i, it);
-    MemberState& me = r.members[i];
-    me.act = me.policy->after_iteration(view_of(r, i, it));
-    r.sync.barrier->wait();
+  for (int it = first_iteration_; it <= setup_.app.iterations; ++it) {
+    iterate(it);
+    MemberState& me = members_.states[i];
+    me.act = me.policy->after_iteration(view_of(setup_, members_, i, it));
+    sync_.barrier->wait();
     const double now = sg4::Engine::get_clock();
     me.ring_time = together >= 0.0 ? now - together : 0.0;
     together = now;
     if (i == 0) {
-      record_iteration(r, it);
-      check_agreement(r, it);
+      record_iteration(it);
+      check_agreement(setup_.app.scheme, members_, it);
     }
-    if (r.app.rebuilds.count(it)) {
-      rebuild_point(r, i, it);
+    if (setup_.app.rebuilds.count(it)) {
+      rebuild_point(setup_, ring_, rings_, members_, sync_, moves_, out_, i, it,
+                    [this](const RingShape& next, int after) { start_next_ring(next, after); });
       return;  // the rebuilt ring's members carry on (this member's state went with its ring)
     }
-    if (me.act != policy::Act::carry_on && it < r.app.iterations) {
-      redistribution_point(r, i, it, me.act);
+    if (me.act != policy::Act::carry_on && it < setup_.app.iterations) {
+      redistribution_point(setup_, ring_, members_, sync_, decision_, out_, i, it, me.act);
       together = sg4::Engine::get_clock();  // a point ends at a barrier too
     }
   }
-  enter_phase(r.hosts[i], Phase::done);
+  enter_phase(ring_.hosts[i], Phase::done);
 }
 
 }  // namespace ringsim::sim

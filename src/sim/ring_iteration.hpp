@@ -1,26 +1,47 @@
-// The iteration (ring_iteration.cpp): a ring member's actor.
+// A ring member's actor (ring_iteration.cpp): from its first iteration on, it computes its columns,
+// exchanges a border column with each neighbour, and stops at the redistribution points and at a
+// rebuild (HiPC 2004, Section 7).
 #pragma once
+
+#include <vector>
 
 #include "sim/ring_run.hpp"
 
 namespace ringsim::sim {
 
-// A ring member's actor, a class as in SimGrid's app-masterworkers example: from its first
-// iteration on, it iterates and stops at the redistribution points and at a rebuild. SimGrid
-// copies it into the actor: it holds where the member's state is, not the state.
+// A class as in SimGrid's app-masterworkers example, copied by SimGrid into its actor. It is handed
+// the run's setup and its ring's shape read-only, and the parts it shares with the other actors by
+// reference (ring_run.hpp says who writes each); it owns what only it uses: its iteration loop, its
+// host's entry of the recorded start times, and the reports it relays.
 class RingMember {
  public:
-  RingMember(RingRun* ring, std::size_t member, int first_iteration)
-      : ring_(ring), member_(member), first_iteration_(first_iteration) {}
+  RingMember(const RunSetup& setup, const RingShape& ring, std::size_t member, int first_iteration,
+             RingHistory& rings, RingMembers& members, RingSync& sync, Decision& decision, ColumnMoves& moves,
+             RunOutputs& out);
   void operator()() {
-    guarded(*ring_, [this] { play(); });
+    guarded(out_.failure, [this] { play(); });
   }
 
  private:
-  void play();  // await the columns, then iterate (ring_iteration.cpp)
-  RingRun* ring_;
+  void play();                    // await the columns, then iterate
+  void iterate(int it);
+  void record_iteration(int it);  // member 0, once every member has ended iteration `it`
+  // The actors of the ring that takes over after iteration `it` (a rebuild, started by member 0).
+  void start_next_ring(const RingShape& next, int it);
+
+  const RunSetup& setup_;
+  const RingShape& ring_;
+  RingHistory& rings_;
+  RingMembers& members_;
+  RingSync& sync_;
+  Decision& decision_;
+  ColumnMoves& moves_;
+  RunOutputs& out_;
   std::size_t member_;
   int first_iteration_;
+  // Its host's entry in RunOutputs::computed_from when that is recorded (else null): found once.
+  std::vector<double>* computed_from_;
+  ReportRelay relay_;
 };
 
 }  // namespace ringsim::sim

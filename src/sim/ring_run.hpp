@@ -1,26 +1,17 @@
-// The application's state, shared by the files of src/sim/ that simulate the iterative
-// application (ring_simulation.cpp runs it), and the helpers of ring_run.cpp. Each other file is
-// one concern, as each SimGrid example is one idea, and declares its functions in its own header:
-// the iteration (ring_iteration.hpp), what members know (member_reports.hpp), a redistribution
-// point (redistribution_point.hpp), KPBS moves (kpbs_moves.hpp), ring choice (ring_choice.hpp),
-// traces (run_traces.hpp), the references' model (reference_model.hpp), what moves earned
-// (move_earnings.hpp). Internal to the simulation layer.
-//
-// The state, as the application reads it:
-//   AppSettings    what the run's config asks of the application, read once (with each Rebuild)
-//   MemberState    one member's own: its columns, times, policy, knowledge, incoming columns
-//   RingRun        what the members share, in sections: the settings, the run's constants, the
-//                  ring in effect with its MemberStates, CommonKnowledge, member 0's Decision, the
-//                  ColumnMoves of a staging or rebuild, RingSync (barrier, mutex, mailboxes) and
-//                  the RunOutputs
-//   RingMember     a member's actor (ring_iteration.hpp): a pointer to the RingRun and an index
+// The state of a simulated run of the iterative application, split by who writes it, and the
+// helpers of ring_run.cpp that compute speeds, costs and checks from it. What is fixed before the
+// first simulated second (RunSetup) and while a ring is in effect (RingShape) reaches the actors as
+// const, so that the compiler keeps them from writing it. What actors must share and write is in
+// small structs, each handed only to the actors and functions that use it: the members' states,
+// reports and common knowledge of the ring in effect (RingMembers), member 0's Decision, the flags
+// of a column move (ColumnMoves), how actors meet (RingSync) and what the run reports
+// (RunOutputs). Each actor owns the rest of its state. Internal to the simulation layer.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <exception>
-#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -77,6 +68,39 @@ struct AppSettings {
   std::map<int, std::vector<Count>> planned_targets;
 };
 
+// ---- read-only once the run starts ----
+
+// What the run is set up with before its first simulated second: the config's settings (a
+// reference scheme, such as `hindsight`, is resolved before the run into the fixed scheme of its
+// points) and the run's constants. Every actor reads it; none writes it.
+struct RunSetup {
+  AppSettings app;
+  double flops_per_column = 0.0;
+  double iteration_time0 = 0.0;      // predicted: the initial ring at its peak speeds
+  double time_origin = 0.0;          // iterations (and the traces) start after the staging
+  std::vector<HostTrace> all_traces; // every host that is ever a member
+};
+
+// A ring in effect from iteration `first` on, fixed while it is in effect (a rebuild makes the
+// next one): its members' hosts, speeds and traces, and its neighbour costs.
+struct RingShape {
+  int first = 1;
+  std::size_t n = 0;
+  std::vector<sg4::Host*> hosts;             // in ring order
+  std::vector<double> peak;                  // flop/s
+  std::vector<const HostTrace*> traces;      // the members' traces, in RunSetup::all_traces
+  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
+  double border_time = 0.0;                  // predicted border exchange of one iteration
+  std::vector<double> rate_next, rate_prev;  // planner bandwidth shares for the borders (empty: none)
+
+  std::size_t succ(std::size_t i) const { return (i + 1) % n; }
+  std::size_t pred(std::size_t i) const { return (i + n - 1) % n; }
+};
+
+// Every ring in effect so far, in order (the ideal time reads them all). A deque: a ring's member
+// actors hold its shape by reference while a rebuild appends the next one.
+using RingHistory = std::deque<RingShape>;
+
 // ---- each member's own ----
 
 // A report named by the member it describes and its iteration; its value is in ReportsInFlight.
@@ -90,6 +114,14 @@ struct BorderNote {
   std::vector<ReportRef> reports;
 };
 
+// What a member passes on of the piggybacked reports: the names it received last iteration and
+// the notes it sends (read by its neighbours before the end-of-iteration barrier, rebuilt after
+// it). Only its own actor reads and writes them, so the actor owns them (ring_iteration.hpp).
+struct ReportRelay {
+  std::vector<ReportRef> from_pred, from_succ;       // to pass on next iteration
+  BorderNote to_succ, to_pred;
+};
+
 // What one member has learnt from the messages that reached it (member_reports.cpp): which
 // reports, by name; their values are the ring's ReportsInFlight, the same for every holder.
 struct MemberKnowledge {
@@ -100,12 +132,15 @@ struct MemberKnowledge {
   // Every member's report of common_iteration: a row of ReportsInFlight, once all of them are here.
   const std::vector<policy::Report>* common = nullptr;
   int common_iteration = 0;
-  std::vector<ReportRef> from_pred, from_succ;       // to pass on next iteration
-  BorderNote to_succ, to_pred;  // this member's notes, rebuilt each iteration (read before the barrier)
 };
 
-// One member's own state. Its actor writes it; member 0 reads everyone's (the iteration's record,
-// the policies' agreement, a decision), hence it lives in the ring's state, not in the actor.
+// What a member measures, answers and knows, and the columns it holds. Its actor writes it. Member
+// 0 reads every member's where the algorithm needs it: to record each iteration (every member's
+// times and loads: the run's record, not a message of the application), to check that the
+// policies answered alike (a decision must rest on what every member knows), and at a point or a
+// rebuild to plan with every member's columns, speeds and policy, which the simulated all-gather or
+// the piggybacked reports have brought it. The actors that move columns (receivers, stager,
+// rebuild) write `columns` and the incoming slots, under RingSync::mutex.
 struct MemberState {
   std::deque<long> columns;          // the columns it holds, in order
   double last_compute = 0.0;         // its last computation, s (measured targets)
@@ -113,8 +148,6 @@ struct MemberState {
   // The ring's last iteration from its common start to the end-of-iteration barrier (0: not known,
   // e.g. the first iteration, whose start follows each member's own staging).
   double ring_time = 0.0;
-  // Its host's entry in RunOutputs::computed_from when that is recorded (else null): found once.
-  std::vector<double>* computed_from = nullptr;
   std::unique_ptr<policy::RedistributionPolicy> policy;  // its own instance
   policy::Act act = policy::Act::carry_on;               // the policy's answer this iteration
   MemberKnowledge knowledge;                             // what reached it
@@ -124,15 +157,7 @@ struct MemberState {
   long filled = 0;
 };
 
-// ---- the ring's shared state ----
-
-// The ring in effect from iteration `first` on (a rebuild starts a new one), for the ideal time.
-struct RingEpoch {
-  int first = 1;
-  std::vector<double> peak;
-  std::vector<const HostTrace*> traces;
-  double border_time = 0.0;
-};
+// ---- shared by the actors, each part handed only where it is used ----
 
 // The values of the piggybacked reports that may still be read, once for the whole ring: member j's
 // report of iteration k is one value wherever it travels, so members hold names (MemberKnowledge)
@@ -157,6 +182,15 @@ struct CommonKnowledge {
   int last_move = 0;                 // the iteration after which columns last moved
 };
 
+// The members of the ring in effect: their states (in ring order), the values of the reports their
+// knowledge names, and what they know alike. One object for the whole run, started afresh for each
+// ring (start_ring): a column move in flight keeps delivering to the ring in effect.
+struct RingMembers {
+  std::vector<MemberState> states;
+  ReportsInFlight reports;
+  CommonKnowledge known;
+};
+
 // Member 0's decision at a redistribution point (redistribution_point.cpp), read by all after a
 // barrier.
 struct Decision {
@@ -164,13 +198,23 @@ struct Decision {
   bool transfer = false;             // the plan moves columns and the policy accepted it
 };
 
-// Columns moved with KPBS schedules (kpbs_moves.cpp): the staging's plan, and the move being played.
-// Each member's interval and what has arrived of it are its own (MemberState::incoming).
+// The state of a column move with a KPBS schedule (kpbs_moves.cpp): staging or rebuild. Each
+// member's interval and what has arrived of it are its own (MemberState::incoming).
 struct ColumnMoves {
-  ColumnTransfer staging;            // planned before the run, played by the stager
   bool members_await = false;        // the ring in effect's members await their columns (else placed)
   bool playing = false;              // a staging or rebuild move is being played
   bool start_early = false;          // members start once their own interval is complete ("overlap")
+};
+
+// Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
+// border exchange asks four times per member and iteration.
+class Mailboxes {
+ public:
+  // The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
+  sg4::Mailbox* get(const char* kind, std::size_t member, const char* side);
+
+ private:
+  std::unordered_map<std::uint64_t, sg4::Mailbox*> found_;
 };
 
 // How the actors meet.
@@ -180,9 +224,7 @@ struct RingSync {
   // the members and senders that wait for columns.
   sg4::MutexPtr mutex;
   sg4::ConditionVariablePtr column_arrived;
-  // Mailboxes by (kind, member, side), found once: asking SimGrid by name is a simcall, and the
-  // border exchange asks four times per member and iteration.
-  std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes;
+  Mailboxes mailboxes;
 };
 
 // What the run reports (RunResult), and what traces.csv needs after the run.
@@ -193,59 +235,26 @@ struct RunOutputs {
   std::vector<ColumnTransferRecord> rebuilds;
   // Per host, when its member began computing each iteration (-1: it did not): the times at which
   // changes placed by iteration took effect on that host, for traces.csv after the run. Recorded
-  // only when traces are written after the run (MemberState::computed_from).
+  // only when traces are written after the run (each member actor finds its host's entry once).
   bool record_computed_from = false;
   std::unordered_map<const sg4::Host*, std::vector<double>> computed_from;
-};
-
-// Everything the ring members share, in sections. Actors receive a pointer to it: state is explicit.
-struct RingRun {
-  explicit RingRun(AppSettings settings) : app(std::move(settings)) {}
-
-  // What the config asks of the application; set before the run (a reference scheme, such as
-  // `hindsight`, is resolved there into the fixed scheme of its points), then only read.
-  AppSettings app;
-
-  // The run's constants, set before the first iteration (ring_simulation.cpp).
-  double flops_per_column = 0.0;
-  double iteration_time0 = 0.0;      // predicted: the initial ring at its peak speeds
-  double time_origin = 0.0;          // iterations (and the traces) start after the staging
-  std::vector<HostTrace> all_traces; // every host that is ever a member
-
-  // The ring in effect (set_ring; a rebuild sets the next one).
-  std::size_t n = 0;
-  std::vector<sg4::Host*> hosts;
-  std::vector<double> peak;                  // flop/s
-  std::vector<const HostTrace*> traces;      // the members' traces, in all_traces
-  std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
-  double border_time = 0.0;                  // predicted border exchange of one iteration
-  std::vector<double> rate_next, rate_prev;  // planner bandwidth shares for the borders (empty: none)
-  std::vector<MemberState> members;          // in ring order
-  ReportsInFlight reports;                   // the values of what the members' knowledge names
-  std::vector<RingEpoch> epochs;             // each ring in effect so far, for the ideal time
-
-  CommonKnowledge known;
-  Decision decision;
-  ColumnMoves moves;
-  RingSync sync;
-  RunOutputs out;
   std::exception_ptr failure;        // the first error an actor raised (guarded), rethrown after the run
 };
 
 // Runs an actor's body. An exception must not escape an actor: SimGrid's contexts cannot carry it
 // to Engine::run, and the process would abort with a backtrace. The first one is kept in
-// r.failure for run_simulation to rethrow after the run (one line, its own exit status), and every
+// `failure` for run_simulation to rethrow after the run (one line, its own exit status), and every
 // other actor is killed so that the run ends there instead of deadlocking on the missing member.
 // Only std::exception is caught: the ForcefulKillException by which SimGrid ends a killed actor
 // (not a std::exception) passes through untouched. Catching and rethrowing it would call
 // __asan_handle_no_return on an actor's stack, which ASan does not know (google/sanitizers#189):
 // it then reads the poison left by the unwound frames as a stack-use-after-scope of its own.
 template <class Body>
-void guarded(RingRun& r, Body&& body) {
+void guarded(std::exception_ptr& failure, Body&& body) {
   try {
     body();
   } catch (const std::exception&) {
-    if (!r.failure) r.failure = std::current_exception();
+    if (!failure) failure = std::current_exception();
     sg4::Actor::kill_all();
   }
 }
@@ -253,23 +262,23 @@ void guarded(RingRun& r, Body&& body) {
 // A message's payload: the simulation moves bytes, not data.
 extern int dummy_payload;
 
-inline std::size_t succ(const RingRun& r, std::size_t i) { return (i + 1) % r.n; }
-inline std::size_t pred(const RingRun& r, std::size_t i) { return (i + r.n - 1) % r.n; }
-
-// The ring's state and its helpers (ring_run.cpp).
-// The mailbox named kind + member + side ("b3p": member 3's border from its predecessor).
-sg4::Mailbox* mailbox(RingRun& r, const char* kind, std::size_t member, const char* side);
-bool placed_by_iteration(const RingRun& r, const HostTrace& t);
-double multiplier_during(const RingRun& r, const HostTrace& t, int it, double clock, double origin);
-double speed_at_iteration(const RingRun& r, double peak, const HostTrace& t, int it);
-double current_speed(const RingRun& r, std::size_t i, int done);
-void execute_in_iteration(RingRun& r, std::size_t i, double flops, int it);
-double predicted_tstep(const RingRun& r, const std::vector<Count>& loads, const std::vector<double>& speeds);
-void check_conservation(const RingRun& r, int after_iteration);
+// Speeds, costs and checks (ring_run.cpp).
+bool placed_by_iteration(const RunSetup& s, const HostTrace& t);
+double multiplier_during(const RunSetup& s, const HostTrace& t, int it, double clock, double origin);
+double speed_at_iteration(const RunSetup& s, double peak, const HostTrace& t, int it);
+double current_speed(const RunSetup& s, const RingShape& ring, std::size_t i, int done);
+void execute_in_iteration(const RunSetup& s, const RingShape& ring, std::size_t i, double flops, int it);
+double predicted_tstep(const RunSetup& s, const RingShape& ring, const std::vector<Count>& loads,
+                       const std::vector<double>& speeds);
+void check_conservation(long columns, const std::vector<MemberState>& members, int after_iteration);
 void route_latency_bandwidth(const sg4::Host* a, const sg4::Host* b, double& latency, double& bandwidth);
-double measured_speed(const RingRun& r, std::size_t i);
-double measured_speed_error(const RingRun& r, std::size_t i);
-const HostTrace* trace_of(const RingRun& r, const std::string& host);
-void set_ring(RingRun& r, const std::vector<sg4::Host*>& hosts, int first);
+double measured_speed(const RunSetup& s, const MemberState& m);
+double measured_speed_error(const MemberState& m);
+const HostTrace* trace_of(const RunSetup& s, const std::string& host);
+// The ring of `hosts`, in effect from iteration `first` (its speeds, traces and neighbour costs).
+RingShape ring_shape(const RunSetup& s, const std::vector<sg4::Host*>& hosts, int first);
+// The members of `ring` start afresh (their columns, policies and knowledge are set next), with a
+// barrier of their own.
+void start_ring(const RingShape& ring, RingMembers& members, RingSync& sync);
 
 }  // namespace ringsim::sim

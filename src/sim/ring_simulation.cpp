@@ -57,8 +57,8 @@ static void check_trace_multipliers(const std::vector<HostTrace>& traces) {
 }
 
 // The run's costs are finite: a column's work, and the predicted iteration time built on it.
-static void check_finite_costs(const RingRun& r) {
-  if (!(std::isfinite(r.flops_per_column) && r.flops_per_column > 0.0))
+static void check_finite_costs(const RunSetup& s) {
+  if (!(std::isfinite(s.flops_per_column) && s.flops_per_column > 0.0))
     throw InputError("the work of one column (ratio x the ring's mean column time x mean speed) is not a positive "
                      "finite number of flops: 'ratio' or the platform's speeds are out of range");
 }
@@ -77,12 +77,12 @@ static void quiet_deadlock_report() {
 // SimGrid stopped before the last iteration: the run did not simulate the application, and its
 // makespan would be the iterations that ran. The platform's profiles that could stop it (a link's
 // latency made infinite: what the checks before the run leave to SimGrid) are named.
-static void check_run_complete(const RingRun& r, bool deadlocked, double stopped_at,
+static void check_run_complete(const RunOutputs& out, int iterations, bool deadlocked, double stopped_at,
                                const std::vector<std::string>& suspects) {
-  const std::size_t done = r.out.iterations.size();
-  if (done >= static_cast<std::size_t>(r.app.iterations) && !deadlocked) return;
+  const std::size_t done = out.iterations.size();
+  if (done >= static_cast<std::size_t>(iterations) && !deadlocked) return;
   std::ostringstream os;
-  os << "the simulation stopped at iteration " << done + 1 << " of " << r.app.iterations << " (t = " << stopped_at
+  os << "the simulation stopped at iteration " << done + 1 << " of " << iterations << " (t = " << stopped_at
      << " s, " << done << " completed): "
      << (deadlocked ? "SimGrid found no activity that can progress (deadlock)" : "the members stopped");
   if (suspects.empty()) {
@@ -175,11 +175,27 @@ static bool set_run_options(const RunConfig& cfg) {
   return true;
 }
 
+// A run's state, owned here. The actors are handed its parts, never the whole: the setup and the
+// rings as const, the other parts by reference where they share and write them (ring_run.hpp).
+struct RunState {
+  explicit RunState(AppSettings app) { setup.app = std::move(app); }
+  RunSetup setup;              // written before the run only
+  RingHistory rings;           // the initial ring; each rebuild appends its own
+  ColumnTransfer staging;      // planned before the run, played by the stager
+  RingMembers members;
+  ColumnMoves moves;
+  Decision decision;
+  RingSync sync;
+  RunOutputs out;
+};
+
 // Runs the members' actors (and the stager's) on the loaded platform until the run ends, the
 // traces that follow the clock attached as speed profiles; the makespan. SimGrid's clock cannot be
 // reset: one call per process.
-static double simulate_to_end(RingRun& r, const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp,
+static double simulate_to_end(RunState& run, const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp,
                               const std::vector<std::string>& suspects) {
+  const RunSetup& setup = run.setup;
+  const RingShape& ring = run.rings.front();
   bool deadlocked = false;
   try {
     // Profiles are attached before Engine::run (attaching later raises a false deadlock); traces
@@ -187,27 +203,30 @@ static double simulate_to_end(RingRun& r, const RunConfig& cfg, sg4::Engine& eng
     // With the platform's own profiles, SimGrid attached them at load (a second one would abort).
     bool speeds_change = lp.may_hold_speed_profiles();
     if (cfg.trace_source != "platform")
-      for (const auto& t : r.all_traces)
-        if (!placed_by_iteration(r, t) && !t.changes.empty()) {
+      for (const auto& t : setup.all_traces)
+        if (!placed_by_iteration(setup, t) && !t.changes.empty()) {
           engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
-              "speed-" + t.host, speed_profile_text(t, r.iteration_time0, r.time_origin), -1));
+              "speed-" + t.host, speed_profile_text(t, setup.iteration_time0, setup.time_origin), -1));
           speeds_change = true;
         }
     platform::refuse_untraceable_speed_changes(speeds_change);
     declare_phases();
     if (cfg.staging.enabled)
-      sg4::Actor::create("stager", r.moves.staging.senders.front(), [&r] { guarded(r, [&r] { stage_matrix(&r); }); });
-    for (std::size_t i = 0; i < r.n; ++i)
-      sg4::Actor::create("member-" + std::to_string(i), r.hosts[i], RingMember(&r, i, 1));
+      sg4::Actor::create("stager", run.staging.senders.front(),
+                         Stager(setup, run.staging, run.members, run.moves, run.sync, run.out));
+    for (std::size_t i = 0; i < ring.n; ++i)
+      sg4::Actor::create("member-" + std::to_string(i), ring.hosts[i],
+                         RingMember(setup, ring, i, 1, run.rings, run.members, run.sync, run.decision, run.moves,
+                                    run.out));
     sg4::Engine::on_deadlock_cb([&deadlocked] { deadlocked = true; });
     quiet_deadlock_report();
     engine.run();
   } catch (const simgrid::TracingError& e) {
     throw InputError(platform::tracing_limit(e.what()));
   }
-  if (r.failure) std::rethrow_exception(r.failure);
-  check_run_complete(r, deadlocked, sg4::Engine::get_clock(), suspects);
-  return r.out.iterations.empty() ? 0.0 : r.out.iterations.back().end;
+  if (run.out.failure) std::rethrow_exception(run.out.failure);
+  check_run_complete(run.out, setup.app.iterations, deadlocked, sg4::Engine::get_clock(), suspects);
+  return run.out.iterations.empty() ? 0.0 : run.out.iterations.back().end;
 }
 
 // With --log=ringsim_app.thres:verbose: the model's clock at each iteration's end along the
@@ -304,63 +323,76 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   std::vector<std::string> trace_warnings = suspect_trace_lines(cfg);
   if (opt.strict && !trace_warnings.empty()) throw InputError(trace_warnings.front());
   check_trace_multipliers(traces);
-  RingRun r(app_settings(cfg, std::move(rings.rebuilds)));
-  r.out.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
-  r.all_traces = std::move(traces);
-  r.sync.mutex = sg4::Mutex::create();
-  r.sync.column_arrived = sg4::ConditionVariable::create();
-  set_ring(r, ring, 1);
+  RunState run(app_settings(cfg, std::move(rings.rebuilds)));
+  RunSetup& setup = run.setup;
+  run.out.record_computed_from = !opt.traces_dir.empty() && !opt.setup_only;
+  setup.all_traces = std::move(traces);
+  run.sync.mutex = sg4::Mutex::create();
+  run.sync.column_arrived = sg4::ConditionVariable::create();
+  RingShape first = ring_shape(setup, ring, 1);
+  const std::size_t n = first.n;
   double mean_cost = 0.0, mean_speed = 0.0;
-  for (std::size_t i = 0; i < r.n; ++i) {
-    mean_cost += (r.cost_next[i] + r.cost_prev[i]) / (2.0 * static_cast<double>(r.n));
-    mean_speed += r.peak[i] / static_cast<double>(r.n);
+  for (std::size_t i = 0; i < n; ++i) {
+    mean_cost += (first.cost_next[i] + first.cost_prev[i]) / (2.0 * static_cast<double>(n));
+    mean_speed += first.peak[i] / static_cast<double>(n);
   }
   // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
   // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
-  const double mean_column_time = r.n > 1 ? mean_cost : 1.0;
-  r.flops_per_column = cfg.ratio * mean_column_time * mean_speed;
-  if (cfg.selection == RingSelection::planner && r.n > 1) {
-    r.rate_next = planned.succ_bw;
-    r.rate_prev = planned.pred_bw;
+  const double mean_column_time = n > 1 ? mean_cost : 1.0;
+  setup.flops_per_column = cfg.ratio * mean_column_time * mean_speed;
+  if (cfg.selection == RingSelection::planner && n > 1) {
+    first.rate_next = planned.succ_bw;
+    first.rate_prev = planned.pred_bw;
   }
+  run.rings.push_back(std::move(first));
+  const RingShape& ring0 = run.rings.front();
+  start_ring(ring0, run.members, run.sync);
 
-  check_finite_costs(r);
-  const auto initial = balanced_targets(r.peak, cfg.columns);
+  check_finite_costs(setup);
+  const auto initial = balanced_targets(ring0.peak, cfg.columns);
   const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
   if (cfg.staging.enabled) {
-    r.moves.staging = plan_staging(cfg.staging, engine, r, intervals);
-    r.time_origin = r.moves.staging.schedule.time;
-    expect_columns(r, intervals, cfg.staging.overlap);
+    run.staging = plan_staging(cfg.staging, engine, setup, ring0, intervals);
+    setup.time_origin = run.staging.schedule.time;
+    expect_columns(run.members, run.moves, intervals, cfg.staging.overlap);
   } else {
-    for (std::size_t i = 0; i < r.n; ++i)
-      for (long c : columns_of(intervals[i], cfg.columns)) r.members[i].columns.push_back(c);
+    for (std::size_t i = 0; i < n; ++i)
+      for (long c : columns_of(intervals[i], cfg.columns)) run.members.states[i].columns.push_back(c);
   }
-  r.iteration_time0 = predicted_tstep(r, initial, r.peak);
-  r.known.loads.assign(initial.begin(), initial.end());
+  setup.iteration_time0 = predicted_tstep(setup, ring0, initial, ring0.peak);
+  run.members.known.loads.assign(initial.begin(), initial.end());
   RunResult res;
-  const RunToEnd run_to_end = [&cfg, &engine, &lp, &suspects](RingRun& run) {
+  const auto simulate = [&run, &cfg, &engine, &lp, &suspects] {
     return simulate_to_end(run, cfg, engine, lp, suspects);
   };
-  if (const policy::SchemeEntry* reference = policy::reference_scheme(r.app.scheme)) {
+  if (const policy::SchemeEntry* reference = policy::reference_scheme(setup.app.scheme)) {
     policy::check_scheme_fits(cfg, "config");
-    const points::RunModel model = reference_run_model(r, initial);
-    const policy::ReferencePlan plan = reference->plan(reference_input(r, cfg, model), res);
+    const points::RunModel model = reference_run_model(setup, ring0, initial);
+    const policy::ReferencePlan plan = reference->plan(reference_input(setup, ring0, cfg, model), res);
     log_model_timeline(model, plan);
     SimulatedScheme simulated{policy::fixed_scheme_of(plan.points), plan.targets};
     if (reference->checked_in_simulation && !opt.setup_only) {
-      simulated = check_reference(r, simulated, cfg.reference_check, run_to_end, loaded.state_->trace, *res.hindsight);
+      // Each scheme checked is simulated in a child, set up as the run itself will be below.
+      const RunToEnd run_to_end = [&run, &simulate](const SimulatedScheme& s) {
+        run.setup.app.scheme = s.scheme;
+        run.setup.app.planned_targets = s.targets;
+        start_policies(run.setup, run.rings.front(), 1, run.members);
+        return simulate();
+      };
+      simulated = check_reference(setup.app.iterations, simulated, cfg.reference_check, run_to_end,
+                                  loaded.state_->trace, *res.hindsight);
       res.hindsight->simulated_as = simulated.scheme;
     }
-    r.app.scheme = simulated.scheme;
-    r.app.planned_targets = simulated.targets;
+    setup.app.scheme = simulated.scheme;
+    setup.app.planned_targets = simulated.targets;
   }
-  start_policies(r, 1);
+  start_policies(setup, ring0, 1, run.members);
 
-  for (auto* h : r.hosts) res.ring.push_back(h->get_name());
-  res.flops_per_column = r.flops_per_column;
-  res.realized_ratio = r.flops_per_column / (mean_column_time * mean_speed);
-  res.column_bytes = r.app.column_bytes;
-  res.initial_iteration_time = r.iteration_time0;
+  for (auto* h : ring0.hosts) res.ring.push_back(h->get_name());
+  res.flops_per_column = setup.flops_per_column;
+  res.realized_ratio = setup.flops_per_column / (mean_column_time * mean_speed);
+  res.column_bytes = setup.app.column_bytes;
+  res.initial_iteration_time = setup.iteration_time0;
   res.planned_tstep = planned.tstep;
   res.planned_ratio_rounds = planned.ratio_rounds;
   res.planned_ratio_converged = planned.ratio_converged;
@@ -372,16 +404,16 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     if (name == "tracing/filename") value = loaded.state_->trace.name();
   res.network_model = platform::network_model_in_force(res.simgrid_options);
   if (opt.setup_only) {
-    if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, false);
+    if (!opt.traces_dir.empty()) write_traces(setup, run.rings.back(), run.out, opt.traces_dir, false);
     return res;
   }
-  res.makespan = run_to_end(r);
+  res.makespan = simulate();
   loaded.state_->trace.finish();
   if (res.hindsight && !res.hindsight->checked.empty() && res.makespan != kept_makespan(*res.hindsight))
     throw std::logic_error("the scheme a reference's check kept, simulated again, gave another makespan");
-  res.ideal_time = ideal_time(r);
-  if (!opt.traces_dir.empty()) write_traces(r, opt.traces_dir, true);
-  for (const auto& p : r.out.points) {
+  res.ideal_time = ideal_time(setup, run.rings);
+  if (!opt.traces_dir.empty()) write_traces(setup, run.rings.back(), run.out, opt.traces_dir, true);
+  for (const auto& p : run.out.points) {
     res.decision_time += p.transfers_start - p.decision_start;
     if (p.performed) {
       ++res.redistributions;
@@ -389,12 +421,12 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
       res.predicted_transfer_time += p.predicted;
     }
   }
-  add_move_earnings(r, initial, r.out.points, r.out.iterations);
-  res.iterations = std::move(r.out.iterations);
-  res.points = std::move(r.out.points);
+  add_move_earnings(setup, run.rings, initial, run.out.points, run.out.iterations);
+  res.iterations = std::move(run.out.iterations);
+  res.points = std::move(run.out.points);
   res.staged = cfg.staging.enabled;
-  res.staging = std::move(r.out.staging);
-  res.rebuilds = std::move(r.out.rebuilds);
+  res.staging = std::move(run.out.staging);
+  res.rebuilds = std::move(run.out.rebuilds);
   res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
   if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
   return res;

@@ -22,25 +22,25 @@ namespace ringsim::sim {
 // staging free (times counted from the start of iteration 1). A trace placed by iteration gives
 // iteration it its multiplier of iteration it; a profile changes inside iterations, so its speed
 // is integrated over the iteration's time (finish_of_pooled_work), never read once at its start.
-double ideal_time(const RingRun& r) {
+double ideal_time(const RunSetup& s, const RingHistory& rings) {
   double t = 0.0;
-  const double work = static_cast<double>(r.app.columns) * r.flops_per_column;
+  const double work = static_cast<double>(s.app.columns) * s.flops_per_column;
   std::size_t e = 0;
   std::vector<ProfiledHost> profiled;
-  for (int it = 1; it <= r.app.iterations; ++it) {
-    while (e + 1 < r.epochs.size() && r.epochs[e + 1].first <= it) ++e;
-    const RingEpoch& ep = r.epochs[e];
+  for (int it = 1; it <= s.app.iterations; ++it) {
+    while (e + 1 < rings.size() && rings[e + 1].first <= it) ++e;
+    const RingShape& ep = rings[e];
     double fixed = 0.0;
     profiled.clear();
     for (std::size_t i = 0; i < ep.peak.size(); ++i) {
       const HostTrace& trace = *ep.traces[i];
-      if (placed_by_iteration(r, trace) || trace.changes.empty())
-        fixed += ep.peak[i] * multiplier_during(r, trace, it, t, 0.0);
+      if (placed_by_iteration(s, trace) || trace.changes.empty())
+        fixed += ep.peak[i] * multiplier_during(s, trace, it, t, 0.0);
       else
         profiled.push_back({&trace, ep.peak[i]});
     }
     const double compute =
-        profiled.empty() ? work / fixed : finish_of_pooled_work(profiled, fixed, r.iteration_time0, t, work, 0.0) - t;
+        profiled.empty() ? work / fixed : finish_of_pooled_work(profiled, fixed, s.iteration_time0, t, work, 0.0) - t;
     t += compute + ep.border_time;
   }
   return t;
@@ -50,21 +50,22 @@ double ideal_time(const RingRun& r) {
 // iteration time each): after the run, as simulated; before it (`ringsim traces`), predicted: the
 // initial plan's loads, each iteration at the speeds the traces placed by iteration give it
 // (profiles at their peak: the nominal prediction).
-static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
-  const int n = r.app.iterations;
-  std::vector<double> start(static_cast<std::size_t>(n) + 2, r.time_origin);
-  if (after_run && !r.out.iterations.empty()) {
-    for (const auto& rec : r.out.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
+static std::vector<double> iteration_starts(const RunSetup& s, const RingShape& ring, const RunOutputs& out,
+                                            bool after_run) {
+  const int n = s.app.iterations;
+  std::vector<double> start(static_cast<std::size_t>(n) + 2, s.time_origin);
+  if (after_run && !out.iterations.empty()) {
+    for (const auto& rec : out.iterations) start[static_cast<std::size_t>(rec.iteration)] = rec.start;
     start[0] = start[1];
-    start[static_cast<std::size_t>(n) + 1] = r.out.iterations.back().end;
+    start[static_cast<std::size_t>(n) + 1] = out.iterations.back().end;
     return start;
   }
-  const std::vector<Count> loads = balanced_targets(r.peak, r.app.columns);
-  std::vector<double> speeds(r.n);
+  const std::vector<Count> loads = balanced_targets(ring.peak, s.app.columns);
+  std::vector<double> speeds(ring.n);
   for (int it = 1; it <= n; ++it) {
-    for (std::size_t i = 0; i < r.n; ++i)
-      speeds[i] = r.peak[i] * (placed_by_iteration(r, *r.traces[i]) ? multiplier_at_iteration(*r.traces[i], it) : 1.0);
-    start[static_cast<std::size_t>(it) + 1] = start[static_cast<std::size_t>(it)] + predicted_tstep(r, loads, speeds);
+    for (std::size_t i = 0; i < ring.n; ++i)
+      speeds[i] = ring.peak[i] * (placed_by_iteration(s, *ring.traces[i]) ? multiplier_at_iteration(*ring.traces[i], it) : 1.0);
+    start[static_cast<std::size_t>(it) + 1] = start[static_cast<std::size_t>(it)] + predicted_tstep(s, ring, loads, speeds);
   }
   return start;
 }
@@ -76,36 +77,37 @@ static std::vector<double> iteration_starts(const RingRun& r, bool after_run) {
 // A change given by iteration is at the start of its iteration (placement iteration: as simulated
 // after the run, predicted before; its profile file then holds these times), or at origin +
 // iteration * the first iteration's predicted time (placement nominal-time, the attached profile).
-void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
+void write_traces(const RunSetup& s, const RingShape& ring, const RunOutputs& out, const std::string& dir,
+                  bool after_run) {
   std::filesystem::create_directories(dir);
-  const std::vector<double> starts = iteration_starts(r, after_run);
-  const double end = after_run && !r.out.iterations.empty()
-                         ? r.out.iterations.back().end
-                         : r.time_origin + static_cast<double>(r.app.iterations) * r.iteration_time0;
+  const std::vector<double> starts = iteration_starts(s, ring, out, after_run);
+  const double end = after_run && !out.iterations.empty()
+                         ? out.iterations.back().end
+                         : s.time_origin + static_cast<double>(s.app.iterations) * s.iteration_time0;
   const auto start_of = [&](int k) {
     const auto last = static_cast<int>(starts.size()) - 1;
     if (k <= last) return starts[static_cast<std::size_t>(std::max(k, 0))];
-    return starts.back() + static_cast<double>(k - last) * r.iteration_time0;
+    return starts.back() + static_cast<double>(k - last) * s.iteration_time0;
   };
   std::ostringstream csv;
   csv.precision(17);
   csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
-  for (const auto& t : r.all_traces) {
+  for (const auto& t : s.all_traces) {
     // Time-indexed changes at time 0 (a profile's first line) set the first row, as in the profile.
     std::size_t first = 0;
     double initial = 1.0;
-    while (first < t.changes.size() && t.changes[first].timed() && r.time_origin + t.changes[first].time <= 0.0)
+    while (first < t.changes.size() && t.changes[first].timed() && s.time_origin + t.changes[first].time <= 0.0)
       initial = t.changes[first++].multiplier;
     if (first == 0) csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
     else csv << t.host << ',' << t.peak_speed << ",0,0," << initial << ',' << initial * t.peak_speed << '\n';
-    const bool placed = placed_by_iteration(r, t);
+    const bool placed = placed_by_iteration(s, t);
     // After the run, a change placed by iteration took effect when this host's member began that
     // iteration (members of a ring start an iteration at different times); otherwise, or on a host
     // that was not a member then, at the iteration's start.
     const std::vector<double>* own = nullptr;
     if (after_run)
-      if (const auto found = r.out.computed_from.find(sg4::Host::by_name_or_null(t.host));
-          found != r.out.computed_from.end())
+      if (const auto found = out.computed_from.find(sg4::Host::by_name_or_null(t.host));
+          found != out.computed_from.end())
         own = &found->second;
     const auto start_on_host = [&](int k) {
       const auto at = static_cast<std::size_t>(std::max(k, 1));
@@ -113,20 +115,20 @@ void write_traces(const RingRun& r, const std::string& dir, bool after_run) {
     };
     if (!t.changes.empty() && t.changes.front().timed()) {
       // Time-indexed (traces from files): the iteration column is empty, the time is exact.
-      const auto steps = unrolled_changes(t, r.iteration_time0, end, r.time_origin);
+      const auto steps = unrolled_changes(t, s.iteration_time0, end, s.time_origin);
       for (std::size_t k = first; k < steps.size(); ++k)
         csv << t.host << ',' << t.peak_speed << ",," << steps[k].first << ',' << steps[k].second << ','
             << steps[k].second * t.peak_speed << '\n';
     } else {
       for (const SpeedChange& c : t.changes)
         csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
-            << (placed ? start_on_host(c.iteration) : r.time_origin + c.iteration * r.iteration_time0) << ','
+            << (placed ? start_on_host(c.iteration) : s.time_origin + c.iteration * s.iteration_time0) << ','
             << c.multiplier << ',' << c.multiplier * t.peak_speed << '\n';
     }
     io::write_file_atomically(
         dir + "/" + t.host + ".profile",
-        placed ? speed_profile_text(timed_by_iteration_start(t, start_on_host, r.time_origin), r.iteration_time0, r.time_origin)
-               : speed_profile_text(t, r.iteration_time0, r.time_origin));
+        placed ? speed_profile_text(timed_by_iteration_start(t, start_on_host, s.time_origin), s.iteration_time0, s.time_origin)
+               : speed_profile_text(t, s.iteration_time0, s.time_origin));
   }
   io::write_file_atomically(dir + "/traces.csv", csv.str());
 }

@@ -5,8 +5,12 @@
 
 namespace ringsim::sim {
 
-double ideal_time(const RingRun& r);
-void write_traces(const RingRun& r, const std::string& dir, bool after_run);
+// Every iteration balanced at the speeds of its ring's hosts (`rings`: each ring in effect).
+double ideal_time(const RunSetup& s, const RingHistory& rings);
+// traces.csv and the profiles of the hosts `s` traces; `ring` is the ring in effect, `out` what the
+// run recorded (after_run) or nothing yet.
+void write_traces(const RunSetup& s, const RingShape& ring, const RunOutputs& out, const std::string& dir,
+                  bool after_run);
 // Reads the config's traces whole (source, seeds, families, files, platform, iterations).
 std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::Host*>& ring,
                                   const std::vector<std::vector<sg4::Host*>>& rebuilt,
