@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 namespace ringsim::sim {
 
@@ -25,6 +26,44 @@ double predicted_gather_time(const RunSetup& s, const RingShape& ring) {
     round = std::max(round, latency + (std::isfinite(bandwidth) ? bytes / bandwidth : 0.0));
   }
   return static_cast<double>(ring.n > 0 ? ring.n - 1 : 0) * round;
+}
+
+// The ring's border transfers as points::BorderRoutes, when a link that is not a FATPIPE carries
+// two of them (else empty: each column's cost is then its time, and the edge formula exact).
+points::BorderRoutes border_routes(const RunSetup& s, const RingShape& ring) {
+  points::BorderRoutes b;
+  if (ring.n < 2) return b;
+  std::unordered_map<const sg4::Link*, std::size_t> index;
+  std::vector<std::size_t> carried;
+  auto route = [&](std::size_t from, std::size_t to, std::vector<std::size_t>& links, double& latency) {
+    std::vector<sg4::Link*> path;
+    latency = 0.0;
+    ring.hosts[from]->route_to(ring.hosts[to], path, &latency);
+    for (const sg4::Link* l : path) {
+      auto [it, added] = index.emplace(l, b.capacity.size());
+      if (added) {
+        b.capacity.push_back(l->get_bandwidth());
+        b.shared.push_back(l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE);
+        carried.push_back(0);
+      }
+      links.push_back(it->second);
+      ++carried[it->second];
+    }
+  };
+  b.next_links.resize(ring.n);
+  b.prev_links.resize(ring.n);
+  b.next_latency.resize(ring.n);
+  b.prev_latency.resize(ring.n);
+  for (std::size_t i = 0; i < ring.n; ++i) {
+    route(i, ring.succ(i), b.next_links[i], b.next_latency[i]);
+    route(i, ring.pred(i), b.prev_links[i], b.prev_latency[i]);
+  }
+  b.next_rate = ring.rate_next.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_next;
+  b.prev_rate = ring.rate_prev.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_prev;
+  b.bytes = s.app.column_bytes;
+  bool contended = false;
+  for (std::size_t l = 0; l < carried.size(); ++l) contended = contended || (b.shared[l] && carried[l] > 1);
+  return contended ? b : points::BorderRoutes{};
 }
 
 // The trace's speed changes with the clock (a profile with changes), not once per iteration.
@@ -44,6 +83,7 @@ points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, c
   m.cost_next = ring.cost_next;
   m.cost_prev = ring.cost_prev;
   m.border_time = ring.border_time;
+  m.border_routes = border_routes(s, ring);
   m.gather_time = predicted_gather_time(s, ring);
   m.decision_flops = s.app.decision_flops;
   m.algorithm = s.app.algorithm;

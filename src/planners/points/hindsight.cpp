@@ -180,6 +180,7 @@ double exchange_end(const RunModel& m, const std::vector<double>& done) {
   if (m.cost_next.size() != n || m.cost_prev.size() != n)
     return *std::max_element(done.begin(), done.end()) + m.border_time;
   if (n == 1) return done[0];
+  if (!m.border_routes.empty()) return shared_exchange_end(m.border_routes, done);
   double end = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t next = (i + 1) % n, prev = (i + n - 1) % n;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/redistribution.hpp"
+#include "planners/points/border_exchange.hpp"
 
 namespace ringsim::points {
 
@@ -27,6 +28,7 @@ struct RunModel {
   std::vector<Count> initial_loads;    // the initial balance
   std::vector<double> cost_next, cost_prev;  // one column to each neighbour, s (the planners' costs)
   double border_time = 0.0;            // the border exchange when the costs are not given (exchange_end)
+  BorderRoutes border_routes;          // where border transfers share links (else empty: costs suffice)
   double gather_time = 0.0;            // a point's all-gather of the reports
   double decision_flops = 0.0;         // each member's planner run at a point
   std::string algorithm = "auto";      // the redistribution planner
@@ -81,9 +83,10 @@ double iteration_time(const RunModel& model, const std::vector<Count>& loads, in
 // the cost of that edge; the barrier after the exchange waits for the last arrival:
 //   max over i, and j = i + 1 or i - 1, of max(done_i, done_j) + c(i -> j).
 // That is the slowest member's end plus the dearest edge only when the two meet; elsewhere a dear
-// edge between members that finished early is hidden behind the slowest one. Exact without
-// contention between the border transfers (sharing a link makes them longer). Without costs (a
-// model given border_time only), the slowest end plus border_time.
+// edge between members that finished early is hidden behind the slowest one. Where border
+// transfers share links (border_routes not empty), their sharing over time instead
+// (border_exchange.hpp). Without costs (a model given border_time only), the slowest end plus
+// border_time.
 double exchange_end(const RunModel& model, const std::vector<double>& done);
 
 // When a point after iteration j, whose iteration ended at `iteration_end`, has gathered the
