@@ -127,13 +127,20 @@ h,8,1,hindsight-targets,1,0.5,6
 i,8,1,adaptive-lasting,1,0.52,7
 j,8,1,none,1,1.0,0
 CSV
+# lines_in NAME FILE FLAGS LINE...: each LINE is in FILE (grep -q FLAGS), else a failure naming NAME.
+lines_in() {
+  local name=$1 file=$2 flags=$3 want
+  shift 3
+  for want in "$@"; do
+    grep -q"$flags" -- "$want" "$file" || { echo "FAIL $name: no line '$want'"; cat "$file"; fail=1; }
+  done
+}
 if $PY "$TABLE" table.md fam=rows.csv >/dev/null 2>table.err; then
   # ratio 0.1: hindsight 0.7, targets 0.5 (0.714), lasting 0.75 (1.071 and 1.5); ratio 1: 1.04 both
-  for want in "| 8 | 0.1 | 2 | 0.700 | 3.0 | 0.500 | 4.0 | 0.714 | 0.750 | 1.071 | 1.500 |" \
-              "| 8 | 1 | 1 | 0.500 | 6.0 | 0.500 | 6.0 | 1.000 | 0.520 | 1.040 | 1.040 |" \
-              "within 1.1 of hindsight at 2 of 2 (ring, ratio) points, of hindsight-targets at 1."; do
-    grep -qF -- "$want" table.md || { echo "FAIL when_chosen_targets.py: no line '$want'"; cat table.md; fail=1; }
-  done
+  lines_in when_chosen_targets.py table.md F \
+    "| 8 | 0.1 | 2 | 0.700 | 3.0 | 0.500 | 4.0 | 0.714 | 0.750 | 1.071 | 1.500 |" \
+    "| 8 | 1 | 1 | 0.500 | 6.0 | 0.500 | 6.0 | 1.000 | 0.520 | 1.040 | 1.040 |" \
+    "within 1.1 of hindsight at 2 of 2 (ring, ratio) points, of hindsight-targets at 1."
 else
   echo "FAIL when_chosen_targets.py: $(cat table.err)"; fail=1
 fi
@@ -153,10 +160,9 @@ c3,8,1,adaptive-lasting,3,0,0.9,1,90,,
 d3,8,1,every-5,3,0,0.7,19,70,,
 CSV
 if $PY "$TABLE" table3.md fam=left.csv >/dev/null 2>table.err; then
-  for want in "| 8 | 1 | 1 | 0.800 | 2.0 | 0.600 | 3.0 | 0.750 | 0.900 | 1.125 | 1.500 |" \
-              "Runs left out (a reference not exactly optimal under the model, beaten by a checked fixed scheme in the simulation, or above a fixed scheme of the same run by more than 0.5%): 2 (ring 8 ratio 1 seed 2: hindsight not exactly optimal under the model; ring 8 ratio 1 seed 3: hindsight-targets above a fixed scheme by 1.0%)."; do
-    grep -qF -- "$want" table3.md || { echo "FAIL when_chosen_targets.py: no line '$want'"; cat table3.md; fail=1; }
-  done
+  lines_in when_chosen_targets.py table3.md F \
+    "| 8 | 1 | 1 | 0.800 | 2.0 | 0.600 | 3.0 | 0.750 | 0.900 | 1.125 | 1.500 |" \
+    "Runs left out (a reference not exactly optimal under the model, beaten by a checked fixed scheme in the simulation, or above a fixed scheme of the same run by more than 0.5%): 2 (ring 8 ratio 1 seed 2: hindsight not exactly optimal under the model; ring 8 ratio 1 seed 3: hindsight-targets above a fixed scheme by 1.0%)."
 else
   echo "FAIL when_chosen_targets.py: $(cat table.err)"; fail=1
 fi
@@ -189,11 +195,10 @@ o2,8,1,2,online-optimal,90,100,92,100,88,85,100,45
 o3,8,1,3,online-optimal,90,100,92,100,88,85,100,75
 CSV
 if $PY "$INFO" info-runs.csv info-bounds.csv info.md >/dev/null 2>info.err; then
-  for want in "| 8 | 1 | 1 | 1.000 | 0.800 | 0.900 | 0.960 | 1.125; 1.125 +- 0.000 | 1.067; 1.067 +- 0.000 | 1.200; 1.200 +- 0.000 |" \
-              "| 8 | 1 | 1 | 0.800 | 0.900 | 0.850 | 1.125 | 1.062 | 0.957 (0.957) | 0.750 | 1.133; 1.133 +- 0.000 |" \
-              "Seeds left out of both tables (hindsight not exactly optimal under the model, beaten by a checked fixed scheme in the simulation, or above a fixed scheme of the same run by more than 0.5%): 2 (ring 8 ratio 1 seed 2: hindsight not exactly optimal under the model; ring 8 ratio 1 seed 3: hindsight above a fixed scheme by 1.0%)."; do
-    grep -qxF -- "$want" info.md || { echo "FAIL when_information.py: no line '$want'"; cat info.md; fail=1; }
-  done
+  lines_in when_information.py info.md xF \
+    "| 8 | 1 | 1 | 1.000 | 0.800 | 0.900 | 0.960 | 1.125; 1.125 +- 0.000 | 1.067; 1.067 +- 0.000 | 1.200; 1.200 +- 0.000 |" \
+    "| 8 | 1 | 1 | 0.800 | 0.900 | 0.850 | 1.125 | 1.062 | 0.957 (0.957) | 0.750 | 1.133; 1.133 +- 0.000 |" \
+    "Seeds left out of both tables (hindsight not exactly optimal under the model, beaten by a checked fixed scheme in the simulation, or above a fixed scheme of the same run by more than 0.5%): 2 (ring 8 ratio 1 seed 2: hindsight not exactly optimal under the model; ring 8 ratio 1 seed 3: hindsight above a fixed scheme by 1.0%)."
 else
   echo "FAIL when_information.py: $(cat info.err)"; fail=1
 fi
