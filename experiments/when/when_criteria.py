@@ -44,6 +44,7 @@ COMPARISON = FIXED + [c for c in CRITERIA if c != "online-optimal"] + ["hindsigh
 BEST_FIXED = "best fixed"
 # The forecasting policy's goals (within 1.05 of the best fixed scheme, 1.15 of hindsight), counted for each.
 NEAR_BEST, NEAR_HINDSIGHT = 1.05, 1.15
+CLIP = 1.6  # the figures' top: a ratio above it is drawn there (the table has it)
 
 
 def comparison_configs(out):
@@ -159,18 +160,21 @@ def family_figure(plt, name, runs, left_out, folder):
             for scheme, (ratio, _) in figures.items():
                 if scheme not in FIXED:
                     lines[scheme].append((key[1], ratio))
+        clipped = False
         for scheme in [BEST_FIXED] + CRITERIA:
             if lines.get(scheme):
                 xs, ys = zip(*lines[scheme])
-                ax.plot(xs, ys, marker="o", ms=3, lw=1.2, ls="--" if scheme == BEST_FIXED else "-", label=scheme)
+                clipped = clipped or max(ys) > CLIP
+                ax.plot(xs, [min(y, CLIP) for y in ys], marker="o", ms=3, lw=1.2,
+                        ls="--" if scheme == BEST_FIXED else "-", label=scheme)
         ax.axhline(1.0, color="grey", lw=0.8)
         ax.set_xscale("log")
         ax.set_xlabel("computation-to-communication ratio")
         ax.set_ylabel("mean time / hindsight's")
-        ax.set_title(f"{name}: ring of {ring}")
+        ax.set_title(f"{name}: ring of {ring}" + (f" (above {CLIP:g} drawn at {CLIP:g})" if clipped else ""))
     plotlib.legend_of_all(axes, axes[-1], fontsize=7)
     path = os.path.join(folder, f"when-criteria-{name}.png")
-    plotlib.save_figure(fig, path, 110)
+    plotlib.save_figure(fig, path, 110, bbox_inches="tight")
     plt.close(fig)
 
 
