@@ -1,5 +1,5 @@
-// The forecasting policy (src/policies/forecast.cpp) and its forecasters
-// (src/policies/forecasters.hpp): each forecaster on series computed by hand, the ensemble's
+// The forecasting policy (src/policy/forecast.cpp) and its forecasters
+// (src/policy/forecasters.hpp): each forecaster on series computed by hand, the ensemble's
 // choice, the iteration the policy moves at on a step, a ramp and a wave, and the same answers at
 // every member of random rings.
 #include <doctest/doctest.h>
@@ -11,10 +11,10 @@
 #include <random>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/forecast.hpp"
-#include "policies/forecasters.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/forecast.hpp"
+#include "policy/forecasters.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 #include "policy_views.hpp"
 
 using namespace ringsim;

@@ -26,7 +26,7 @@
 #include "model/errors.hpp"
 #include "bench/bare_ring.hpp"
 #include "bench/star_platform.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {

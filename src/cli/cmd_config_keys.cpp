@@ -7,7 +7,7 @@
 #include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "planners/ring/ring_planner.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::cli {
 

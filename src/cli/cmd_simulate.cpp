@@ -25,7 +25,7 @@
 #include "io/paper_platform.hpp"
 #include "model/errors.hpp"
 #include "model/run_memory.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
 #include "platform/simgrid_options.hpp"
 

@@ -256,7 +256,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     os << where << ": 'ratio' must be in [" << kLeastRatio << ", " << kGreatestRatio << "]";
     throw InputError(os.str());
   }
-  // The scheme names a policy of the simulation layer, which checks it (policies/registry.hpp).
+  // The scheme names a policy of the simulation layer, which checks it (policy/registry.hpp).
   cfg.scheme.name = doc.contains("scheme") ? text(doc, "scheme") : "none";
   if (doc.contains("algorithm")) {
     cfg.algorithm = text(doc, "algorithm");

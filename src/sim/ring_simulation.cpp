@@ -26,7 +26,7 @@
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "platform/platform_loader.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "platform/simgrid_options.hpp"
 #include "sim/app_phases.hpp"
 #include "platform/paje_tracing.hpp"

@@ -18,7 +18,7 @@
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/platform_graph.hpp"

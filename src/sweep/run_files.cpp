@@ -11,7 +11,7 @@
 #include "io/paper_platform.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim {
 

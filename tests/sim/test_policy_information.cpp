@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "model/run_config.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 using namespace ringsim;

@@ -44,7 +44,7 @@
 // load, a daily cycle), the forecasters that average win on the horizon's error, the forecast is
 // that level, and the backtests, which see the snapshots' imbalances come and go, weigh the
 // passing imbalance's gain down.
-#include "policies/forecast.hpp"
+#include "policy/forecast.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,8 +54,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {

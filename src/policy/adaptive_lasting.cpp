@@ -23,9 +23,9 @@
 #include <optional>
 #include <utility>
 
-#include "policies/adaptive.hpp"
-#include "policies/lasting_share.hpp"
-#include "policies/registry.hpp"
+#include "policy/adaptive.hpp"
+#include "policy/lasting_share.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {

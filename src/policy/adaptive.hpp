@@ -44,8 +44,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/policy.hpp"
-#include "policies/predictions.hpp"
+#include "policy/policy.hpp"
+#include "policy/predictions.hpp"
 
 namespace ringsim::policy {
 

@@ -1,4 +1,4 @@
-#include "policies/predictions.hpp"
+#include "policy/predictions.hpp"
 
 #include <algorithm>
 #include <cmath>
