@@ -371,7 +371,7 @@ TEST_CASE("rent-or-buy: a lasting slowdown is bought once its regret reaches the
     // as every member predicts them.
     std::vector<double> slow(8, 1e8);
     slow[0] = 2.5e7;
-    const auto targets = balanced_targets(slow, 1000);
+    const auto targets = redistribution::balanced_targets(slow, 1000);
     const double rent = compute_time_of(r.loads, slow, 1e6) -
                         compute_time_of(std::vector<long>(targets.begin(), targets.end()), slow, 1e6);
     const double move = 1e6 / 2.5e7 + move_lower_bound(r.facts, r.loads, targets);
@@ -865,7 +865,7 @@ struct StepCosts {
 };
 
 StepCosts step_costs(const Ring& r, const std::vector<double>& speeds) {
-  const auto targets = balanced_targets(speeds, r.facts.columns);
+  const auto targets = redistribution::balanced_targets(speeds, r.facts.columns);
   StepCosts c;
   c.degradation = compute_time_of(r.loads, speeds, r.facts.flops_per_column) -
                   compute_time_of(targets, speeds, r.facts.flops_per_column);
