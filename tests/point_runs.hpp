@@ -22,7 +22,7 @@ inline double draw_run_costs(std::mt19937_64& rng, std::size_t n, points::RunMod
   peak.clear();
   for (std::size_t i = 0; i < n; ++i) peak.push_back(1e9 * (0.5 + unit(rng)));
   m.start = unit(rng) < 0.3 ? 2.0 * unit(rng) : 0.0;
-  m.initial_loads = balanced_targets(peak, m.columns);
+  m.initial_loads = redistribution::balanced_targets(peak, m.columns);
   const double iteration = static_cast<double>(m.columns) * m.flops_per_column / (static_cast<double>(n) * 1e9);
   const double scale = iteration * std::pow(10.0, 2.0 * unit(rng) - 1.5);  // a column move: 0.03 to 3 iterations
   m.cost_next.clear();

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "policies/policy.hpp"
+#include "policy/policy.hpp"
 
 namespace ringsim::policy {
 

@@ -20,11 +20,11 @@ struct StreamedPlan {
 };
 
 inline StreamedPlan stream_plan(const RingInstance& inst, const std::string& algorithm,
-                                std::size_t hold_limit = kHeldBlocksLimit) {
+                                std::size_t hold_limit = redistribution::kHeldBlocksLimit) {
   StreamedPlan out;
   std::ostringstream text;
   std::unique_ptr<io::PlanJsonWriter> writer;
-  out.streamed = stream_redistribution(
+  out.streamed = redistribution::stream_redistribution(
       inst, algorithm, [&](const RedistributionPlan& head) { writer = std::make_unique<io::PlanJsonWriter>(text, head); },
       [&](const Transfer& t) {
         if (writer == nullptr) throw std::logic_error("a block was handed out before the head");

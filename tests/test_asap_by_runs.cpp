@@ -88,16 +88,16 @@ RingInstance family_instance(std::mt19937_64& rng, Family f, std::size_t n, bool
   return inst;
 }
 
-AsapRules lemma4(HandOut hand_out, bool by_runs) {
-  AsapRules rules(PortPolicy::next_then_prev);
+redistribution::AsapRules lemma4(redistribution::HandOut hand_out, bool by_runs) {
+  redistribution::AsapRules rules(redistribution::PortPolicy::next_then_prev);
   rules.hand_out = hand_out;
   rules.by_runs = by_runs;
   return rules;
 }
 
-std::vector<Transfer> collect(const RingInstance& inst, const EdgeFlows& flows, const AsapRules& rules, double& time) {
+std::vector<Transfer> collect(const RingInstance& inst, const redistribution::EdgeFlows& flows, const redistribution::AsapRules& rules, double& time) {
   std::vector<Transfer> out;
-  time = stream_asap(inst, flows.send_next, flows.send_prev, rules, [&out](const Transfer& t) { out.push_back(t); });
+  time = redistribution::stream_asap(inst, flows.send_next, flows.send_prev, rules, [&out](const Transfer& t) { out.push_back(t); });
   return out;
 }
 
@@ -168,36 +168,36 @@ TEST_CASE("Lemma 4's schedule by runs: the item-by-item executor's very blocks, 
     const bool unit = trial % 7 == 0;
     const bool integer = unit || trial % 4 != 3;
     const RingInstance inst = family_instance(rng, family, n, integer, trial % 3 == 0 ? 2 : 4, unit);
-    const auto F = prefix_imbalances(imbalances(inst));
-    const auto opt = optimal_integer_circulation(inst);
+    const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     for (Count x : {opt.x, opt.x_min - 1, opt.x_max + 1, opt.x + 2 + trial % 5}) {
-      const auto flows = flows_for_circulation(F, x);
+      const auto flows = redistribution::flows_for_circulation(F, x);
       INFO("trial " << trial << " n " << n << " x " << x << " family " << static_cast<int>(family));
       double t_items = 0.0, t_runs = 0.0;
       std::vector<Transfer> items, runs;
       try {
-        items = schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, false));
+        items = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(redistribution::HandOut::in_opening_order, false));
       } catch (const std::logic_error&) {  // some items never available: by runs must say the same
-        REQUIRE_THROWS_AS(schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, true)),
+        REQUIRE_THROWS_AS(redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(redistribution::HandOut::in_opening_order, true)),
                           std::logic_error);
         continue;
       }
       ++compared;
-      const auto forced = lemma4_blocks_by_runs(inst, flows, true, 0);  // by runs even with small real-cost flows
+      const auto forced = redistribution::lemma4_blocks_by_runs(inst, flows, true, 0);  // by runs even with small real-cost flows
       by_runs += forced.has_value();
-      runs = integer || !forced ? schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, true))
+      runs = integer || !forced ? redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(redistribution::HandOut::in_opening_order, true))
                                 : forced->blocks;
-      const auto streamed_items = collect(inst, flows, lemma4(HandOut::when_final, false), t_items);
-      auto streamed_runs = collect(inst, flows, lemma4(HandOut::when_final, true), t_runs);
+      const auto streamed_items = collect(inst, flows, lemma4(redistribution::HandOut::when_final, false), t_items);
+      auto streamed_runs = collect(inst, flows, lemma4(redistribution::HandOut::when_final, true), t_runs);
       if (!integer && forced) {
-        streamed_runs = lemma4_blocks_by_runs(inst, flows, false, 0)->blocks;
+        streamed_runs = redistribution::lemma4_blocks_by_runs(inst, flows, false, 0)->blocks;
         t_runs = forced->makespan;
       }
       blocks += static_cast<int>(runs.size());
       if (integer) {
         require_identical(runs, items);                   // the plan's order: as opened
         require_fewest_blocks(inst, runs);
-        REQUIRE(block_census(inst, runs).could_merge == 0);
+        REQUIRE(redistribution::block_census(inst, runs).could_merge == 0);
         require_identical(streamed_runs, streamed_items);  // the stream's: as each becomes final
         REQUIRE(t_runs == t_items);
         ++exact;
@@ -206,7 +206,7 @@ TEST_CASE("Lemma 4's schedule by runs: the item-by-item executor's very blocks, 
         plan.transfers = runs;
         plan.send_next = flows.send_next;
         plan.send_prev = flows.send_prev;
-        plan.time = makespan(runs);
+        plan.time = redistribution::makespan(runs);
         const auto report = replay(inst, plan);
         INFO(report.error);
         REQUIRE(report.ok);
@@ -248,14 +248,14 @@ TEST_CASE("Lemma 4's schedule by runs on larger shuffled and drifted rings: the 
     const std::size_t n = 100 + static_cast<std::size_t>(rng() % 400);
     const RingInstance inst =
         family_instance(rng, trial % 2 == 0 ? Family::shuffled : Family::drifted, n, true, 1 + trial % 4, trial % 5 == 0);
-    const auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), optimal_integer_circulation(inst).x);
+    const auto flows = redistribution::flows_for_circulation(redistribution::prefix_imbalances(redistribution::imbalances(inst)), redistribution::optimal_integer_circulation(inst).x);
     INFO("trial " << trial);
-    REQUIRE(lemma4_blocks_by_runs(inst, flows, true).has_value());
-    require_identical(schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, true)),
-                      schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(HandOut::in_opening_order, false)));
+    REQUIRE(redistribution::lemma4_blocks_by_runs(inst, flows, true).has_value());
+    require_identical(redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(redistribution::HandOut::in_opening_order, true)),
+                      redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, lemma4(redistribution::HandOut::in_opening_order, false)));
     double ta = 0.0, tb = 0.0;
-    require_identical(collect(inst, flows, lemma4(HandOut::when_final, true), ta),
-                      collect(inst, flows, lemma4(HandOut::when_final, false), tb));
+    require_identical(collect(inst, flows, lemma4(redistribution::HandOut::when_final, true), ta),
+                      collect(inst, flows, lemma4(redistribution::HandOut::when_final, false), tb));
     REQUIRE(ta == tb);
     ++compared;
   }
@@ -283,21 +283,21 @@ TEST_CASE("Lemma 4's schedule by runs: a chain of ever faster links needs a bloc
     inst.cost_next[k] = static_cast<double>(L - k);
     next[k] = static_cast<Count>(k + 1) * 9;
   }
-  const auto runs = schedule_asap(inst, next, prev, lemma4(HandOut::in_opening_order, true));
-  require_identical(runs, schedule_asap(inst, next, prev, lemma4(HandOut::in_opening_order, false)));
+  const auto runs = redistribution::schedule_asap(inst, next, prev, lemma4(redistribution::HandOut::in_opening_order, true));
+  require_identical(runs, redistribution::schedule_asap(inst, next, prev, lemma4(redistribution::HandOut::in_opening_order, false)));
   require_fewest_blocks(inst, runs);
   RedistributionPlan plan;
   plan.transfers = runs;
   plan.send_next = next;
   plan.send_prev = prev;
-  plan.time = makespan(runs);
+  plan.time = redistribution::makespan(runs);
   REQUIRE(replay(inst, plan).ok);
   std::vector<int> per_sender(n, 0);
   for (const Transfer& t : runs) ++per_sender[t.from];
   CHECK(runs.size() == 228);
   CHECK(runs.size() > 5 * n);
   CHECK(per_sender[L - 1] == 19);  // the last hop: its own pace and 18 of its upstream links'
-  const BlockCensus census = block_census(inst, runs);
+  const redistribution::BlockCensus census = redistribution::block_census(inst, runs);
   CHECK(census.blocks == 228);
   CHECK(census.flows == L);
   CHECK(census.most_in_one_flow == 19);
@@ -318,14 +318,14 @@ TEST_CASE("Lemma 4's schedule by runs: two senders alternating into a two-way si
   inst.cost_next = {3, 1, 1, 1, 1};  // P_0 -> P_1 slow, P_1 -> P_2 fast
   inst.cost_prev = {1, 1, 1, 1, 3};  // P_4 -> P_3 slow, P_3 -> P_2 fast
   const std::vector<Count> next = {6, 6, 0, 0, 0}, prev = {0, 0, 0, 6, 6};
-  const auto runs = schedule_asap(inst, next, prev, lemma4(HandOut::in_opening_order, true));
-  require_identical(runs, schedule_asap(inst, next, prev, lemma4(HandOut::in_opening_order, false)));
+  const auto runs = redistribution::schedule_asap(inst, next, prev, lemma4(redistribution::HandOut::in_opening_order, true));
+  require_identical(runs, redistribution::schedule_asap(inst, next, prev, lemma4(redistribution::HandOut::in_opening_order, false)));
   require_fewest_blocks(inst, runs);
   std::vector<Transfer> into_sink, merged;
   for (const Transfer& t : runs)
     (t.to == 2 ? into_sink : merged).push_back(t);
   REQUIRE(into_sink.size() == 12);  // 6 items from each side, in turn
-  const BlockCensus census = block_census(inst, runs);
+  const redistribution::BlockCensus census = redistribution::block_census(inst, runs);
   CHECK(census.two_way_receivers == 1);
   CHECK(census.into_two_way == 12);
   CHECK(census.two_way_turns == 12);
@@ -352,7 +352,7 @@ TEST_CASE("Lemma 4's schedule by runs: two senders alternating into a two-way si
   plan.transfers = merged;
   plan.send_next = next;
   plan.send_prev = prev;
-  plan.time = makespan(merged);
+  plan.time = redistribution::makespan(merged);
   const auto report = replay(inst, plan);
   CHECK_FALSE(report.ok);
   CHECK(report.error.find("one-port violated: P2 receives") != std::string::npos);
@@ -366,8 +366,8 @@ TEST_CASE("Block census: a block split in two where one would do is counted, and
   inst.cost_next = {2, 1, 1, 1};
   inst.cost_prev = {1, 1, 1, 1};
   const std::vector<Count> next = {8, 6, 4, 0}, prev = {0, 0, 0, 0};
-  const auto blocks = schedule_asap(inst, next, prev, lemma4(HandOut::in_opening_order, false));
-  REQUIRE(block_census(inst, blocks).could_merge == 0);
+  const auto blocks = redistribution::schedule_asap(inst, next, prev, lemma4(redistribution::HandOut::in_opening_order, false));
+  REQUIRE(redistribution::block_census(inst, blocks).could_merge == 0);
   // P_0's back-to-back block cut after its third item: the two halves could be one.
   std::vector<Transfer> split;
   for (const Transfer& t : blocks) {
@@ -384,7 +384,7 @@ TEST_CASE("Block census: a block split in two where one would do is counted, and
     }
   }
   REQUIRE(split.size() == blocks.size() + 1);
-  const BlockCensus census = block_census(inst, split);
+  const redistribution::BlockCensus census = redistribution::block_census(inst, split);
   CHECK(census.could_merge == 1);
   CHECK(census.blocks == blocks.size() + 1);
   CHECK(census.most_in_one_flow >= 2);

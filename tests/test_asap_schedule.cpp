@@ -38,9 +38,9 @@ RingInstance concentrated_instance(std::mt19937_64& rng, std::size_t n, bool int
   return inst;
 }
 
-RedistributionPlan as_plan(const EdgeFlows& flows, std::vector<Transfer> transfers) {
+RedistributionPlan as_plan(const redistribution::EdgeFlows& flows, std::vector<Transfer> transfers) {
   RedistributionPlan plan;
-  plan.time = makespan(transfers);
+  plan.time = redistribution::makespan(transfers);
   plan.transfers = std::move(transfers);
   plan.send_next = flows.send_next;
   plan.send_prev = flows.send_prev;
@@ -50,32 +50,32 @@ RedistributionPlan as_plan(const EdgeFlows& flows, std::vector<Transfer> transfe
 }  // namespace
 
 TEST_CASE("schedule_asap: every rule, both directions of time, executes the counts feasibly") {
-  const PortPolicy policies[] = {PortPolicy::next_then_prev, PortPolicy::prev_then_next, PortPolicy::longest_first,
-                                 PortPolicy::random_then_other, PortPolicy::random_each_item};
-  const PortContention contentions[] = {PortContention::ring_index, PortContention::longest_first,
-                                        PortContention::random};
+  const redistribution::PortPolicy policies[] = {redistribution::PortPolicy::next_then_prev, redistribution::PortPolicy::prev_then_next, redistribution::PortPolicy::longest_first,
+                                 redistribution::PortPolicy::random_then_other, redistribution::PortPolicy::random_each_item};
+  const redistribution::PortContention contentions[] = {redistribution::PortContention::ring_index, redistribution::PortContention::longest_first,
+                                        redistribution::PortContention::random};
   std::mt19937_64 rng(2004);
   int runs = 0;
   for (int trial = 0; trial < 150; ++trial) {
     const auto inst = concentrated_instance(rng, 2 + static_cast<std::size_t>(trial % 14), trial % 2 == 0);
-    const auto F = prefix_imbalances(imbalances(inst));
-    const auto opt = optimal_integer_circulation(inst);
+    const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     for (Count x : {opt.x - 1, opt.x, opt.x + 1}) {
-      const auto flows = flows_for_circulation(F, x);
-      for (PortPolicy p : policies)
-        for (PortContention c : contentions)
+      const auto flows = redistribution::flows_for_circulation(F, x);
+      for (redistribution::PortPolicy p : policies)
+        for (redistribution::PortContention c : contentions)
           for (bool busy : {false, true})
             for (bool late : {false, true}) {
-              AsapRules rules{p, c, busy, static_cast<std::uint64_t>(trial)};
+              redistribution::AsapRules rules{p, c, busy, static_cast<std::uint64_t>(trial)};
               rules.as_late_as_possible = late;
-              const auto plan = as_plan(flows, schedule_asap(inst, flows.send_next, flows.send_prev, rules));
+              const auto plan = as_plan(flows, redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, rules));
               const auto report = replay(inst, plan);
               INFO("trial " << trial << " x " << x << " policy " << static_cast<int>(p) << " contention "
                             << static_cast<int>(c) << " busy " << busy << " late " << late);
               REQUIRE_MESSAGE(report.ok, report.error);
-              REQUIRE(plan.time >= system2_time(inst, F, x) * (1 - 1e-9));  // System 2 bounds these flows
+              REQUIRE(plan.time >= redistribution::system2_time(inst, F, x) * (1 - 1e-9));  // System 2 bounds these flows
               // Seeded: the same rules give the same schedule.
-              REQUIRE(makespan(schedule_asap(inst, flows.send_next, flows.send_prev, rules)) == plan.time);
+              REQUIRE(redistribution::makespan(redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, rules)) == plan.time);
               ++runs;
             }
     }
@@ -91,25 +91,25 @@ TEST_CASE("schedule_asap: time reversal swaps as soon as possible and as late as
   inst.targets = {1, 1, 1, 1, 4};
   inst.cost_next = {3, 1, 3, 2, 3};
   inst.cost_prev = {2, 1, 2, 3, 2};
-  const EdgeFlows flows{{0, 1, 2, 2, 0}, {1, 0, 0, 0, 0}};
+  const redistribution::EdgeFlows flows{{0, 1, 2, 2, 0}, {1, 0, 0, 0, 0}};
   // The reversed instance: loads and targets swapped, the cost of P_i -> P_(i+1) moved to
   // P_(i+1) -> P_i and conversely, every edge's items sent the other way.
   RingInstance rev = inst;
   std::swap(rev.loads, rev.targets);
   rev.cost_next = {1, 2, 3, 2, 2};
   rev.cost_prev = {3, 3, 1, 3, 2};
-  const EdgeFlows rev_flows{{0, 0, 0, 0, 1}, {0, 0, 1, 2, 2}};
+  const redistribution::EdgeFlows rev_flows{{0, 0, 0, 0, 1}, {0, 0, 1, 2, 2}};
 
-  AsapRules late;
+  redistribution::AsapRules late;
   late.as_late_as_possible = true;
-  const auto asap = schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
-  const auto alap = schedule_asap(inst, flows.send_next, flows.send_prev, late);
-  CHECK(makespan(asap) == 6.0);
-  CHECK(makespan(alap) == 7.0);
+  const auto asap = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, redistribution::PortPolicy::next_then_prev);
+  const auto alap = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, late);
+  CHECK(redistribution::makespan(asap) == 6.0);
+  CHECK(redistribution::makespan(alap) == 7.0);
   CHECK(replay(inst, as_plan(flows, asap)).ok);
   CHECK(replay(inst, as_plan(flows, alap)).ok);
-  CHECK(makespan(schedule_asap(rev, rev_flows.send_next, rev_flows.send_prev, PortPolicy::next_then_prev)) == 7.0);
-  CHECK(makespan(schedule_asap(rev, rev_flows.send_next, rev_flows.send_prev, late)) == 6.0);
+  CHECK(redistribution::makespan(redistribution::schedule_asap(rev, rev_flows.send_next, rev_flows.send_prev, redistribution::PortPolicy::next_then_prev)) == 7.0);
+  CHECK(redistribution::makespan(redistribution::schedule_asap(rev, rev_flows.send_next, rev_flows.send_prev, late)) == 6.0);
 }
 
 namespace {
@@ -139,23 +139,23 @@ TEST_CASE("schedule_asap: paced blocks stand for the very items sent one block e
   std::size_t paced = 0, blocks = 0, unpaced_blocks = 0;
   for (int trial = 0; trial < 400; ++trial) {
     const auto inst = concentrated_instance(rng, 2 + static_cast<std::size_t>(trial % 23), trial % 3 == 0);
-    const auto F = prefix_imbalances(imbalances(inst));
-    const auto flows = flows_for_circulation(F, optimal_integer_circulation(inst).x);
-    for (PortPolicy p : {PortPolicy::next_then_prev, PortPolicy::longest_first})
+    const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const auto flows = redistribution::flows_for_circulation(F, redistribution::optimal_integer_circulation(inst).x);
+    for (redistribution::PortPolicy p : {redistribution::PortPolicy::next_then_prev, redistribution::PortPolicy::longest_first})
       for (bool late : {false, true}) {
-        AsapRules rules{p, PortContention::ring_index, trial % 2 == 1};
+        redistribution::AsapRules rules{p, redistribution::PortContention::ring_index, trial % 2 == 1};
         rules.as_late_as_possible = late;
         rules.by_runs = false;  // the executor's paced blocks against its own blocks of one item
-        const auto with_pace = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
+        const auto with_pace = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, rules);
         rules.paced_blocks = false;
-        const auto item_blocks = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
+        const auto item_blocks = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, rules);
         INFO("trial " << trial << " policy " << static_cast<int>(p) << " late " << late);
         for (const auto& t : item_blocks) REQUIRE(t.period == 0.0);
         const auto report = replay(inst, as_plan(flows, with_pace));
         REQUIRE_MESSAGE(report.ok, report.error);
         // As soon as possible, paced items join only at their exact times; reversed time maps
         // whole blocks back, so positions agree to rounding.
-        if (!late) REQUIRE(makespan(with_pace) == makespan(item_blocks));
+        if (!late) REQUIRE(redistribution::makespan(with_pace) == redistribution::makespan(item_blocks));
         const auto a = item_departures(inst, with_pace), b = item_departures(inst, item_blocks);
         REQUIRE(a.size() == b.size());
         for (std::size_t k = 0; k < a.size(); ++k) {
@@ -201,8 +201,8 @@ void require_same_blocks(const std::vector<Transfer>& a, const std::vector<Trans
 }  // namespace
 
 TEST_CASE("stream_asap hands each block out once it is final: the plan's blocks, at most 2n held at once") {
-  const PortPolicy policies[] = {PortPolicy::next_then_prev, PortPolicy::prev_then_next, PortPolicy::longest_first,
-                                 PortPolicy::random_then_other, PortPolicy::random_each_item};
+  const redistribution::PortPolicy policies[] = {redistribution::PortPolicy::next_then_prev, redistribution::PortPolicy::prev_then_next, redistribution::PortPolicy::longest_first,
+                                 redistribution::PortPolicy::random_then_other, redistribution::PortPolicy::random_each_item};
   std::mt19937_64 rng(314159);
   std::size_t runs = 0, blocks = 0, peak_sum = 0;
   for (int trial = 0; trial < 1500; ++trial) {
@@ -218,35 +218,35 @@ TEST_CASE("stream_asap hands each block out once it is final: the plan's blocks,
       shape.max_load = 20;
       inst = testing::random_instance(rng, shape);
     }
-    const auto F = prefix_imbalances(imbalances(inst));
-    const auto opt = optimal_integer_circulation(inst);
+    const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     for (Count x : {opt.x, opt.x_min - 1, opt.x_max + 2}) {
-      const auto flows = flows_for_circulation(F, x);
-      AsapRules rules{policies[static_cast<std::size_t>(trial) % 5],
-                      static_cast<PortContention>(trial % 3), trial % 7 < 3,
+      const auto flows = redistribution::flows_for_circulation(F, x);
+      redistribution::AsapRules rules{policies[static_cast<std::size_t>(trial) % 5],
+                      static_cast<redistribution::PortContention>(trial % 3), trial % 7 < 3,
                       static_cast<std::uint64_t>(trial)};
       rules.paced_blocks = trial % 11 != 0;
       rules.by_runs = false;  // the item-by-item executor's streaming (by runs: test_asap_by_runs.cpp)
       INFO("trial " << trial << " x " << x);
-      const auto held = schedule_asap(inst, flows.send_next, flows.send_prev, rules);
+      const auto held = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, rules);
       // Streamed: the same blocks (a block handed out too early would have split in two).
       std::vector<Transfer> streamed;
       std::size_t peak = 0;
-      const double t = stream_asap(inst, flows.send_next, flows.send_prev, rules,
+      const double t = redistribution::stream_asap(inst, flows.send_next, flows.send_prev, rules,
                                    [&streamed](const Transfer& b) { streamed.push_back(b); }, &peak);
       require_same_blocks(by_start(streamed), by_start(held));
-      REQUIRE(t == makespan(held));
+      REQUIRE(t == redistribution::makespan(held));
       REQUIRE(peak <= 2 * n);
       // Without the early rules, a block leaves only when its sender opens another that way.
-      AsapRules late = rules;
+      redistribution::AsapRules late = rules;
       late.settle_early = false;
       std::vector<Transfer> reference;
-      stream_asap(inst, flows.send_next, flows.send_prev, late, [&reference](const Transfer& b) { reference.push_back(b); });
+      redistribution::stream_asap(inst, flows.send_next, flows.send_prev, late, [&reference](const Transfer& b) { reference.push_back(b); });
       require_same_blocks(by_start(reference), by_start(held));
       // In opening order, held to the end: the plan itself.
-      rules.hand_out = HandOut::in_opening_order;
+      rules.hand_out = redistribution::HandOut::in_opening_order;
       std::vector<Transfer> opening;
-      stream_asap(inst, flows.send_next, flows.send_prev, rules, [&opening](const Transfer& b) { opening.push_back(b); });
+      redistribution::stream_asap(inst, flows.send_next, flows.send_prev, rules, [&opening](const Transfer& b) { opening.push_back(b); });
       require_same_blocks(opening, held);
       ++runs;
       blocks += held.size();
@@ -262,11 +262,11 @@ TEST_CASE("BoundedHold keeps a schedule of up to its limit of blocks, and drops 
   std::mt19937_64 rng(99);
   for (int trial = 0; trial < 200; ++trial) {
     const auto inst = concentrated_instance(rng, 2 + static_cast<std::size_t>(trial % 17), trial % 2 == 0);
-    const auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), optimal_integer_circulation(inst).x);
-    const auto all = schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
+    const auto flows = redistribution::flows_for_circulation(redistribution::prefix_imbalances(redistribution::imbalances(inst)), redistribution::optimal_integer_circulation(inst).x);
+    const auto all = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, redistribution::PortPolicy::next_then_prev);
     for (std::size_t limit : {all.size(), all.size() + 1, all.size() == 0 ? std::size_t{0} : all.size() - 1}) {
-      BoundedHold held(limit);
-      stream_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev, held.sink());
+      redistribution::BoundedHold held(limit);
+      redistribution::stream_asap(inst, flows.send_next, flows.send_prev, redistribution::PortPolicy::next_then_prev, held.sink());
       INFO("trial " << trial << " limit " << limit << " of " << all.size());
       REQUIRE(held.complete() == (limit >= all.size()));
       REQUIRE(held.blocks.size() == (held.complete() ? all.size() : 0));

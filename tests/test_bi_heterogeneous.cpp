@@ -122,10 +122,10 @@ RingInstance mixed_instance(std::mt19937_64& rng, int trial, std::size_t n, bool
 }
 
 bool light_circulation(const RingInstance& inst, Count x) {
-  const auto delta = imbalances(inst);
-  const auto F = prefix_imbalances(delta);
+  const auto delta = redistribution::imbalances(inst);
+  const auto F = redistribution::prefix_imbalances(delta);
   for (std::size_t i = 0; i < inst.size(); ++i)
-    if (items_sent(delta, F, i, x) > inst.loads[i]) return false;
+    if (redistribution::items_sent(delta, F, i, x) > inst.loads[i]) return false;
   return true;
 }
 
@@ -142,8 +142,8 @@ TEST_CASE("bi-light-glpk: one of the two roundings of the System 2 LP is the int
   for (int trial = 0; trial < 1600; ++trial) {
     const std::size_t n = trial % 100 == 7 ? 150 + static_cast<std::size_t>(trial % 150) : 2 + trial % 48;
     const auto inst = mixed_instance(rng, trial, n, trial % 3 != 0);
-    const auto opt = optimal_integer_circulation(inst);
-    const auto r = solve_system2_relaxation(inst);
+    const auto opt = redistribution::optimal_integer_circulation(inst);
+    const auto r = redistribution::solve_system2_relaxation(inst);
     INFO("trial " << trial << describe(inst));
     REQUIRE(r.lp_tau <= opt.tau * (1 + 1e-9) + 1e-12);
     REQUIRE(near(std::min(r.tau_floor, r.tau_ceil), opt.tau));
@@ -154,7 +154,7 @@ TEST_CASE("bi-light-glpk: one of the two roundings of the System 2 LP is the int
     else if (near(r.tau_floor, opt.tau) && near(r.tau_ceil, opt.tau)) ++both;
     else (near(r.tau_floor, opt.tau) ? floor_only : ceil_only)++;
 
-    const auto plan = plan_redistribution(inst, "bi-light-glpk");
+    const auto plan = redistribution::plan_redistribution(inst, "bi-light-glpk");
     require_replays(inst, plan, "bi-light-glpk");
     REQUIRE(plan.time >= opt.tau * (1 - 1e-9));
     REQUIRE(!plan.notes.empty());
@@ -184,11 +184,11 @@ TEST_CASE("bi-light-glpk: 2-rings, a large ring, and the rings it refuses") {
   two.targets = {2, 8};
   two.cost_next = {3.0, 5.0};
   two.cost_prev = {2.0, 1.0};
-  const auto r = solve_system2_relaxation(two);
+  const auto r = redistribution::solve_system2_relaxation(two);
   CHECK(r.lp_tau == doctest::Approx(14.0));
   CHECK(r.tau == doctest::Approx(14.0));
-  CHECK(optimal_integer_circulation(two).tau == doctest::Approx(14.0));
-  const auto plan = plan_redistribution(two, "bi-light-glpk");
+  CHECK(redistribution::optimal_integer_circulation(two).tau == doctest::Approx(14.0));
+  const auto plan = redistribution::plan_redistribution(two, "bi-light-glpk");
   require_replays(two, plan, "2-ring");
   CHECK(plan.time == doctest::Approx(14.0));
   CHECK(plan.optimal);
@@ -197,14 +197,14 @@ TEST_CASE("bi-light-glpk: 2-rings, a large ring, and the rings it refuses") {
 
   std::mt19937_64 rng(77);
   const auto big = local_instance(rng, 3000, 4, 20, 4, false);
-  const auto rb = solve_system2_relaxation(big);
-  CHECK(near(rb.tau, optimal_integer_circulation(big).tau));
+  const auto rb = redistribution::solve_system2_relaxation(big);
+  CHECK(near(rb.tau, redistribution::optimal_integer_circulation(big).tau));
 
   RingInstance uni;
   uni.loads = {3, 1};
   uni.targets = {2, 2};
   uni.cost_next = {1.0, 1.0};
-  CHECK_THROWS_AS(plan_light_glpk(uni), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::plan_light_glpk(uni), std::invalid_argument);
 }
 
 TEST_CASE("the slides' general bound never exceeds the System 2 integer optimum") {
@@ -213,8 +213,8 @@ TEST_CASE("the slides' general bound never exceeds the System 2 integer optimum"
   for (int trial = 0; trial < 3000; ++trial) {
     const std::size_t n = 2 + (trial % 10 == 3 ? static_cast<std::size_t>(trial % 290) : static_cast<std::size_t>(trial % 30));
     const auto inst = mixed_instance(rng, trial, n, trial % 2 == 0);
-    const double slides = *slides_bidirectional_lower_bound(inst);
-    const double tau = optimal_integer_circulation(inst).tau;
+    const double slides = *redistribution::slides_bidirectional_lower_bound(inst);
+    const double tau = redistribution::optimal_integer_circulation(inst).tau;
     REQUIRE_MESSAGE(slides <= tau * (1 + 1e-9) + 1e-12, "trial " << trial << describe(inst));
     if (near(slides, tau)) ++equal;
   }
@@ -229,16 +229,16 @@ TEST_CASE("light heterogeneous instances: auto meets System 2 with Lemma 4's sch
     const std::size_t n = trial % 50 == 9 ? 100 + static_cast<std::size_t>(trial % 200) : 2 + trial % 40;
     const auto inst = mixed_instance(rng, trial, n, trial % 3 != 1);
     if (inst.homogeneous()) continue;
-    const auto opt = optimal_integer_circulation(inst);
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     if (!opt.light) continue;
     ++light;
     INFO("trial " << trial << describe(inst));
-    const auto plan = plan_redistribution(inst, "auto");
+    const auto plan = redistribution::plan_redistribution(inst, "auto");
     require_replays(inst, plan, "auto");
     REQUIRE(plan.algorithm == "bi-light");
     REQUIRE(plan.optimal);
     REQUIRE(near(plan.time, opt.tau));
-    const auto h = plan_redistribution(inst, "bi-heuristic");
+    const auto h = redistribution::plan_redistribution(inst, "bi-heuristic");
     require_replays(inst, h, "bi-heuristic");
     REQUIRE(h.time >= opt.tau * (1 - 1e-9));
     if (near(h.time, opt.tau)) ++heuristic_at_tau;
@@ -256,14 +256,14 @@ TEST_CASE("bi-heuristic: always feasible and never below the bounds on non-light
     REQUIRE(trial < 40000);
     const std::size_t n = trial % 40 == 5 ? 60 + static_cast<std::size_t>(trial % 240) : 2 + trial % 12;
     const auto inst = mixed_instance(rng, trial, n, trial % 3 != 2);
-    const auto opt = optimal_integer_circulation(inst);
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     if (opt.light) continue;
     ++nonlight;
     INFO("trial " << trial << describe(inst));
-    const auto plan = plan_redistribution(inst, "bi-heuristic");
+    const auto plan = redistribution::plan_redistribution(inst, "bi-heuristic");
     require_replays(inst, plan, "bi-heuristic");
     REQUIRE(plan.time >= opt.tau * (1 - 1e-9));
-    if (inst.size() <= 300) REQUIRE(plan.time >= *slides_bidirectional_lower_bound(inst) * (1 - 1e-9));
+    if (inst.size() <= 300) REQUIRE(plan.time >= *redistribution::slides_bidirectional_lower_bound(inst) * (1 - 1e-9));
     REQUIRE(plan.optimal == near(plan.time, opt.tau));
     const double gap = plan.time / opt.tau - 1.0;
     sum_gap += gap;
@@ -277,9 +277,9 @@ TEST_CASE("bi-heuristic: always feasible and never below the bounds on non-light
 TEST_CASE("bi-heuristic scales to long rings") {
   std::mt19937_64 rng(1000000);
   const auto inst = local_instance(rng, 100000, 8, 2, 4, false);  // base 2: far from light
-  const auto opt = optimal_integer_circulation(inst);
+  const auto opt = redistribution::optimal_integer_circulation(inst);
   CHECK_FALSE(opt.light);
-  const auto plan = plan_redistribution(inst, "bi-heuristic");
+  const auto plan = redistribution::plan_redistribution(inst, "bi-heuristic");
   require_replays(inst, plan, "n = 100000");
   CHECK(plan.time >= opt.tau * (1 - 1e-9));
   MESSAGE("n = 100000, non-light: heuristic " << plan.time << ", System 2 bound " << opt.tau);
@@ -304,17 +304,17 @@ TEST_CASE("exact: the time-indexed program equals the brute force on tiny rings,
     REQUIRE(bf.has_value());
     INFO("trial " << trial << describe(inst));
     // Solve the program even when the heuristic meets the bound, so that the program is checked.
-    const auto ex = plan_exact(inst, ExactOptions{true});
+    const auto ex = redistribution::plan_exact(inst, redistribution::ExactOptions{true});
     require_replays(inst, ex, "exact (program)");
     REQUIRE(ex.optimal);
     REQUIRE(near(ex.time, static_cast<double>(*bf)));
-    const auto plan = plan_redistribution(inst, "exact");
+    const auto plan = redistribution::plan_redistribution(inst, "exact");
     require_replays(inst, plan, "exact");
     REQUIRE(near(plan.time, static_cast<double>(*bf)));
     REQUIRE(plan.optimal);
-    REQUIRE(plan.time >= instance_lower_bound(inst) * (1 - 1e-9));
-    REQUIRE(plan.time <= plan_redistribution(inst, "bi-heuristic").time * (1 + 1e-9));
-    if (!near(ex.time, optimal_integer_circulation(inst).tau)) ++above_tau;
+    REQUIRE(plan.time >= redistribution::instance_lower_bound(inst) * (1 - 1e-9));
+    REQUIRE(plan.time <= redistribution::plan_redistribution(inst, "bi-heuristic").time * (1 + 1e-9));
+    if (!near(ex.time, redistribution::optimal_integer_circulation(inst).tau)) ++above_tau;
     ++compared;
   }
   CHECK(compared >= 250);
@@ -330,16 +330,16 @@ TEST_CASE("exact: System 2's bound is not always reachable outside the light cas
   inst.targets = {13, 1, 1, 2};
   inst.cost_next = {9, 2, 9, 8};
   inst.cost_prev = {5, 1, 3, 1};
-  const auto opt = optimal_integer_circulation(inst);
+  const auto opt = redistribution::optimal_integer_circulation(inst);
   CHECK(opt.tau == doctest::Approx(12.0));
   CHECK_FALSE(opt.light);
-  const auto ex = plan_redistribution(inst, "exact");
+  const auto ex = redistribution::plan_redistribution(inst, "exact");
   require_replays(inst, ex, "exact");
   CHECK(ex.time == doctest::Approx(14.0));
   CHECK(ex.optimal);
   CHECK(ex.lower_bound == doctest::Approx(14.0));
   CHECK(oracles::brute_force_makespan(inst) == 14);
-  CHECK(plan_redistribution(inst, "bi-heuristic").time == doctest::Approx(14.0));
+  CHECK(redistribution::plan_redistribution(inst, "bi-heuristic").time == doctest::Approx(14.0));
 }
 
 namespace {
@@ -350,7 +350,7 @@ struct GapStats {
 
   // Checks exact against the heuristic and the bound, and accumulates the heuristic's gaps.
   void add(const RingInstance& inst, const RedistributionPlan& heuristic, const RedistributionPlan& exact) {
-    const double tau = optimal_integer_circulation(inst).tau;
+    const double tau = redistribution::optimal_integer_circulation(inst).tau;
     require_replays(inst, exact, "exact");
     REQUIRE(exact.optimal);
     REQUIRE(exact.time <= heuristic.time * (1 + 1e-9));
@@ -383,11 +383,11 @@ TEST_CASE("bi-heuristic against the exact optimum on small rings") {
   for (int trial = 0; trial < 1500; ++trial) {
     const std::size_t n = 4 + trial % 5;
     const auto inst = skewed_instance(rng, n, 1 + trial % 12, 2 + trial % 9, true, trial % 3 == 0);
-    if (optimal_integer_circulation(inst).light) continue;
+    if (redistribution::optimal_integer_circulation(inst).light) continue;
     INFO("trial " << trial << describe(inst));
-    const auto h = plan_redistribution(inst, "bi-heuristic");
+    const auto h = redistribution::plan_redistribution(inst, "bi-heuristic");
     try {
-      random_rings.add(inst, h, plan_redistribution(inst, "exact"));
+      random_rings.add(inst, h, redistribution::plan_redistribution(inst, "exact"));
     } catch (const std::invalid_argument&) {
       ++too_hard;  // the exact solver's size or time limit
     }
@@ -421,10 +421,10 @@ TEST_CASE("bi-heuristic against the exact optimum on small rings") {
   GapStats known;
   for (const auto& c : hard) {
     INFO(describe(c.inst));
-    const auto ex = plan_redistribution(c.inst, "exact");
+    const auto ex = redistribution::plan_redistribution(c.inst, "exact");
     CHECK(ex.time == doctest::Approx(c.optimum));
     if (c.brute_force) CHECK(oracles::brute_force_makespan(c.inst) == static_cast<long>(c.optimum));
-    known.add(c.inst, plan_redistribution(c.inst, "bi-heuristic"), ex);
+    known.add(c.inst, redistribution::plan_redistribution(c.inst, "bi-heuristic"), ex);
   }
   MESSAGE("bi-heuristic vs exact, known hard rings: " << known.summary());
 }
@@ -436,24 +436,24 @@ TEST_CASE("exact: commensurable real costs, and the instances it refuses") {
   inst.targets = {3, 1, 4};
   inst.cost_next = {0.5, 1.25, 0.75};
   inst.cost_prev = {1.5, 0.25, 1.0};
-  REQUIRE(commensurable_unit(inst).has_value());
-  CHECK(*commensurable_unit(inst) == doctest::Approx(0.25));
-  const auto ex = plan_exact(inst, ExactOptions{true});
+  REQUIRE(redistribution::commensurable_unit(inst).has_value());
+  CHECK(*redistribution::commensurable_unit(inst) == doctest::Approx(0.25));
+  const auto ex = redistribution::plan_exact(inst, redistribution::ExactOptions{true});
   require_replays(inst, ex, "exact, quarter units");
-  CHECK(ex.time >= instance_lower_bound(inst) * (1 - 1e-9));
-  CHECK(ex.time <= plan_redistribution(inst, "bi-heuristic").time * (1 + 1e-9));
+  CHECK(ex.time >= redistribution::instance_lower_bound(inst) * (1 - 1e-9));
+  CHECK(ex.time <= redistribution::plan_redistribution(inst, "bi-heuristic").time * (1 + 1e-9));
 
   RingInstance irrational = inst;
   irrational.cost_next[1] = std::sqrt(2.0);
-  CHECK_FALSE(commensurable_unit(irrational).has_value());
-  CHECK_THROWS_WITH_AS(plan_redistribution(irrational, "exact"), doctest::Contains("not commensurable"),
+  CHECK_FALSE(redistribution::commensurable_unit(irrational).has_value());
+  CHECK_THROWS_WITH_AS(redistribution::plan_redistribution(irrational, "exact"), doctest::Contains("not commensurable"),
                        std::invalid_argument);
 
   // Costs 1 and 1.001: a unit of 0.001 makes every horizon thousands of slots long.
   RingInstance fine = inst;
   fine.cost_next = {1.0, 1.001, 1.0};
   fine.cost_prev = {1.001, 1.0, 1.0};
-  CHECK_THROWS_WITH_AS(plan_exact(fine, ExactOptions{true}), doctest::Contains("limit"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(redistribution::plan_exact(fine, redistribution::ExactOptions{true}), doctest::Contains("limit"), std::invalid_argument);
 }
 
 namespace {
@@ -493,12 +493,12 @@ TEST_CASE("bi-light and bi-heuristic stream their schedules: the plan's head and
     }
     for (const char* algo : {"bi-light", "bi-heuristic"}) {
      // Held after one run, or (nothing may be held) run again and handed out block by block.
-     for (std::size_t hold_limit : {kHeldBlocksLimit, std::size_t{0}}) {
+     for (std::size_t hold_limit : {redistribution::kHeldBlocksLimit, std::size_t{0}}) {
       const auto streamed_plan = testing::stream_plan(inst, algo, hold_limit);  // the head first, or it throws
       REQUIRE(streamed_plan.streamed);
       const auto& blocks = streamed_plan.blocks;
       const std::string& text = streamed_plan.text;
-      const RedistributionPlan plan = plan_redistribution(inst, algo);
+      const RedistributionPlan plan = redistribution::plan_redistribution(inst, algo);
       INFO("trial " << trial << " " << algo << " hold_limit " << hold_limit);
       RedistributionPlan replayed = plan;
       replayed.transfers = blocks;
@@ -519,9 +519,9 @@ TEST_CASE("bi-light and bi-heuristic stream their schedules: the plan's head and
       cut_short += !plan.notes.empty() && plan.notes.back() == "search cut short by its work budget";
       // A budget one block short is refused before the head, or any block, is handed out.
       if (plan.transfers.size() > 1) {
-        const BlockBudget budget(plan.transfers.size() - 1);
+        const redistribution::BlockBudget budget(plan.transfers.size() - 1);
         bool handed = false;
-        CHECK_THROWS_AS(stream_redistribution(
+        CHECK_THROWS_AS(redistribution::stream_redistribution(
                             inst, algo, [&](const RedistributionPlan&) { handed = true; },
                             [&](const Transfer&) { handed = true; }, hold_limit),
                         InputError);

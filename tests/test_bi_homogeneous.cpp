@@ -34,7 +34,7 @@ RingInstance ring_instance(std::vector<Count> loads, std::vector<Count> targets,
 }
 
 long lemma3_steps(const RingInstance& inst) {
-  return static_cast<long>(lemma3_lower_bound(inst) / inst.cost_next.front() + 0.5);
+  return static_cast<long>(redistribution::lemma3_lower_bound(inst) / inst.cost_next.front() + 0.5);
 }
 
 Count total_items(const RingInstance& inst) { return std::accumulate(inst.loads.begin(), inst.loads.end(), Count{0}); }
@@ -52,7 +52,7 @@ void require_optimal_plan(const RingInstance& inst, const RedistributionPlan& pl
                           const std::string& algorithm = "bi-homogeneous") {
   const auto rep = replay(inst, plan);
   REQUIRE_MESSAGE(rep.ok, what << " " << show(inst) << ": " << rep.error);
-  REQUIRE_MESSAGE(plan.time == lemma3_lower_bound(inst), what << " " << show(inst));
+  REQUIRE_MESSAGE(plan.time == redistribution::lemma3_lower_bound(inst), what << " " << show(inst));
   REQUIRE_MESSAGE(plan.optimal, what << " " << show(inst));
   REQUIRE(plan.algorithm == algorithm);
 }
@@ -60,7 +60,7 @@ void require_optimal_plan(const RingInstance& inst, const RedistributionPlan& pl
 // The O(n) schedule of Lemma 3's tightness proof: optimal too, at most one block per processor and
 // direction, the early ones from time 0 and the late ones ending at the bound.
 void require_early_late_plan(const RingInstance& inst, const std::string& what) {
-  const auto plan = plan_redistribution(inst, "bi-homogeneous-early-late");
+  const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous-early-late");
   require_optimal_plan(inst, plan, what, "bi-homogeneous-early-late");
   std::vector<int> blocks(2 * inst.size(), 0);
   for (const auto& t : plan.transfers) {
@@ -84,33 +84,33 @@ TEST_CASE("bi-homogeneous refuses unidirectional and heterogeneous rings") {
   RingInstance uni = ring_instance({3, 1}, {2, 2});
   uni.bidirectional = false;
   uni.cost_prev.clear();
-  CHECK_THROWS_AS(plan_redistribution(uni, "bi-homogeneous"), std::invalid_argument);
-  CHECK_THROWS_AS(plan_algorithm3(uni), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::plan_redistribution(uni, "bi-homogeneous"), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::plan_algorithm3(uni), std::invalid_argument);
   RingInstance het = ring_instance({5, 1, 1}, {2, 3, 2});
   het.cost_prev[1] = 2.0;
-  CHECK_THROWS_AS(plan_redistribution(het, "bi-homogeneous"), std::invalid_argument);
-  CHECK_THROWS_AS(algorithm3::run_printed_rules(het), std::invalid_argument);
-  CHECK(choose_algorithm(het) != "bi-homogeneous");
+  CHECK_THROWS_AS(redistribution::plan_redistribution(het, "bi-homogeneous"), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::algorithm3::run_printed_rules(het), std::invalid_argument);
+  CHECK(redistribution::choose_algorithm(het) != "bi-homogeneous");
   // auto takes the O(n) schedule of Lemma 3's tightness proof; Algorithm 3 reaches the same time.
-  CHECK(choose_algorithm(ring_instance({5, 1, 1}, {2, 3, 2})) == "bi-homogeneous-early-late");
+  CHECK(redistribution::choose_algorithm(ring_instance({5, 1, 1}, {2, 3, 2})) == "bi-homogeneous-early-late");
 }
 
 TEST_CASE("docs/design.md counterexample: the printed rules send from an empty P3 and the repaired planner takes 6 steps") {
   const RingInstance inst = design_counterexample();
-  const auto printed = algorithm3::run_printed_rules(inst);
+  const auto printed = redistribution::algorithm3::run_printed_rules(inst);
   CHECK(printed.bound_steps == 6);
   CHECK_FALSE(printed.ok);
-  CHECK(printed.failure == algorithm3::Failure::availability);
+  CHECK(printed.failure == redistribution::algorithm3::Failure::availability);
   CHECK(printed.failed_step == 3);
   CHECK_MESSAGE(printed.message.find("P3 ") != std::string::npos, printed.message);
   // Repair 1 alone does not help here: the problem is line 24's direction.
-  CHECK_FALSE(algorithm3::run_rules(inst, {true, false, false, false, false}).ok);
+  CHECK_FALSE(redistribution::algorithm3::run_rules(inst, {true, false, false, false, false}).ok);
   // Availability-aware free choices alone suffice (no lookahead, no fallback).
-  const auto aware = algorithm3::run_rules(inst, {true, true, false, false, false});
+  const auto aware = redistribution::algorithm3::run_rules(inst, {true, true, false, false, false});
   CHECK(aware.ok);
   CHECK(aware.free_choice_availability >= 1);
 
-  const auto plan = plan_redistribution(inst, "bi-homogeneous");
+  const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
   require_optimal_plan(inst, plan, "design");
   CHECK(plan.time == 6.0);
   CHECK(has_note(plan, "changed for availability"));
@@ -127,14 +127,14 @@ TEST_CASE("a ring of two: both neighbours are the same processor") {
     for (Count l0 = 1; l0 < total; ++l0) {
       for (Count t0 = 1; t0 < total; ++t0) {
         const RingInstance inst = ring_instance({l0, total - l0}, {t0, total - t0});
-        const auto plan = plan_redistribution(inst, "bi-homogeneous");
+        const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
         require_optimal_plan(inst, plan, "n=2");
         CHECK(plan.time == static_cast<double>(std::abs(l0 - t0)));  // Lemma 3: max |delta_i|
         CHECK(plan.transfers.size() <= 1);
         const auto bf = oracles::homogeneous_brute_force_steps(inst);
         REQUIRE(bf);
         CHECK(*bf == lemma3_steps(inst));
-        CHECK(algorithm3::run_printed_rules(inst).ok);  // lines 19-21 only: nothing can go wrong
+        CHECK(redistribution::algorithm3::run_printed_rules(inst).ok);  // lines 19-21 only: nothing can go wrong
       }
     }
   }
@@ -142,10 +142,10 @@ TEST_CASE("a ring of two: both neighbours are the same processor") {
 
 TEST_CASE("nothing to move: empty plan in zero time") {
   const RingInstance inst = ring_instance({3, 1, 4, 1, 5}, {3, 1, 4, 1, 5}, 2.0);
-  const auto plan = plan_redistribution(inst, "bi-homogeneous");
+  const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
   require_optimal_plan(inst, plan, "balanced");
   require_early_late_plan(inst, "balanced");
-  CHECK(plan_redistribution(inst, "bi-homogeneous-early-late").transfers.empty());
+  CHECK(redistribution::plan_redistribution(inst, "bi-homogeneous-early-late").transfers.empty());
   CHECK(plan.time == 0.0);
   CHECK(plan.transfers.empty());
 }
@@ -153,7 +153,7 @@ TEST_CASE("nothing to move: empty plan in zero time") {
 TEST_CASE("time unit c: step s occupies (s-1)c to sc and blocks are maximal runs") {
   const double c = 2.5;
   const RingInstance inst = ring_instance({9, 1, 1, 1, 8}, {2, 4, 5, 6, 3}, c);
-  const auto plan = plan_redistribution(inst, "bi-homogeneous");
+  const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
   require_optimal_plan(inst, plan, "c=2.5");
   require_early_late_plan(inst, "c=2.5");
   CHECK(plan.time == static_cast<double>(lemma3_steps(inst)) * c);
@@ -176,7 +176,7 @@ TEST_CASE("tiny rings: the planner and Lemma 3 equal the brute-force optimum") {
     const RingInstance inst = testing::random_instance(rng, shape);
     const auto bf = oracles::homogeneous_brute_force_steps(inst);
     REQUIRE_MESSAGE(bf, show(inst));
-    const auto plan = plan_redistribution(inst, "bi-homogeneous");
+    const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
     require_optimal_plan(inst, plan, "tiny");
     require_early_late_plan(inst, "tiny");
     REQUIRE_MESSAGE(*bf == lemma3_steps(inst), show(inst));
@@ -214,7 +214,7 @@ TEST_CASE("rings up to 10 processors: the planner equals the time-expanded max-f
     REQUIRE(flow);
     const auto rep = replay(inst, flow->schedule);
     REQUIRE_MESSAGE(rep.ok, "flow schedule " << show(inst) << ": " << rep.error);
-    const auto plan = plan_redistribution(inst, "bi-homogeneous");
+    const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
     require_optimal_plan(inst, plan, "n<=10");
     require_early_late_plan(inst, "n<=10");
     REQUIRE_MESSAGE(plan.time == static_cast<double>(flow->steps), show(inst));
@@ -231,18 +231,18 @@ TEST_CASE("thousands of random rings with n = 2..300 are planned optimally, by A
     shape.n = trial % 10 == 0 ? 60 + static_cast<std::size_t>(trial % 241) : 2 + static_cast<std::size_t>(trial % 59);
     shape.max_load = max_loads[(trial / 7) % 6];
     const RingInstance inst = testing::random_instance(rng, shape);
-    const auto plan = plan_redistribution(inst, "bi-homogeneous");
+    const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
     require_optimal_plan(inst, plan, "random");
     require_early_late_plan(inst, "random");
-    const auto autoplan = plan_redistribution(inst, "auto");
+    const auto autoplan = redistribution::plan_redistribution(inst, "auto");
     require_optimal_plan(inst, autoplan, "auto", "bi-homogeneous-early-late");
     REQUIRE(autoplan.time == plan.time);
     REQUIRE(autoplan.transfers.size() <= 2 * inst.size());
     // Lemma 3 and System 2's integer optimum are the same bound on homogeneous rings.
-    const double tau = optimal_integer_circulation(inst).tau;
-    if (tau != lemma3_lower_bound(inst)) ++tau_differs;
-    CHECK_MESSAGE(tau == lemma3_lower_bound(inst), show(inst));
-    const auto run = algorithm3::run_rules(inst, algorithm3::Options{});
+    const double tau = redistribution::optimal_integer_circulation(inst).tau;
+    if (tau != redistribution::lemma3_lower_bound(inst)) ++tau_differs;
+    CHECK_MESSAGE(tau == redistribution::lemma3_lower_bound(inst), show(inst));
+    const auto run = redistribution::algorithm3::run_rules(inst, redistribution::algorithm3::Options{});
     REQUIRE(run.ok);
     if (run.forwarding_fixpoint_steps > 0) ++fired["1 forwarding fixpoint"];
     if (run.free_choice_availability > 0) ++fired["2 free choice for availability"];
@@ -264,7 +264,7 @@ namespace {
 struct RepairLevels {
   struct Level {
     const char* name;
-    algorithm3::Options options;
+    redistribution::algorithm3::Options options;
     int failures = 0;
     std::map<std::string, int> why;
   };
@@ -282,10 +282,10 @@ struct RepairLevels {
   void run(const RingInstance& inst) {
     ++trials;
     for (auto& level : levels) {
-      const auto r = algorithm3::run_rules(inst, level.options);
+      const auto r = redistribution::algorithm3::run_rules(inst, level.options);
       if (!r.ok) {
         ++level.failures;
-        ++level.why[algorithm3::to_string(r.failure)];
+        ++level.why[redistribution::algorithm3::to_string(r.failure)];
       } else {
         REQUIRE(static_cast<Count>(r.steps.size()) == r.bound_steps);
       }
@@ -351,10 +351,10 @@ TEST_CASE("on small rings repair 5 fires only when the rules' step truly fails a
   // Found by the seeded search below: with repairs 1-4 every variant of the rules' step 4 leaves an
   // uncertified state; the exact solver confirms the rules' own step leaves no 3-step completion.
   const RingInstance inst = ring_instance({8, 2, 1, 1, 3, 2}, {4, 1, 2, 8, 1, 1});
-  const auto plan = plan_redistribution(inst, "bi-homogeneous");
+  const auto plan = redistribution::plan_redistribution(inst, "bi-homogeneous");
   require_optimal_plan(inst, plan, "fallback");
   CHECK(has_note(plan, "certified step"));
-  CHECK_FALSE(algorithm3::run_rules(inst, {true, true, true, true, false}).ok);
+  CHECK_FALSE(redistribution::algorithm3::run_rules(inst, {true, true, true, true, false}).ok);
 
   // On every seeded small instance where it fires, the rules' own step (repairs 1-4) is either
   // infeasible or leads to a state the exact time-expanded solver cannot finish in time. (The
@@ -367,10 +367,10 @@ TEST_CASE("on small rings repair 5 fires only when the rules' step truly fails a
     shape.n = 3 + static_cast<std::size_t>(trial % 7);
     shape.max_load = 8;
     const RingInstance random = testing::random_instance(rng, shape);
-    const auto full = algorithm3::run_rules(random, algorithm3::Options{});
+    const auto full = redistribution::algorithm3::run_rules(random, redistribution::algorithm3::Options{});
     if (full.fallback_steps == 0) continue;
     ++fired;
-    const auto rules = algorithm3::run_rules(random, {true, true, true, true, false});
+    const auto rules = redistribution::algorithm3::run_rules(random, {true, true, true, true, false});
     REQUIRE_FALSE(rules.ok);
     // Replay the rules' steps until the first state with no completion in the remaining steps.
     std::vector<Count> held = random.loads;
@@ -405,12 +405,12 @@ TEST_CASE("the certified construction alone meets Lemma 3 (constructive proof of
     shape.n = 2 + static_cast<std::size_t>(trial % 80);
     shape.max_load = 1 + trial % 40;
     const RingInstance inst = testing::random_instance(rng, shape);
-    const auto run = algorithm3::run_certified_construction(inst);
+    const auto run = redistribution::algorithm3::run_certified_construction(inst);
     REQUIRE_MESSAGE(run.ok, show(inst) << ": " << run.message);
-    const auto plan = algorithm3::plan_from_steps(inst, run.steps, 1.0);
+    const auto plan = redistribution::algorithm3::plan_from_steps(inst, run.steps, 1.0);
     const auto rep = replay(inst, plan);
     REQUIRE_MESSAGE(rep.ok, show(inst) << ": " << rep.error);
-    REQUIRE(plan.time == lemma3_lower_bound(inst));
+    REQUIRE(plan.time == redistribution::lemma3_lower_bound(inst));
     REQUIRE(total_items(inst) == std::accumulate(rep.final_loads.begin(), rep.final_loads.end(), Count{0}));
   }
 }
@@ -429,9 +429,9 @@ TEST_CASE("bi-homogeneous-early-late: large shuffled rings in O(n) blocks, on Le
   }
   RingInstance het = ring_instance({5, 1, 1}, {2, 3, 2});
   het.cost_prev[1] = 2.0;
-  CHECK_THROWS_AS(plan_redistribution(het, "bi-homogeneous-early-late"), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::plan_redistribution(het, "bi-homogeneous-early-late"), std::invalid_argument);
   RingInstance uni = ring_instance({5, 1, 1}, {2, 3, 2});
   uni.bidirectional = false;
   uni.cost_prev.clear();
-  CHECK_THROWS_AS(plan_redistribution(uni, "bi-homogeneous-early-late"), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::plan_redistribution(uni, "bi-homogeneous-early-late"), std::invalid_argument);
 }

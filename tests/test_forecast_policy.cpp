@@ -1,5 +1,5 @@
-// The forecasting policy (src/policies/forecast.cpp) and its forecasters
-// (src/policies/forecasters.hpp): each forecaster on series computed by hand, the ensemble's
+// The forecasting policy (src/policy/forecast.cpp) and its forecasters
+// (src/policy/forecasters.hpp): each forecaster on series computed by hand, the ensemble's
 // choice, the iteration the policy moves at on a step, a ramp and a wave, and the same answers at
 // every member of random rings.
 #include <doctest/doctest.h>
@@ -11,10 +11,10 @@
 #include <random>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/forecast.hpp"
-#include "policies/forecasters.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/forecast.hpp"
+#include "policy/forecasters.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 #include "policy_views.hpp"
 
 using namespace ringsim;
@@ -164,8 +164,8 @@ int rule_first_move(const Ring& r, int last, Speeds speeds) {
     for (int step = 1; step <= h; ++step)
       for (std::size_t j = 0; j < f.n; ++j) harmonic[j] += 1.0 / e[j].forecast(static_cast<std::size_t>(step));
     for (double& x : harmonic) x = h / x;
-    if (is_balance_within(r.loads, harmonic, 0.0)) continue;
-    const std::vector<Count> targets = balanced_targets(harmonic, f.columns, 0.0);
+    if (redistribution::is_balance_within(r.loads, harmonic, 0.0)) continue;
+    const std::vector<Count> targets = redistribution::balanced_targets(harmonic, f.columns, 0.0);
     double gain = 0.0;
     for (int step = 1; step <= h; ++step) {
       std::vector<double> at(f.n);
@@ -199,7 +199,7 @@ TEST_CASE("forecast: a step of member 0 to a quarter of its speed is moved for o
   };
   Ring r = network_ring(0.25);
   std::vector<double> slow = step_at(1)(1);
-  const std::vector<Count> targets = balanced_targets(slow, 1000, 0.0);
+  const std::vector<Count> targets = redistribution::balanced_targets(slow, 1000, 0.0);
   CHECK(targets[0] == 34);
   CHECK(targets[1] == 138);
   const double d = imbalance_excess(r.loads, targets, slow, 1e6);
@@ -229,7 +229,7 @@ TEST_CASE("forecast: a gain its backtests saw half realized is not acted on") {
   // 0.48 x 36.2 < 34.185, and no move, then or later. Counting forecasts at their face value, the
   // policy would move at snapshot 11.
   Ring r = network_ring(0.25);
-  const double c = predicted_move_cost(r.facts, r.loads, balanced_targets({2.5e7, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8}, 1000, 0.0),
+  const double c = predicted_move_cost(r.facts, r.loads, redistribution::balanced_targets({2.5e7, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8}, 1000, 0.0),
                                        {2.5e7, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8, 1e8});
   CHECK(c == doctest::Approx(22.79));
   CHECK(first_act(r, 60, [](int k) {
@@ -325,7 +325,7 @@ TEST_CASE("forecast: on a wave it moves where the rule first pays, and takes the
   Prediction plan;
   plan.moves = true;
   plan.speeds = wave(expected);
-  plan.targets = rebalanced_targets(r.loads, *own, 0.0);
+  plan.targets = redistribution::rebalanced_targets(r.loads, *own, 0.0);
   plan.transfer_time = move_lower_bound(r.facts, r.loads, plan.targets);
   CHECK(p->accept(view_of(r, 0, expected, expected), plan));
   plan.transfer_time = 1e6;
@@ -349,7 +349,7 @@ TEST_CASE("forecast: over a whole wave with its moves carried out, it moves a fe
     const auto own = p->balance_for(v);
     Prediction plan;
     plan.speeds = wave(k);
-    plan.targets = own ? rebalanced_targets(r.loads, *own, 0.0) : rebalanced_targets(r.loads, wave(k), 0.0);
+    plan.targets = own ? redistribution::rebalanced_targets(r.loads, *own, 0.0) : redistribution::rebalanced_targets(r.loads, wave(k), 0.0);
     plan.moves = !std::equal(plan.targets.begin(), plan.targets.end(), r.loads.begin());
     plan.transfer_time = plan.moves ? move_lower_bound(r.facts, r.loads, plan.targets) : 0.0;
     if (p->accept(v, plan)) {
@@ -405,7 +405,7 @@ std::array<int, 3> members_answer_alike(std::uint64_t seed, int rings) {
       plan.moves = true;
       plan.fresh = rng() % 2 == 0;
       plan.speeds = speeds;
-      plan.targets = balanced_targets(speeds, f.columns, 0.0);
+      plan.targets = redistribution::balanced_targets(speeds, f.columns, 0.0);
       plan.transfer_time = std::uniform_real_distribution<double>(0.0, 10.0)(rng);
       for (std::size_t i = 0; i < n; ++i) {
         MemberView v = view_of(r, i, first + step + age, first + step);

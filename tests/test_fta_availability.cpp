@@ -107,18 +107,18 @@ TEST_CASE("traces source fta: parsed, validated and written back in canonical fo
   for (const char* text : {
            R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "unavailable_multiplier": 0.01, "time_scale": 1.0}})",
            R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "unavailable_multiplier": 0.5, "time_scale": 60.0, "nodes": {"h1": "101", "h2": "7"}}})"}) {
-    const auto cfg = parse_run_config(nlohmann::json::parse(text), "t");
+    const auto cfg = io::parse_run_config(nlohmann::json::parse(text), "t");
     CHECK(cfg.trace_source == "fta");
-    const auto j = run_config_to_json(cfg);
+    const auto j = io::run_config_to_json(cfg);
     CHECK(j["traces"] == nlohmann::json::parse(text)["traces"]);
-    CHECK(run_config_to_json(parse_run_config(j, "t")) == j);
+    CHECK(io::run_config_to_json(io::parse_run_config(j, "t")) == j);
   }
-  const auto defaults = parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "nodes": {"h": 3}}})"), "t");
+  const auto defaults = io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "nodes": {"h": 3}}})"), "t");
   CHECK(defaults.fta.unavailable_multiplier == 0.01);
   CHECK(defaults.fta.time_scale == 1.0);
   CHECK(defaults.fta.nodes == std::vector<std::pair<std::string, std::string>>{{"h", "3"}});
   const auto err = [](const char* traces) {
-    return error_of([&] { parse_run_config(nlohmann::json::parse(std::string(R"({"ratio": 1, "traces": )") + traces + "}"), "t"); });
+    return error_of([&] { io::parse_run_config(nlohmann::json::parse(std::string(R"({"ratio": 1, "traces": )") + traces + "}"), "t"); });
   };
   CHECK(err(R"({"source": "fta"})") == "t: traces source fta needs 'file' (an FTA event_trace file)");
   CHECK(err(R"({"source": "fta", "file": "a.tab", "unavailable_multiplier": 0})").find("fta 'unavailable_multiplier' must be in (0, 1]") != std::string::npos);

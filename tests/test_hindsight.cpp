@@ -151,7 +151,7 @@ std::vector<std::vector<Count>> balances_of_every_iteration(const RandomRun& run
   for (int k = 1; k <= run.model.iterations; ++k) {
     std::vector<double> s(run.peak.size());
     for (std::size_t i = 0; i < s.size(); ++i) s[i] = run.peak[i] * multiplier_at_iteration(run.traces[i], k);
-    std::vector<Count> b = balanced_targets(s, run.model.columns);
+    std::vector<Count> b = redistribution::balanced_targets(s, run.model.columns);
     if (std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
   }
   return out;

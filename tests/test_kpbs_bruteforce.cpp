@@ -44,7 +44,7 @@ TEST_CASE("the brute force knows the KPBS paper's example and a case where eta i
   tri.times = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
   tri.k = 2;
   tri.beta = 1;
-  CHECK(kpbs_lower_bound(tri).eta == 3.5);
+  CHECK(kpbs::kpbs_lower_bound(tri).eta == 3.5);
   CHECK(oracles::kpbs_brute_force(tri).value() == 4);
   CHECK(oracles::kpbs_brute_force(tri, 2).value() == 4);
   tri.beta = 0.25;  // now the half steps win: 3 * 0.25 + 1.5 = 2.25 < 2 * 0.25 + 2
@@ -74,13 +74,13 @@ TEST_CASE("time / optimum of GGP, OGGP and greedy on tiny instances (exhaustive 
     const auto inst = testing::random_kpbs(rng, shape);
     const auto opt = oracles::kpbs_brute_force(inst);
     REQUIRE(opt.has_value());
-    const double eta = kpbs_lower_bound(inst).eta;
+    const double eta = kpbs::kpbs_lower_bound(inst).eta;
     REQUIRE(*opt >= eta - 1e-9);
     if (*opt == 0) continue;
     ++solved;
     opt_vs_eta.add(*opt / eta);
     for (const char* algo : {"ggp", "oggp", "greedy"}) {
-      const auto s = plan_kpbs(inst, algo);
+      const auto s = kpbs::plan_kpbs(inst, algo);
       REQUIRE(check_kpbs_schedule(inst, s).ok);
       // Integer data and integer beta: every algorithm here cuts at integer amounts, so its
       // schedule is among those the search explored.
@@ -121,7 +121,7 @@ TEST_CASE("finer preemption (halves) against integer preemption, and beta = 0.5"
       finer_better += *whole > *halves + 1e-9;
     }
     for (const char* algo : {"ggp", "oggp"}) {
-      const auto s = plan_kpbs(inst, algo);
+      const auto s = kpbs::plan_kpbs(inst, algo);
       REQUIRE(check_kpbs_schedule(inst, s).ok);
       REQUIRE(s.time >= *halves - 1e-9);  // amounts are multiples of beta or leftovers: halves
       vs_opt[algo].add(s.time / *halves);

@@ -33,7 +33,7 @@ KpbsInstance section23() {
 }
 
 KpbsSchedule planned(const KpbsInstance& inst, const char* algo) {
-  const auto s = plan_kpbs(inst, algo);
+  const auto s = kpbs::plan_kpbs(inst, algo);
   const auto c = s.kpbs_feasible ? check_kpbs_schedule(inst, s) : check_kpbs_conservation(inst, s);
   REQUIRE_MESSAGE(c.ok, algo << ": " << c.error);
   return s;
@@ -42,7 +42,7 @@ KpbsSchedule planned(const KpbsInstance& inst, const char* algo) {
 }  // namespace
 
 TEST_CASE("Figure 2: eta is 16, the cost of the paper's schedule, hence optimal - and what GGP and OGGP give") {
-  const auto b = kpbs_lower_bound(testing::seed_figure2());
+  const auto b = kpbs::kpbs_lower_bound(testing::seed_figure2());
   CHECK(b.W == 7);          // receiver y3: 2 + 4 + 1
   CHECK(b.P == 18.5);
   CHECK(b.Delta == 3);
@@ -58,13 +58,13 @@ TEST_CASE("Figure 2: eta is 16, the cost of the paper's schedule, hence optimal 
   }
   // H = ceil(f / 3) weighs 4 at y3 (1 + 2 + 1), so GGP peels 4 matchings whatever it picks, and
   // only x3 -> y3 weighs 2: no perfect matching can peel 2 at once, hence 4 steps (12 of setup).
-  CHECK(plan_kpbs(testing::seed_figure2(), "ggp").steps.size() == 4);
-  CHECK(plan_kpbs(testing::seed_figure2(), "ggp").time == 22);
-  CHECK(plan_kpbs(testing::seed_figure2(), "oggp").time == 22);
+  CHECK(kpbs::plan_kpbs(testing::seed_figure2(), "ggp").steps.size() == 4);
+  CHECK(kpbs::plan_kpbs(testing::seed_figure2(), "ggp").time == 22);
+  CHECK(kpbs::plan_kpbs(testing::seed_figure2(), "oggp").time == 22);
 }
 
 TEST_CASE("Section 2.3: GGP and OGGP reach the KPBS paper's cost 4 = eta") {
-  const auto b = kpbs_lower_bound(section23());
+  const auto b = kpbs::kpbs_lower_bound(section23());
   CHECK(b.eta == 4);
   for (const char* algo : {"ggp", "oggp"}) {
     const auto s = planned(section23(), algo);
@@ -140,7 +140,7 @@ TEST_CASE("degenerate instances: nothing to send, one transfer, k above the clus
   none.times = {{0, 0}, {0, 0}};
   none.k = 2;
   none.beta = 1;
-  for (const auto& a : kpbs_algorithms()) {
+  for (const auto& a : kpbs::kpbs_algorithms()) {
     const auto s = planned(none, a.name.c_str());
     CHECK(s.time == 0);
     CHECK(s.steps.empty());
@@ -154,14 +154,14 @@ TEST_CASE("degenerate instances: nothing to send, one transfer, k above the clus
 }
 
 TEST_CASE("unknown algorithm and invalid instances are refused") {
-  CHECK_THROWS_AS(plan_kpbs(testing::seed_figure2(), "magic"), UnknownName);
+  CHECK_THROWS_AS(kpbs::plan_kpbs(testing::seed_figure2(), "magic"), UnknownName);
   auto bad = testing::seed_figure2();
   bad.k = 0;
-  CHECK_THROWS(plan_kpbs(bad, "ggp"));
+  CHECK_THROWS(kpbs::plan_kpbs(bad, "ggp"));
   bad = testing::seed_figure2();
   bad.times[1].pop_back();
-  CHECK_THROWS(plan_kpbs(bad, "ggp"));
+  CHECK_THROWS(kpbs::plan_kpbs(bad, "ggp"));
   bad = testing::seed_figure2();
   bad.times[0][0] = -1;
-  CHECK_THROWS(plan_kpbs(bad, "ggp"));
+  CHECK_THROWS(kpbs::plan_kpbs(bad, "ggp"));
 }

@@ -41,7 +41,7 @@ TEST_CASE("Figure 1 and 2 of the KPBS paper: bytes and clusters give k = 4 and t
   CHECK(req.instance.times[2][2] == 4);
   CHECK(req.instance.times[3][1] == 1.5);
   CHECK(req.unit_bandwidth.value() == 10e6);
-  CHECK(plan_kpbs(req.instance, "ggp").lower_bound == 16);
+  CHECK(kpbs::plan_kpbs(req.instance, "ggp").lower_bound == 16);
   // A narrower backbone or smaller clusters lower k.
   CHECK(io::parse_kpbs_request(json::parse(R"({"beta": 0, "bytes": [[1, 2]], "clusters": {"b1": 10, "b2": 20, "bb": 25}})"))
             .instance.k == 1);  // v1 = 1 row
@@ -90,7 +90,7 @@ TEST_CASE("bad input names the problem") {
 
 TEST_CASE("the output has the contract's fields") {
   const auto req = io::parse_kpbs_request(json::parse(R"({"k": 2, "beta": 1, "matrix": [[1, 2], [3, 0]]})"));
-  const auto out = io::kpbs_schedule_to_json(plan_kpbs(req.instance, req.algorithm));
+  const auto out = io::kpbs_schedule_to_json(kpbs::plan_kpbs(req.instance, req.algorithm));
   CHECK(out["algorithm"] == "ggp");
   for (const char* key : {"time", "lower_bound", "steps", "kpbs_feasible"}) CHECK(out.contains(key));
   double total = 0;

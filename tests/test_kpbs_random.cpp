@@ -80,9 +80,9 @@ TEST_CASE("all algorithms give valid schedules with eta <= time - GGP and OGGP w
     shape.k = 1 + rng() % (std::max(shape.senders, shape.receivers) + 1);  // sometimes above min(n1, n2)
     shape.beta = betas[(trial / 2) % 5];
     const KpbsInstance inst = testing::random_kpbs(rng, shape);
-    const KpbsLowerBound bound = kpbs_lower_bound(inst);
-    for (const auto& info : kpbs_algorithms()) {
-      const KpbsSchedule s = plan_kpbs(inst, info.name);
+    const kpbs::KpbsLowerBound bound = kpbs::kpbs_lower_bound(inst);
+    for (const auto& info : kpbs::kpbs_algorithms()) {
+      const KpbsSchedule s = kpbs::plan_kpbs(inst, info.name);
       const std::string what = "trial " + std::to_string(trial) + " " + info.name + ": " + describe(inst);
       REQUIRE(s.lower_bound == bound.eta);
       if (info.name == "all-at-once") {
@@ -131,10 +131,10 @@ TEST_CASE("GGP and OGGP within 8/3 eta on adversarial weights just above multipl
     for (auto& row : inst.times)
       for (double& x : row)
         if (x > 0) x += eps;
-    const double eta = kpbs_lower_bound(inst).eta;
+    const double eta = kpbs::kpbs_lower_bound(inst).eta;
     if (eta == 0) continue;
     for (const char* algo : {"ggp", "oggp"}) {
-      const auto s = plan_kpbs(inst, algo);
+      const auto s = kpbs::plan_kpbs(inst, algo);
       const auto c = check_kpbs_schedule(inst, s);
       REQUIRE_MESSAGE(c.ok, c.error);
       const std::string what = std::string(algo) + ": " + describe(inst);
@@ -172,9 +172,9 @@ TEST_CASE("a hill-climbing search for instances far above eta: GGP and OGGP stay
       for (auto& row : inst.times)
         for (double& x : row) x = value();
       auto ratio = [&](const KpbsInstance& candidate) {
-        const double eta = kpbs_lower_bound(candidate).eta;
+        const double eta = kpbs::kpbs_lower_bound(candidate).eta;
         if (eta == 0) return 0.0;
-        const auto s = plan_kpbs(candidate, algo);
+        const auto s = kpbs::plan_kpbs(candidate, algo);
         const auto c = check_kpbs_schedule(candidate, s);
         REQUIRE_MESSAGE(c.ok, c.error);
         REQUIRE(s.time <= 8.0 / 3.0 * eta + 1e-9);
@@ -222,9 +222,9 @@ TEST_CASE("instances above 2 eta found by a longer search (300 climbs of 400 ste
     inst.k = kn.k;
     inst.beta = 1;
     inst.times = kn.times;
-    const double eta = kpbs_lower_bound(inst).eta;
+    const double eta = kpbs::kpbs_lower_bound(inst).eta;
     for (const char* algo : {"ggp", "oggp"}) {
-      const auto s = plan_kpbs(inst, algo);
+      const auto s = kpbs::plan_kpbs(inst, algo);
       const auto c = check_kpbs_schedule(inst, s);
       REQUIRE_MESSAGE(c.ok, c.error);
       CHECK(s.time <= 8.0 / 3.0 * eta);
@@ -245,8 +245,8 @@ TEST_CASE("same instance, same schedule") {
   shape.integer_times = false;
   shape.k = 4;
   const auto inst = testing::random_kpbs(rng, shape);
-  for (const auto& info : kpbs_algorithms()) {
-    const auto a = plan_kpbs(inst, info.name), b = plan_kpbs(inst, info.name);
+  for (const auto& info : kpbs::kpbs_algorithms()) {
+    const auto a = kpbs::plan_kpbs(inst, info.name), b = kpbs::plan_kpbs(inst, info.name);
     REQUIRE(a.steps.size() == b.steps.size());
     CHECK(a.time == b.time);
     for (std::size_t t = 0; t < a.steps.size(); ++t) {

@@ -21,8 +21,8 @@ using namespace ringsim;
 namespace {
 
 // Lemma 4's rule played item by item: the reference (schedule_asap computes it by runs otherwise).
-AsapRules item_by_item() {
-  AsapRules rules(PortPolicy::next_then_prev);
+redistribution::AsapRules item_by_item() {
+  redistribution::AsapRules rules(redistribution::PortPolicy::next_then_prev);
   rules.by_runs = false;
   return rules;
 }
@@ -70,12 +70,12 @@ TEST_CASE("Lemma 4 by runs equals the item-by-item execution on thousands of rin
   double worst = 0.0;
   for (int trial = 0; trial < 6000; ++trial) {
     const RingInstance inst = chain_instance(rng, trial);
-    const auto F = prefix_imbalances(imbalances(inst));
-    const Count x0 = optimal_integer_circulation(inst).x;
+    const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const Count x0 = redistribution::optimal_integer_circulation(inst).x;
     for (Count x : {x0, x0 - 1, x0 + 1, x0 + 3 + trial % 7, x0 - 3 - trial % 5}) {
-      const auto flows = flows_for_circulation(F, x);
-      const double items = makespan(schedule_asap(inst, flows.send_next, flows.send_prev, item_by_item()));
-      const auto runs = lemma4_makespan_by_runs(inst, flows);
+      const auto flows = redistribution::flows_for_circulation(F, x);
+      const double items = redistribution::makespan(redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, item_by_item()));
+      const auto runs = redistribution::lemma4_makespan_by_runs(inst, flows);
       if (!runs) {
         ++not_applicable;
         continue;
@@ -105,17 +105,17 @@ TEST_CASE("Lemma 4 by runs declines what has no run structure") {
   two.targets = {2, 4};
   two.cost_next = {1.0, 2.0};
   two.cost_prev = {1.5, 1.0};
-  const auto F = prefix_imbalances(imbalances(two));
-  CHECK_FALSE(lemma4_makespan_by_runs(two, flows_for_circulation(F, 0)).has_value());
+  const auto F = redistribution::prefix_imbalances(redistribution::imbalances(two));
+  CHECK_FALSE(redistribution::lemma4_makespan_by_runs(two, redistribution::flows_for_circulation(F, 0)).has_value());
   RingInstance three = two;
   three.loads = {3, 3, 3};
   three.targets = {3, 3, 3};
   three.cost_next = {1.0, 1.0, 1.0};
   three.cost_prev = {1.0, 1.0, 1.0};
-  const auto G = prefix_imbalances(imbalances(three));
+  const auto G = redistribution::prefix_imbalances(redistribution::imbalances(three));
   // A circulation of 2 items round the ring and nothing else: every processor forwards.
-  CHECK_FALSE(lemma4_makespan_by_runs(three, flows_for_circulation(G, 2)).has_value());
-  CHECK(lemma4_makespan_by_runs(three, flows_for_circulation(G, 0)) == 0.0);
+  CHECK_FALSE(redistribution::lemma4_makespan_by_runs(three, redistribution::flows_for_circulation(G, 2)).has_value());
+  CHECK(redistribution::lemma4_makespan_by_runs(three, redistribution::flows_for_circulation(G, 0)) == 0.0);
 }
 
 TEST_CASE("Lemma 4 by runs on long rings with loads of about 100 (the benchmark's families)") {
@@ -141,12 +141,12 @@ TEST_CASE("Lemma 4 by runs on long rings with loads of about 100 (the benchmark'
       inst.cost_next.push_back(trial % 4 == 1 ? 2.0 : cost(rng));
       inst.cost_prev.push_back(trial % 4 == 1 ? 3.0 : cost(rng));
     }
-    const auto F = prefix_imbalances(imbalances(inst));
-    const auto opt = optimal_integer_circulation(inst);
+    const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     for (Count x : {opt.x, opt.x_min, opt.x_max}) {
-      const auto flows = flows_for_circulation(F, x);
-      const double items = makespan(schedule_asap(inst, flows.send_next, flows.send_prev, item_by_item()));
-      const auto runs = lemma4_makespan_by_runs(inst, flows);
+      const auto flows = redistribution::flows_for_circulation(F, x);
+      const double items = redistribution::makespan(redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, item_by_item()));
+      const auto runs = redistribution::lemma4_makespan_by_runs(inst, flows);
       INFO("n " << n << " trial " << trial << " x " << x);
       REQUIRE(runs.has_value());
       if (trial % 4 == 1) REQUIRE(*runs == items);  // integer costs: exact

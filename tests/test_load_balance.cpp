@@ -74,7 +74,7 @@ TEST_CASE("balanced targets: sum, at least one column each, optimal iteration ti
     for (auto& s : speeds) s = std::uniform_real_distribution<double>(0.05, 10.0)(rng);
     if (trial % 7 == 0) speeds[0] = 1000.0;  // one fast processor: the others clamp to 1
     const Count total = static_cast<Count>(n) + static_cast<Count>(trial % 17);
-    const auto load = balanced_targets(speeds, total);
+    const auto load = redistribution::balanced_targets(speeds, total);
     REQUIRE(load.size() == n);
     Count sum = 0;
     for (Count l : load) { REQUIRE(l >= 1); sum += l; }
@@ -84,14 +84,14 @@ TEST_CASE("balanced targets: sum, at least one column each, optimal iteration ti
 }
 
 TEST_CASE("balanced targets are proportional to speeds when they divide evenly") {
-  CHECK(balanced_targets({1, 2, 3, 4}, 1000) == std::vector<Count>{100, 200, 300, 400});
-  CHECK(balanced_targets({5, 5}, 7) == std::vector<Count>{4, 3});
+  CHECK(redistribution::balanced_targets({1, 2, 3, 4}, 1000) == std::vector<Count>{100, 200, 300, 400});
+  CHECK(redistribution::balanced_targets({5, 5}, 7) == std::vector<Count>{4, 3});
 }
 
 TEST_CASE("balanced targets reject impossible requests") {
-  CHECK_THROWS_AS(balanced_targets({1, 2, 3}, 2), InputError);
-  CHECK_THROWS_AS(balanced_targets({1, 0}, 10), InputError);
-  CHECK_THROWS_AS(balanced_targets({}, 10), InputError);
+  CHECK_THROWS_AS(redistribution::balanced_targets({1, 2, 3}, 2), InputError);
+  CHECK_THROWS_AS(redistribution::balanced_targets({1, 0}, 10), InputError);
+  CHECK_THROWS_AS(redistribution::balanced_targets({}, 10), InputError);
 }
 
 TEST_CASE("balanced targets and the loads that tie with them are balances for their speeds, exactly") {
@@ -103,10 +103,10 @@ TEST_CASE("balanced targets and the loads that tie with them are balances for th
     if (trial % 2 == 0)
       for (auto& s : speeds) s = std::uniform_real_distribution<double>(0.05, 10.0)(rng);
     const Count total = static_cast<Count>(n) + std::uniform_int_distribution<Count>(0, 2000)(rng);
-    const auto load = balanced_targets(speeds, total);
-    REQUIRE(balanced_targets(speeds, total, 0.0) == load);
-    REQUIRE(is_balance_within(load, speeds, 0.0));
-    REQUIRE(rebalanced_targets(load, speeds, 0.0) == load);
+    const auto load = redistribution::balanced_targets(speeds, total);
+    REQUIRE(redistribution::balanced_targets(speeds, total, 0.0) == load);
+    REQUIRE(redistribution::is_balance_within(load, speeds, 0.0));
+    REQUIRE(redistribution::rebalanced_targets(load, speeds, 0.0) == load);
     // A column whose time on its member is the time it would take on another (exactly) can sit on
     // either: the loads with it moved are as good, and a point keeps them.
     for (std::size_t i = 0; i < n; ++i)
@@ -118,8 +118,8 @@ TEST_CASE("balanced targets and the loads that tie with them are balances for th
         ++tied[j];
         ++ties;
         REQUIRE(iteration_time(tied, speeds) == iteration_time(load, speeds));
-        REQUIRE(is_balance_within(tied, speeds, 0.0));
-        REQUIRE(rebalanced_targets(tied, speeds, 0.0) == tied);
+        REQUIRE(redistribution::is_balance_within(tied, speeds, 0.0));
+        REQUIRE(redistribution::rebalanced_targets(tied, speeds, 0.0) == tied);
       }
   }
   CHECK(ties > 100);
@@ -140,12 +140,12 @@ TEST_CASE("loads kept within an error are within that error of the best iteratio
       const double resolved = best * (1.0 + e) / (1.0 - e) * (1.0 + 1e-12);  // what the error can hide
       int kept_other = 0;  // loads kept that are not the balance itself
       // The balance within the error is one, and within the error of the best.
-      const auto balance = balanced_targets(speeds, total, e);
-      REQUIRE(is_balance_within(balance, speeds, e));
+      const auto balance = redistribution::balanced_targets(speeds, total, e);
+      REQUIRE(redistribution::is_balance_within(balance, speeds, e));
       REQUIRE(iteration_time(balance, speeds) <= resolved);
       each_composition(n, total, [&](const std::vector<Count>& load) {
-        const auto targets = rebalanced_targets(load, speeds, e);
-        if (is_balance_within(load, speeds, e)) {
+        const auto targets = redistribution::rebalanced_targets(load, speeds, e);
+        if (redistribution::is_balance_within(load, speeds, e)) {
           REQUIRE(targets == load);
           if (load != balance) ++kept_other;
           REQUIRE(iteration_time(load, speeds) <= resolved);
@@ -173,14 +173,14 @@ TEST_CASE("a balance of the true speeds is kept whatever speeds within the error
     const std::size_t n = 2 + static_cast<std::size_t>(trial % 31);
     const std::vector<double> truth = tying_speeds(rng, n);
     const Count total = static_cast<Count>(n) + std::uniform_int_distribution<Count>(0, 2000)(rng);
-    const auto load = balanced_targets(truth, total);
+    const auto load = redistribution::balanced_targets(truth, total);
     const double e = trial % 3 == 0 ? 1e-3 : trial % 3 == 1 ? 1e-9 : 1e-14;
     std::vector<double> measured(n);
     for (std::size_t i = 0; i < n; ++i)
       measured[i] = truth[i] / (1.0 + std::uniform_real_distribution<double>(-e / 2, e / 2)(rng));
-    REQUIRE(is_balance_within(load, measured, e));
-    REQUIRE(rebalanced_targets(load, measured, e) == load);
-    if (balanced_targets(measured, total) != load) ++would_have_moved;
+    REQUIRE(redistribution::is_balance_within(load, measured, e));
+    REQUIRE(redistribution::rebalanced_targets(load, measured, e) == load);
+    if (redistribution::balanced_targets(measured, total) != load) ++would_have_moved;
   }
   // The noise does flip balanced_targets: moving whenever it differs from the loads moved here.
   CHECK(would_have_moved > 100);
@@ -201,9 +201,9 @@ TEST_CASE("speeds measured around a tie balance as the exact speeds at the tie d
     std::vector<double> measured(n);
     for (std::size_t i = 0; i < n; ++i)
       measured[i] = truth[i] * (1.0 + std::uniform_real_distribution<double>(-e / 2, e / 2)(rng));
-    const auto exact = balanced_targets(truth, total);
-    REQUIRE(balanced_targets(measured, total, e) == exact);
-    if (balanced_targets(measured, total) != exact) ++noise_decided;
+    const auto exact = redistribution::balanced_targets(truth, total);
+    REQUIRE(redistribution::balanced_targets(measured, total, e) == exact);
+    if (redistribution::balanced_targets(measured, total) != exact) ++noise_decided;
   }
   CHECK(noise_decided > 100);
 }
@@ -217,7 +217,7 @@ TEST_CASE("after a change of speed, measured speeds rebalance as the exact speed
     const std::size_t n = 2 + static_cast<std::size_t>(trial % 15);
     std::vector<double> truth = tying_speeds(rng, n);
     const Count total = static_cast<Count>(n) + std::uniform_int_distribution<Count>(0, 1000)(rng);
-    const auto load = balanced_targets(truth, total);
+    const auto load = redistribution::balanced_targets(truth, total);
     // By a factor in [0.5, 2] (the paper's windows change speeds so), or to another speed of the
     // list (a tie with other members).
     const std::size_t changed = static_cast<std::size_t>(trial) % n;
@@ -227,19 +227,19 @@ TEST_CASE("after a change of speed, measured speeds rebalance as the exact speed
     std::vector<double> measured(n);
     for (std::size_t i = 0; i < n; ++i)
       measured[i] = truth[i] * (1.0 + std::uniform_real_distribution<double>(-e / 2, e / 2)(rng));
-    const auto oracle = rebalanced_targets(load, truth, 0.0);
+    const auto oracle = redistribution::rebalanced_targets(load, truth, 0.0);
     if (oracle != load) ++moved;
-    REQUIRE(rebalanced_targets(load, measured, e) == oracle);
+    REQUIRE(redistribution::rebalanced_targets(load, measured, e) == oracle);
   }
   CHECK(moved > 1000);
 }
 
 TEST_CASE("the error of a measured speed covers the rounding of the clock") {
   const double delta = 2.0 * DBL_EPSILON * 1e3;
-  CHECK(measured_speed_error(1.0, 1e3) == doctest::Approx(delta / (1.0 - delta) + DBL_EPSILON));
-  CHECK(measured_speed_error(1.0, 1e20) == 1.0);        // a clock too large to resolve a second
-  CHECK(measured_speed_error(1.0, 1e3) < measured_speed_error(1.0, 1e6));
-  CHECK(measured_speed_error(2.0, 1e3) < measured_speed_error(1.0, 1e3));
+  CHECK(redistribution::measured_speed_error(1.0, 1e3) == doctest::Approx(delta / (1.0 - delta) + DBL_EPSILON));
+  CHECK(redistribution::measured_speed_error(1.0, 1e20) == 1.0);        // a clock too large to resolve a second
+  CHECK(redistribution::measured_speed_error(1.0, 1e3) < redistribution::measured_speed_error(1.0, 1e6));
+  CHECK(redistribution::measured_speed_error(2.0, 1e3) < redistribution::measured_speed_error(1.0, 1e3));
   // A computation of true duration d from clock c: the clock reads c + d rounded, the member
   // measures the difference rounded, and the true speed is within the error of the one measured.
   std::mt19937_64 rng(16);
@@ -250,16 +250,16 @@ TEST_CASE("the error of a measured speed covers the rounding of the clock") {
     const double end = c + d;
     const double measured = work / (end - c);
     const long double truth = static_cast<long double>(work) / static_cast<long double>(d);
-    const double e = measured_speed_error(end - c, end);
+    const double e = redistribution::measured_speed_error(end - c, end);
     if (e < 1.0) REQUIRE(std::abs(truth / static_cast<long double>(measured) - 1.0L) <= static_cast<long double>(e));
   }
 }
 
 TEST_CASE("a balance within an error rejects inconsistent inputs") {
-  CHECK_THROWS_AS(is_balance_within({1, 2}, {1.0}, 0.0), std::logic_error);
-  CHECK_THROWS_AS(is_balance_within({1, 2}, {1.0, 0.0}, 0.0), InputError);
-  CHECK_THROWS_AS(is_balance_within({0, 3}, {1.0, 1.0}, 0.0), std::logic_error);
-  CHECK_THROWS_AS(is_balance_within({1, 2}, {1.0, 1.0}, -1.0), std::logic_error);
-  CHECK_THROWS_AS(balanced_targets({1.0, 1.0}, 4, 1.0), std::logic_error);
-  CHECK(is_balance_within({1, 9}, {1.0, 1.0}, 1.0));  // a measurement that says nothing moves nothing
+  CHECK_THROWS_AS(redistribution::is_balance_within({1, 2}, {1.0}, 0.0), std::logic_error);
+  CHECK_THROWS_AS(redistribution::is_balance_within({1, 2}, {1.0, 0.0}, 0.0), InputError);
+  CHECK_THROWS_AS(redistribution::is_balance_within({0, 3}, {1.0, 1.0}, 0.0), std::logic_error);
+  CHECK_THROWS_AS(redistribution::is_balance_within({1, 2}, {1.0, 1.0}, -1.0), std::logic_error);
+  CHECK_THROWS_AS(redistribution::balanced_targets({1.0, 1.0}, 4, 1.0), std::logic_error);
+  CHECK(redistribution::is_balance_within({1, 9}, {1.0, 1.0}, 1.0));  // a measurement that says nothing moves nothing
 }

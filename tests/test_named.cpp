@@ -9,7 +9,7 @@
 #include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "planners/ring/ring_planner.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim {
 namespace {
@@ -33,25 +33,25 @@ void check_lists(const std::string& message, const std::string& kind, const std:
 }
 
 TEST_CASE("redistribution algorithms: unknown names refused as read and as planned, auto listed first") {
-  check_lists(refusal([] { check_redistribution_algorithm("magic"); }), "algorithm", redistribution_algorithms());
+  check_lists(refusal([] { redistribution::check_redistribution_algorithm("magic"); }), "algorithm", redistribution::redistribution_algorithms());
   RingInstance inst;
   inst.loads = {1, 3};
   inst.targets = {2, 2};
   inst.cost_next = {1, 1};
-  const std::string planned = refusal([&] { plan_redistribution(inst, "magic"); });
-  check_lists(planned, "algorithm", redistribution_algorithms());
+  const std::string planned = refusal([&] { redistribution::plan_redistribution(inst, "magic"); });
+  check_lists(planned, "algorithm", redistribution::redistribution_algorithms());
   CHECK(planned.find("(known: auto, ") != std::string::npos);
-  CHECK_NOTHROW(check_redistribution_algorithm("auto"));
-  for (const auto& a : redistribution_algorithms()) CHECK_NOTHROW(check_redistribution_algorithm(a.name));
+  CHECK_NOTHROW(redistribution::check_redistribution_algorithm("auto"));
+  for (const auto& a : redistribution::redistribution_algorithms()) CHECK_NOTHROW(redistribution::check_redistribution_algorithm(a.name));
 }
 
 TEST_CASE("KPBS algorithms, ring methods and schemes: one form") {
-  check_lists(refusal([] { check_kpbs_algorithm("magic"); }), "algorithm", kpbs_algorithms());
-  check_lists(refusal([] { check_kpbs_algorithm("magic", "KPBS algorithm"); }), "KPBS algorithm", kpbs_algorithms());
+  check_lists(refusal([] { kpbs::check_kpbs_algorithm("magic"); }), "algorithm", kpbs::kpbs_algorithms());
+  check_lists(refusal([] { kpbs::check_kpbs_algorithm("magic", "KPBS algorithm"); }), "KPBS algorithm", kpbs::kpbs_algorithms());
   check_lists(refusal([] { ring::check_method("magic"); }), "ring method", ring::ring_methods());
   const std::string scheme = refusal([] { policy::make_policy("magic", 10); });
   CHECK(scheme == "unknown scheme 'magic' (known: " + policy::scheme_syntaxes() + ")");
-  for (const auto& a : kpbs_algorithms()) CHECK_NOTHROW(check_kpbs_algorithm(a.name));
+  for (const auto& a : kpbs::kpbs_algorithms()) CHECK_NOTHROW(kpbs::check_kpbs_algorithm(a.name));
   for (const auto& m : ring::ring_methods()) CHECK_NOTHROW(ring::check_method(m.name));
 }
 

@@ -135,10 +135,10 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
   double decision = 0.0;
   if (m.decision_flops > 0.0)
     for (double v : speeds) decision = std::max(decision, m.decision_flops / v);
-  std::vector<std::vector<Count>> targets{balanced_targets(speeds, m.columns)};
+  std::vector<std::vector<Count>> targets{redistribution::balanced_targets(speeds, m.columns)};
   if (any) {
     targets.push_back(m.initial_loads);
-    for (LoadStates x = 0; x < (LoadStates{1} << n); ++x) targets.push_back(balanced_targets(speeds_of(x), m.columns));
+    for (LoadStates x = 0; x < (LoadStates{1} << n); ++x) targets.push_back(redistribution::balanced_targets(speeds_of(x), m.columns));
   }
   double best = stay;
   for (const std::vector<Count>& target : targets) {
@@ -182,7 +182,7 @@ double every_target_sequence(const SmallRun& r, const Trajectory& tr, int t, dou
   for (LoadStates x = 0; x < (LoadStates{1} << n); ++x) {
     std::vector<double> v(n);
     for (std::size_t i = 0; i < n; ++i) v[i] = speed(r, x, i);
-    targets.push_back(balanced_targets(v, r.model.columns));
+    targets.push_back(redistribution::balanced_targets(v, r.model.columns));
   }
   for (const std::vector<Count>& target : targets)
     if (target != loads)

@@ -1,4 +1,4 @@
-// Redistribution policies in-process (src/policies/): the fixed schemes' points, the names the
+// Redistribution policies in-process (src/policy/): the fixed schemes' points, the names the
 // registry accepts and refuses, and the adaptive policy's test on hand-made and random views; its
 // answers depend only on what every member holds alike.
 #include <doctest/doctest.h>
@@ -9,9 +9,9 @@
 
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/lasting_share.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/lasting_share.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 #include "policy_views.hpp"
 
 using namespace ringsim;
@@ -285,7 +285,7 @@ TEST_CASE("adaptive waits out a burst of speed changes, but not a steady churn")
   }
 }
 
-// ---- rent-or-buy (src/policies/rent_or_buy.cpp) ----
+// ---- rent-or-buy (src/policy/rent_or_buy.cpp) ----
 
 namespace {
 
@@ -371,7 +371,7 @@ TEST_CASE("rent-or-buy: a lasting slowdown is bought once its regret reaches the
     // as every member predicts them.
     std::vector<double> slow(8, 1e8);
     slow[0] = 2.5e7;
-    const auto targets = balanced_targets(slow, 1000);
+    const auto targets = redistribution::balanced_targets(slow, 1000);
     const double rent = compute_time_of(r.loads, slow, 1e6) -
                         compute_time_of(std::vector<long>(targets.begin(), targets.end()), slow, 1e6);
     const double move = 1e6 / 2.5e7 + move_lower_bound(r.facts, r.loads, targets);
@@ -435,7 +435,7 @@ TEST_CASE("rent-or-buy decides on the snapshot only when the snapshot is what it
   CHECK(decided_on_looks > 100);
 }
 
-// ---- adaptive-lasting (src/policies/adaptive_lasting.cpp, LastingShare) ----
+// ---- adaptive-lasting (src/policy/adaptive_lasting.cpp, LastingShare) ----
 
 TEST_CASE("adaptive-lasting: on 3000 random rings every member answers alike") {
   const auto acts_seen = members_answer_alike("adaptive-lasting", 20261126, 3000);
@@ -852,7 +852,7 @@ TEST_CASE("adaptive-lasting: a look that shows the loads losing to the initial b
   CHECK_FALSE(after_look(3).second.has_value());
 }
 
-// ---- stop-at-rise (src/policies/stop_at_rise.cpp, Nicol and Saltz 1988) ----
+// ---- stop-at-rise (src/policy/stop_at_rise.cpp, Nicol and Saltz 1988) ----
 
 namespace {
 
@@ -865,7 +865,7 @@ struct StepCosts {
 };
 
 StepCosts step_costs(const Ring& r, const std::vector<double>& speeds) {
-  const auto targets = balanced_targets(speeds, r.facts.columns);
+  const auto targets = redistribution::balanced_targets(speeds, r.facts.columns);
   StepCosts c;
   c.degradation = compute_time_of(r.loads, speeds, r.facts.flops_per_column) -
                   compute_time_of(targets, speeds, r.facts.flops_per_column);
@@ -959,7 +959,7 @@ TEST_CASE("stop-at-rise: on 3000 random rings every member answers alike") {
   CHECK(acts_seen[1] + acts_seen[2] > 100);
 }
 
-// ---- meta-balancer (src/policies/meta_balancer.cpp, Menon et al. 2012) ----
+// ---- meta-balancer (src/policy/meta_balancer.cpp, Menon et al. 2012) ----
 
 TEST_CASE("meta-balancer: a lasting excess D from the start is moved for after C / D iterations, never before five samples") {
   // All samples equal: the line is flat at D, so (m / 2) tau^2 + b tau = C gives tau = C / D.

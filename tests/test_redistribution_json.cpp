@@ -20,7 +20,7 @@ TEST_CASE("the direct JSON writer produces the same document as the JSON tree") 
     shape.homogeneous = trial % 3 == 0;
     shape.integer_costs = trial % 4 == 0;
     const auto inst = testing::random_instance(rng, shape);
-    auto plan = plan_redistribution(inst, inst.bidirectional ? "bi-light" : "auto");
+    auto plan = redistribution::plan_redistribution(inst, inst.bidirectional ? "bi-light" : "auto");
     if (trial % 5 == 0) plan.notes.push_back("a \"quoted\" note\n");
     const auto text = io::plan_to_json_text(plan);
     REQUIRE(nlohmann::json::parse(text) == io::plan_to_json(plan));

@@ -23,8 +23,8 @@ bool same_time(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max
 
 // Returns whether the summary's time was computed by runs of items (lemma4_runs.hpp).
 bool check_summary_matches(const RingInstance& inst, const std::string& algorithm) {
-  const RedistributionPlan full = plan_redistribution(inst, algorithm);
-  const RedistributionSummary s = summarize_redistribution(inst, algorithm);
+  const RedistributionPlan full = redistribution::plan_redistribution(inst, algorithm);
+  const redistribution::RedistributionSummary s = redistribution::summarize_redistribution(inst, algorithm);
   CHECK(s.plan.transfers.empty());
   CHECK(s.plan.algorithm == full.algorithm);
   CHECK(s.plan.send_next == full.send_next);
@@ -86,10 +86,10 @@ TEST_CASE("the summary refuses what the full planner refuses") {
   inst.loads = {5, 1, 3};
   inst.targets = {3, 3, 3};
   inst.cost_next = {1.0, 2.0, 1.0};
-  CHECK_THROWS_AS(summarize_redistribution(inst, "uni-homogeneous"), std::invalid_argument);
-  CHECK_THROWS_AS(plan_redistribution(inst, "uni-homogeneous"), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::summarize_redistribution(inst, "uni-homogeneous"), std::invalid_argument);
+  CHECK_THROWS_AS(redistribution::plan_redistribution(inst, "uni-homogeneous"), std::invalid_argument);
   inst.targets = {3, 3, 4};
-  CHECK_THROWS_AS(summarize_redistribution(inst), InputError);
+  CHECK_THROWS_AS(redistribution::summarize_redistribution(inst), InputError);
 }
 
 TEST_CASE("a block budget refuses a larger schedule with one clear error and leaves smaller ones alone") {
@@ -97,18 +97,18 @@ TEST_CASE("a block budget refuses a larger schedule with one clear error and lea
   int refused = 0;
   for (int k = 0; k < 500; ++k) {
     const RingInstance inst = varied_instance(rng, k, 3, 9, 12);
-    const RedistributionPlan free_plan = plan_redistribution(inst);
+    const RedistributionPlan free_plan = redistribution::plan_redistribution(inst);
     const std::size_t blocks = free_plan.transfers.size();
     {
-      const BlockBudget budget(blocks);
-      const RedistributionPlan within = plan_redistribution(inst);
+      const redistribution::BlockBudget budget(blocks);
+      const RedistributionPlan within = redistribution::plan_redistribution(inst);
       CHECK(within.transfers.size() == blocks);
       CHECK(within.time == free_plan.time);
     }
     if (blocks < 2) continue;
-    const BlockBudget budget(blocks - 1);
+    const redistribution::BlockBudget budget(blocks - 1);
     try {
-      plan_redistribution(inst);
+      redistribution::plan_redistribution(inst);
       FAIL("a schedule of " << blocks << " blocks passed a budget of " << blocks - 1);
     } catch (const InputError& e) {
       CHECK(std::string(e.what()).find("more than " + std::to_string(blocks - 1) + " transfer blocks") !=
@@ -124,5 +124,5 @@ TEST_CASE("a block budget refuses a larger schedule with one clear error and lea
   big.homogeneous = false;
   big.max_load = 40;
   std::mt19937_64 rng2(3);
-  CHECK_NOTHROW(plan_redistribution(random_instance(rng2, big)));
+  CHECK_NOTHROW(redistribution::plan_redistribution(random_instance(rng2, big)));
 }

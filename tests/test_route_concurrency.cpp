@@ -21,7 +21,7 @@ namespace {
 
 constexpr double inf = std::numeric_limits<double>::infinity();
 
-using Routes = std::vector<std::vector<PairRoute>>;
+using Routes = std::vector<std::vector<kpbs::PairRoute>>;
 
 // The KPBS paper's Figure 1: sender i on link i (b1), receiver j on link v1 + j (b2), backbone v1 + v2.
 struct TwoClusters {
@@ -36,7 +36,7 @@ TwoClusters two_clusters(std::size_t v1, std::size_t v2, double b1, double b2, d
   t.capacity.insert(t.capacity.end(), v2, b2);
   t.capacity.push_back(bb);
   const double rate = std::min({b1, b2, bb});
-  t.routes.assign(v1, std::vector<PairRoute>(v2));
+  t.routes.assign(v1, std::vector<kpbs::PairRoute>(v2));
   for (std::size_t i = 0; i < v1; ++i)
     for (std::size_t j = 0; j < v2; ++j) {
       auto& r = t.routes[i][j];
@@ -185,7 +185,7 @@ TEST_CASE("route concurrency: the KPBS paper's two-cluster platform gives min(v1
       expected = std::min(v1, v2);
     }
     const auto t = two_clusters(v1, v2, b1, b2, bb, used);
-    const std::size_t k = interference_free_concurrency(t.routes, t.capacity);
+    const std::size_t k = kpbs::interference_free_concurrency(t.routes, t.capacity);
     CAPTURE(v1);
     CAPTURE(v2);
     CAPTURE(b1);
@@ -202,7 +202,7 @@ TEST_CASE("route concurrency: the KPBS paper's Figure 1 and exact multiples") {
   const std::vector<std::vector<bool>> all4(4, std::vector<bool>(4, true));
   // Figure 1: k = 4, every left node at full speed fits in the backbone.
   auto t = two_clusters(4, 4, 10, 10, 100, all4);
-  CHECK(interference_free_concurrency(t.routes, t.capacity) == 4);
+  CHECK(kpbs::interference_free_concurrency(t.routes, t.capacity) == 4);
   // bb = 4 b1 exactly, with b1 a real that does not divide evenly in binary.
   for (double b : {0.1, 1.0 / 3.0, 1.25e7, 7.3e6, 1e-3}) {
     for (long long m = 1; m <= 6; ++m) {
@@ -210,19 +210,19 @@ TEST_CASE("route concurrency: the KPBS paper's Figure 1 and exact multiples") {
       t = two_clusters(8, 8, b, 2 * b, static_cast<double>(m) * b, all8);
       CAPTURE(b);
       CAPTURE(m);
-      CHECK(interference_free_concurrency(t.routes, t.capacity) == static_cast<std::size_t>(m));
+      CHECK(kpbs::interference_free_concurrency(t.routes, t.capacity) == static_cast<std::size_t>(m));
     }
   }
   // A backbone slower than the node links: one transfer at a time.
   t = two_clusters(4, 4, 10, 10, 5, all4);
-  CHECK(interference_free_concurrency(t.routes, t.capacity) == 1);
+  CHECK(kpbs::interference_free_concurrency(t.routes, t.capacity) == 1);
 }
 
 TEST_CASE("route concurrency: nothing used gives 1") {
-  CHECK(interference_free_concurrency({}, {}) == 1);
+  CHECK(kpbs::interference_free_concurrency({}, {}) == 1);
   const std::vector<std::vector<bool>> none(3, std::vector<bool>(2, false));
   const auto t = two_clusters(3, 2, 10, 10, 1, none);
-  CHECK(interference_free_concurrency(t.routes, t.capacity) == 1);
+  CHECK(kpbs::interference_free_concurrency(t.routes, t.capacity) == 1);
 }
 
 TEST_CASE("route concurrency: random networks, no matching of k pairs overloads a link, k is the documented bound") {
@@ -237,7 +237,7 @@ TEST_CASE("route concurrency: random networks, no matching of k pairs overloads 
     std::vector<double> capacity(pool);
     for (auto& c : capacity) c = fat(rng) ? inf : static_cast<double>(cap_of(rng));
     const std::size_t n = side(rng), m = side(rng);
-    Routes routes(n, std::vector<PairRoute>(m));
+    Routes routes(n, std::vector<kpbs::PairRoute>(m));
     for (auto& row : routes)
       for (auto& r : row) {
         r.used = pair_used(rng);
@@ -248,7 +248,7 @@ TEST_CASE("route concurrency: random networks, no matching of k pairs overloads 
         r.rate = inf;  // the pair alone: its bottleneck
         for (std::size_t l : r.links) r.rate = std::min(r.rate, capacity[l]);
       }
-    const std::size_t k = interference_free_concurrency(routes, capacity);
+    const std::size_t k = kpbs::interference_free_concurrency(routes, capacity);
     const Documented d = documented(routes, capacity);
     CAPTURE(trial);
     REQUIRE(k >= 1);

@@ -11,21 +11,21 @@
 using namespace ringsim;
 
 TEST_CASE("run configs: defaults, canonical form, and rejected values") {
-  const auto cfg = parse_run_config(nlohmann::json::parse(R"({"platform": "p.xml", "ratio": 2})"), "cfg");
+  const auto cfg = io::parse_run_config(nlohmann::json::parse(R"({"platform": "p.xml", "ratio": 2})"), "cfg");
   CHECK(cfg.iterations == 100);
   CHECK(cfg.columns == 1000);
   CHECK(cfg.network == NetworkModel::linear);
-  CHECK(parse_run_config(nlohmann::json::parse(R"({"ratio": 1})"), "cfg").platform == "platforms/paper2004_tiers90.xml");
+  CHECK(io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1})"), "cfg").platform == "platforms/paper2004_tiers90.xml");
   // The canonical form parses back to itself.
-  const auto again = parse_run_config(run_config_to_json(cfg), "cfg");
-  CHECK(run_config_to_json(again) == run_config_to_json(cfg));
+  const auto again = io::parse_run_config(io::run_config_to_json(cfg), "cfg");
+  CHECK(io::run_config_to_json(again) == io::run_config_to_json(cfg));
   for (const char* bad : {R"({"platform": "p.xml", "ratio": 0})", R"({"platform": "p.xml", "ratio": -1})",
                           R"({"platform": "p.xml"})", R"({"platform": "p.xml", "ratio": 1, "x": 1})",
                           R"({"platform": "p.xml", "ratio": 1, "targets": "guess"})",
                           R"({"platform": "p.xml", "ratio": 1, "ring": {"size": 0}})",
                           R"({"platform": "p.xml", "ratio": 1, "columns": 4, "ring": {"size": 8}})",
                           R"({"platform": 3, "ratio": 1})"})
-    CHECK_THROWS_AS(parse_run_config(nlohmann::json::parse(bad), "cfg"), InputError);
+    CHECK_THROWS_AS(io::parse_run_config(nlohmann::json::parse(bad), "cfg"), InputError);
 }
 
 TEST_CASE("speed traces: one change per window, deterministic, read back at iterations and times") {
@@ -59,16 +59,16 @@ TEST_CASE("speed traces: one change per window, deterministic, read back at iter
 }
 
 TEST_CASE("experiment seeds and hashes are stable") {
-  CHECK(derived_seed(3, 0) == 3);
-  CHECK(derived_seed(3, 1) != derived_seed(3, 0));
-  CHECK(fnv1a("") == 1469598103934665603ULL);
-  CHECK(fnv1a("a") != fnv1a("b"));
+  CHECK(sweep::derived_seed(3, 0) == 3);
+  CHECK(sweep::derived_seed(3, 1) != sweep::derived_seed(3, 0));
+  CHECK(sweep::fnv1a("") == 1469598103934665603ULL);
+  CHECK(sweep::fnv1a("a") != sweep::fnv1a("b"));
 }
 
 TEST_CASE("run configs: integers checked at full width, extreme values refused naming the key") {
   auto error_of = [](const std::string& text) -> std::string {
     try {
-      parse_run_config(nlohmann::json::parse(text), "cfg");
+      io::parse_run_config(nlohmann::json::parse(text), "cfg");
     } catch (const InputError& e) {
       return e.what();
     }
@@ -88,9 +88,9 @@ TEST_CASE("run configs: integers checked at full width, extreme values refused n
   CHECK(error_of(R"({"ratio": 1, "traces": {"source": "on-off", "durations": "hyperexponential", "cv": 1e160}})")
             .find("'cv' must be at most") != std::string::npos);
   // Staging nodes are kept at full width; what they cost is the memory check's (test_run_memory.cpp).
-  CHECK(parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "staging": {"nodes": 4294967298}})"), "cfg")
+  CHECK(io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "staging": {"nodes": 4294967298}})"), "cfg")
             .staging.cluster.nodes == 4294967298ULL);
   // Seeds keep their full 64 bits.
-  const auto cfg = parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "ring": {"seed": 18446744073709551615}})"), "cfg");
+  const auto cfg = io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "ring": {"seed": 18446744073709551615}})"), "cfg");
   CHECK(cfg.ring_seed == 18446744073709551615ULL);
 }

@@ -11,7 +11,7 @@
 
 using namespace ringsim;
 
-static RunConfig config_of(const std::string& text) { return parse_run_config(nlohmann::json::parse(text), "cfg"); }
+static RunConfig config_of(const std::string& text) { return io::parse_run_config(nlohmann::json::parse(text), "cfg"); }
 
 static std::string refusal(const RunConfig& cfg, double budget) {
   try {

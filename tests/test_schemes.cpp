@@ -1,4 +1,4 @@
-// The scheme registry (policies/scheme.hpp, schemes.def): every scheme a config can name is one
+// The scheme registry (policy/scheme.hpp, schemes.def): every scheme a config can name is one
 // entry, an online policy or a reference chosen before the run, found and refused one way; a
 // reference's points are what its planner chose, and the fixed scheme that simulates them
 // redistributes after exactly those points.
@@ -13,7 +13,7 @@
 #include "planners/points/hindsight.hpp"
 #include "planners/points/hindsight_targets.hpp"
 #include "point_runs.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim {
 namespace {

@@ -22,20 +22,20 @@ TEST_CASE("binary search on the circulation finds the integer optimum of System 
     shape.integer_costs = trial % 2 == 0;
     shape.max_load = 1 + trial % 20;
     const auto inst = testing::random_instance(rng, shape);
-    const auto delta = imbalances(inst);
-    const auto F = prefix_imbalances(delta);
-    const auto opt = optimal_integer_circulation(inst);
-    const Count span = max_slice_imbalance(F) + 3;
+    const auto delta = redistribution::imbalances(inst);
+    const auto F = redistribution::prefix_imbalances(delta);
+    const auto opt = redistribution::optimal_integer_circulation(inst);
+    const Count span = redistribution::max_slice_imbalance(F) + 3;
     double best = std::numeric_limits<double>::infinity();
     Count lo = 0, hi = 0;
     bool light_exists = false;
     for (Count x = -span - F.front(); x <= span - F.front(); ++x) {
-      const double t = system2_time(inst, F, x);
+      const double t = redistribution::system2_time(inst, F, x);
       if (t < best - 1e-12) { best = t; lo = hi = x; } else if (t <= best + 1e-12) hi = x;
     }
     for (Count x = lo; x <= hi; ++x) {
       bool light = true;
-      for (std::size_t i = 0; i < inst.size(); ++i) light = light && items_sent(delta, F, i, x) <= inst.loads[i];
+      for (std::size_t i = 0; i < inst.size(); ++i) light = light && redistribution::items_sent(delta, F, i, x) <= inst.loads[i];
       light_exists = light_exists || light;
     }
     REQUIRE_MESSAGE(opt.tau == doctest::Approx(best), "trial " << trial);
@@ -51,12 +51,12 @@ TEST_CASE("items_sent counts what the net flows make each processor send") {
     testing::InstanceShape shape;
     shape.n = 2 + trial % 9;
     const auto inst = testing::random_instance(rng, shape);
-    const auto delta = imbalances(inst);
-    const auto F = prefix_imbalances(delta);
+    const auto delta = redistribution::imbalances(inst);
+    const auto F = redistribution::prefix_imbalances(delta);
     for (Count x = -10; x <= 10; ++x) {
-      const auto f = flows_for_circulation(F, x);
+      const auto f = redistribution::flows_for_circulation(F, x);
       for (std::size_t i = 0; i < inst.size(); ++i)
-        REQUIRE(items_sent(delta, F, i, x) == f.send_next[i] + f.send_prev[i]);
+        REQUIRE(redistribution::items_sent(delta, F, i, x) == f.send_next[i] + f.send_prev[i]);
     }
   }
 }
@@ -71,8 +71,8 @@ TEST_CASE("bi-light: the Lemma 4 schedule meets the System 2 optimum on light in
     shape.integer_costs = trial % 2 == 0;
     shape.max_load = 2 + trial % 40;
     const auto inst = testing::random_instance(rng, shape);
-    const auto opt = optimal_integer_circulation(inst);
-    const auto plan = plan_redistribution(inst, "bi-light");
+    const auto opt = redistribution::optimal_integer_circulation(inst);
+    const auto plan = redistribution::plan_redistribution(inst, "bi-light");
     const auto rep = replay(inst, plan);
     REQUIRE_MESSAGE(rep.ok, "trial " << trial << ": " << rep.error);
     REQUIRE(plan.time >= opt.tau - 1e-9 * std::max(1.0, opt.tau));
@@ -96,13 +96,13 @@ TEST_CASE("Lemma 4 in closed form and the item-by-item executor agree on light i
     shape.integer_costs = trial % 2 == 0;
     shape.max_load = 10 + trial % 30;
     const auto inst = testing::random_instance(rng, shape);
-    const auto opt = optimal_integer_circulation(inst);
+    const auto opt = redistribution::optimal_integer_circulation(inst);
     if (!opt.light) continue;
     ++compared;
-    const auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), opt.x);
-    const auto asap = schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
-    const auto plan = plan_redistribution(inst, "bi-light");
-    REQUIRE(makespan(asap) == doctest::Approx(plan.time));
+    const auto flows = redistribution::flows_for_circulation(redistribution::prefix_imbalances(redistribution::imbalances(inst)), opt.x);
+    const auto asap = redistribution::schedule_asap(inst, flows.send_next, flows.send_prev, redistribution::PortPolicy::next_then_prev);
+    const auto plan = redistribution::plan_redistribution(inst, "bi-light");
+    REQUIRE(redistribution::makespan(asap) == doctest::Approx(plan.time));
   }
   CHECK(compared > 300);  // not vacuous
 }

@@ -546,7 +546,7 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
   // Every source that speaks in iterations writes its placement: a config from before the option
   // (whose changes were placed at nominal times) gets a new canonical form, so that a resumed sweep
   // reruns its runs rather than keeping results of the former placement.
-  const auto old = run_config_to_json(parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"seed": 4}})"), "t"));
+  const auto old = io::run_config_to_json(io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"seed": 4}})"), "t"));
   CHECK(old["traces"] == nlohmann::json::parse(
                              R"({"seed": 4, "source": "measured", "windows": [[20, 40], [60, 80]], "placement": "iteration"})"));
   for (const char* text : {
@@ -560,10 +560,10 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"seed": 9, "source": "daily", "period": 30.5, "low": 0.5, "high": 0.9, "noise": 0.0, "correlation": 0.0, "phase": 6, "every": 1, "placement": "nominal-time"}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile", "b": "b.profile"}}})",
            R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv", "placement": "iteration"}})"}) {
-    const auto cfg = parse_run_config(nlohmann::json::parse(text), "t");
+    const auto cfg = io::parse_run_config(nlohmann::json::parse(text), "t");
     CHECK(cfg.trace_source.empty() == (std::string(text).find(R"("source": "factor")") != std::string::npos));
-    const auto j = run_config_to_json(cfg);
-    CHECK(run_config_to_json(parse_run_config(j, "t")) == j);
+    const auto j = io::run_config_to_json(cfg);
+    CHECK(io::run_config_to_json(io::parse_run_config(j, "t")) == j);
     CHECK(j["traces"] == nlohmann::json::parse(text)["traces"]);
     const auto& tr = j["traces"];
     if (tr["source"] == "random-walk") CHECK(cfg.random_walk.every == 2);
@@ -600,5 +600,5 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"source": "daily", "step": 0.1}})",
            R"({"ratio": 1, "traces": {"source": "measured", "placement": 1}})",
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile"}, "placement": "iteration"}})"})
-    CHECK_THROWS_AS(parse_run_config(nlohmann::json::parse(bad), "t"), InputError);
+    CHECK_THROWS_AS(io::parse_run_config(nlohmann::json::parse(bad), "t"), InputError);
 }

@@ -23,7 +23,7 @@ namespace {
 using testing::error_of;
 
 RunConfig parse(const std::string& traces) {
-  return parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": )" + traces + "}"), "c");
+  return io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": )" + traces + "}"), "c");
 }
 
 }  // namespace
@@ -33,8 +33,8 @@ TEST_CASE("files: default refuse (the default) or constant, and nothing else") {
   CHECK(!parse(R"({"source": "files", "csv": "s.csv", "default": "refuse"})").trace_default_constant);
   const RunConfig c = parse(R"({"source": "files", "csv": "s.csv", "default": "constant"})");
   CHECK(c.trace_default_constant);
-  CHECK(run_config_to_json(c)["traces"]["default"] == "constant");
-  CHECK(!run_config_to_json(parse(R"({"source": "files", "csv": "s.csv"})"))["traces"].contains("default"));
+  CHECK(io::run_config_to_json(c)["traces"]["default"] == "constant");
+  CHECK(!io::run_config_to_json(parse(R"({"source": "files", "csv": "s.csv"})"))["traces"].contains("default"));
   CHECK(error_of([] { parse(R"({"source": "files", "csv": "s.csv", "default": "peak"})"); })
             .find("traces 'default' must be \"refuse\"") != std::string::npos);
   CHECK(error_of([] { parse(R"({"source": "measured", "default": "constant"})"); }).find("unknown key 'default'") !=
@@ -46,11 +46,11 @@ TEST_CASE("the platform source takes no other key, no staging, and round-trips")
   CHECK(c.trace_source == "platform");
   CHECK(trace_source_name(c) == "platform");
   CHECK(!draws_from_2004_machine_list(c));
-  CHECK(run_config_to_json(c)["traces"] == nlohmann::json{{"source", "platform"}});
-  CHECK(parse_run_config(run_config_to_json(c), "c").trace_source == "platform");
+  CHECK(io::run_config_to_json(c)["traces"] == nlohmann::json{{"source", "platform"}});
+  CHECK(io::parse_run_config(io::run_config_to_json(c), "c").trace_source == "platform");
   CHECK(error_of([] { parse(R"({"source": "platform", "seed": 2})"); }).find("unknown key 'seed'") != std::string::npos);
   CHECK(error_of([] {
-          parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "platform"}, "staging": {}})"), "c");
+          io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "platform"}, "staging": {}})"), "c");
         }).find("cannot be combined with 'staging'") != std::string::npos);
 }
 
@@ -72,7 +72,7 @@ TEST_CASE("no traces source: measured on the paper's platform only, factor elsew
   resolve_default_trace_source(factor, true);
   CHECK(trace_source_name(factor) == "factor");
   // The canonical form names the source it resolved to: read back, it is given.
-  const RunConfig back = parse_run_config(run_config_to_json(elsewhere), "c");
+  const RunConfig back = io::parse_run_config(io::run_config_to_json(elsewhere), "c");
   CHECK(back.trace_source_given);
   CHECK(trace_source_name(back) == "factor");
 }

@@ -26,7 +26,7 @@ TEST_CASE("Algorithm 1 meets Lemma 1 on the slides' example shape") {
   inst.loads = {6, 1, 4, 2, 7};
   inst.targets = {3, 4, 4, 5, 4};
   inst.cost_next.assign(5, 2.0);
-  const auto plan = plan_redistribution(inst, "auto");
+  const auto plan = redistribution::plan_redistribution(inst, "auto");
   CHECK(plan.algorithm == "uni-homogeneous");
   const auto rep = replay(inst, plan);
   CHECK_MESSAGE(rep.ok, rep.error);
@@ -46,10 +46,10 @@ TEST_CASE("unidirectional algorithms reach Lemma 1 / Lemma 2 on thousands of see
     shape.max_cost = 6;
     const auto inst = testing::random_instance(rng, shape);
     for (const char* algo : {"auto", "uni-heterogeneous"}) {
-      const auto plan = plan_redistribution(inst, algo);
+      const auto plan = redistribution::plan_redistribution(inst, algo);
       const auto rep = replay(inst, plan);
       REQUIRE_MESSAGE(rep.ok, "trial " << trial << " " << algo << ": " << rep.error);
-      REQUIRE_MESSAGE(plan.time == doctest::Approx(unidirectional_lower_bound(inst)), "trial " << trial);
+      REQUIRE_MESSAGE(plan.time == doctest::Approx(redistribution::unidirectional_lower_bound(inst)), "trial " << trial);
       REQUIRE(plan.optimal);
     }
   }
@@ -69,10 +69,10 @@ TEST_CASE("Algorithm 2 writes forwarded runs as paced blocks: fewer blocks, the 
     shape.max_load = 40;
     shape.max_cost = 5;
     const auto inst = testing::random_instance(rng, shape);
-    const auto plan = plan_redistribution(inst, "uni-heterogeneous");
+    const auto plan = redistribution::plan_redistribution(inst, "uni-heterogeneous");
     const auto rep = replay(inst, plan);
     REQUIRE_MESSAGE(rep.ok, "trial " << trial << ": " << rep.error);
-    REQUIRE(plan.time == doctest::Approx(unidirectional_lower_bound(inst)));
+    REQUIRE(plan.time == doctest::Approx(redistribution::unidirectional_lower_bound(inst)));
     for (const auto& t : plan.transfers) {
       blocks += 1;
       if (t.period == 0.0) {
@@ -106,10 +106,10 @@ TEST_CASE("Algorithm 2 by runs sends every item when the item-by-item execution 
     shape.max_load = 1 + trial % 60;
     shape.max_cost = 2 + trial % 6;
     const auto inst = testing::random_instance(rng, shape);
-    const auto plan = plan_redistribution(inst, "uni-heterogeneous");
-    AsapRules rules;
+    const auto plan = redistribution::plan_redistribution(inst, "uni-heterogeneous");
+    redistribution::AsapRules rules;
     rules.paced_blocks = false;
-    const auto items = schedule_asap(inst, plan.send_next, {}, rules);
+    const auto items = redistribution::schedule_asap(inst, plan.send_next, {}, rules);
     auto departures_of = [&](const std::vector<Transfer>& blocks) {
       std::vector<std::pair<std::size_t, double>> d;
       for (const auto& t : blocks)
@@ -147,7 +147,7 @@ TEST_CASE("uni-heterogeneous streams its schedule: the very JSON text of the pla
     for (const char* algo : {"auto", "uni-heterogeneous", "uni-homogeneous"}) {
       if (std::string(algo) == "uni-homogeneous" && !inst.homogeneous()) continue;
       const auto streamed_plan = testing::stream_plan(inst, algo);
-      const RedistributionPlan plan = plan_redistribution(inst, algo);
+      const RedistributionPlan plan = redistribution::plan_redistribution(inst, algo);
       // Only Algorithm 2 streams; `auto` on a homogeneous ring is Algorithm 1, which does not.
       CHECK(streamed_plan.streamed == (plan.algorithm == "uni-heterogeneous"));
       if (!streamed_plan.streamed) {
@@ -162,9 +162,9 @@ TEST_CASE("uni-heterogeneous streams its schedule: the very JSON text of the pla
       CHECK_MESSAGE(rep.ok, rep.error);
       // A budget one block short is refused before the head, or any block, is handed out.
       if (plan.transfers.size() > 1) {
-        const BlockBudget budget(plan.transfers.size() - 1);
+        const redistribution::BlockBudget budget(plan.transfers.size() - 1);
         bool handed = false;
-        CHECK_THROWS_AS(stream_redistribution(
+        CHECK_THROWS_AS(redistribution::stream_redistribution(
                             inst, algo, [&](const RedistributionPlan&) { handed = true; },
                             [&](const Transfer&) { handed = true; }),
                         InputError);

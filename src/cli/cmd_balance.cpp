@@ -15,7 +15,7 @@ void add_balance_command(CLI::App* cmd) {
   cmd->add_option("--speeds", *speeds, "processor speeds, in ring order")->required()->delimiter(',');
   cmd->add_option("--total", *total, "number of columns to distribute")->required();
   cmd->callback([speeds, total] {
-    const auto loads = balanced_targets(*speeds, *total);
+    const auto loads = redistribution::balanced_targets(*speeds, *total);
     std::cout << nlohmann::json{{"targets", loads}}.dump() << '\n';
   });
 }

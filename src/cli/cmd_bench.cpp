@@ -142,8 +142,8 @@ std::string instance_text(const BenchCase& bc, std::size_t n, const BenchOptions
 // come from. Times within 1e-12 are the same instant, as the runs' own joins take them.
 void census(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
   const auto req = io::parse_redistribution_text(instance_text(bc, n, o), "the benchmark instance");
-  const RedistributionPlan plan = plan_redistribution(req.instance, bc.algorithm);
-  const BlockCensus c = block_census(req.instance, plan.transfers, 1e-12);
+  const RedistributionPlan plan = redistribution::plan_redistribution(req.instance, bc.algorithm);
+  const redistribution::BlockCensus c = redistribution::block_census(req.instance, plan.transfers, 1e-12);
   std::size_t three_or_more = 0;
   for (std::size_t k = 3; k < c.flows_by_blocks.size(); ++k) three_or_more += c.flows_by_blocks[k];
   std::printf("%s,%zu,%zu,%.3f,%zu,%zu,%zu,%zu,%zu,%zu\n", bc.algorithm, n, c.blocks,
@@ -163,10 +163,10 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
         const auto start = std::chrono::steady_clock::now();
         std::size_t blocks = 0, bytes = 0;
         try {
-          const BlockBudget budget(o.max_blocks);
+          const redistribution::BlockBudget budget(o.max_blocks);
           auto req = io::parse_redistribution_text(text, "the benchmark instance");
           if (o.summary) {
-            const auto s = summarize_redistribution(req.instance, bc.algorithm);
+            const auto s = redistribution::summarize_redistribution(req.instance, bc.algorithm);
             bytes = io::summary_to_json_text(s.plan, s.basis).size();
           } else {
             CountingStream out;

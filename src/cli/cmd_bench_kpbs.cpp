@@ -54,7 +54,7 @@ void bench_kpbs(const KpbsBenchOptions& o) {
       const KpbsInstance inst = dense_instance(n, o);
       const auto t0 = std::chrono::steady_clock::now();
       const std::clock_t c0 = std::clock();
-      const KpbsSchedule sched = plan_kpbs(inst, algo);
+      const KpbsSchedule sched = kpbs::plan_kpbs(inst, algo);
       const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       const KpbsCheck check = sched.kpbs_feasible ? check_kpbs_schedule(inst, sched) : check_kpbs_conservation(inst, sched);

@@ -26,7 +26,7 @@
 #include "model/errors.hpp"
 #include "bench/bare_ring.hpp"
 #include "bench/star_platform.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 namespace ringsim::cli {
@@ -139,7 +139,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     RunConfig one = cfg;
     one.iterations = 1;
     int argc = 1;
-    io::write_file_atomically(members_file, bare_members_text(bare_members_of(run_simulation(one, &argc, argv))));
+    io::write_file_atomically(members_file, bare_members_text(bare_members_of(sim::run_simulation(one, &argc, argv))));
   });
   const std::vector<BareMember> members = read_bare_members(members_file);
   RunConfig other = cfg;
@@ -152,7 +152,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     if (scheme != policy::kBaselineScheme) {
       const ProcessTiming s = timed_child([&] {
         int argc = 1;
-        run_simulation(other, &argc, argv);
+        sim::run_simulation(other, &argc, argv);
       });
       scheme_wall.push_back(s.wall);
       scheme_cpu.push_back(s.cpu);
@@ -160,7 +160,7 @@ void bench_simulate(const std::string& builtin, int repeat, const std::string& s
     // The first repetition also notes both makespans, to check that the two simulate the same thing.
     const ProcessTiming a = timed_child([&] {
       int argc = 1;
-      const double makespan = run_simulation(cfg, &argc, argv).makespan;
+      const double makespan = sim::run_simulation(cfg, &argc, argv).makespan;
       if (r == 0) append_number(makespans, makespan);
     });
     const ProcessTiming b = timed_child([&] {

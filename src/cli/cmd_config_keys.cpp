@@ -7,7 +7,7 @@
 #include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "planners/ring/ring_planner.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::cli {
 
@@ -21,12 +21,12 @@ std::vector<std::string> names_of(const std::vector<NamedInfo>& entries, std::ve
 // The accepted values of every enumerated key, each from where the code defines it: the
 // registries (schemes.def, the planners' tables) and the reader's own lists (io/config_keys.hpp).
 nlohmann::json enumerated_values() {
-  nlohmann::json v = config_keys::reader_values();
+  nlohmann::json v = io::config_keys::reader_values();
   v["scheme"] = policy::scheme_syntax_list();  // syntaxes: every-K, after:a,b,.., adaptive-gather-K
-  v["algorithm"] = names_of(redistribution_algorithms(), {"auto"});
+  v["algorithm"] = names_of(redistribution::redistribution_algorithms(), {"auto"});
   v["ring.method"] = names_of(ring::ring_methods());
-  v["staging.algorithm"] = names_of(kpbs_algorithms());
-  v["rebuild[].algorithm"] = names_of(kpbs_algorithms());
+  v["staging.algorithm"] = names_of(kpbs::kpbs_algorithms());
+  v["rebuild[].algorithm"] = names_of(kpbs::kpbs_algorithms());
   return v;
 }
 
@@ -37,7 +37,7 @@ nlohmann::json enumerated_values() {
 // (tests/docs/check_schema.py), so neither can drift.
 void add_config_keys_command(CLI::App* cmd) {
   cmd->callback([] {
-    nlohmann::json out = config_keys::all();
+    nlohmann::json out = io::config_keys::all();
     out["values"] = enumerated_values();
     std::cout << out.dump(1) << '\n';
   });

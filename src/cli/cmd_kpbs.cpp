@@ -44,7 +44,7 @@ Algorithms (field "algorithm" or --algorithm; default ggp):)";
 
 void add_kpbs_command(CLI::App* cmd) {
   std::string footer = kInputHelp;
-  for (const auto& a : kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
+  for (const auto& a : kpbs::kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
   cmd->footer(footer);
   auto input = std::make_shared<std::string>();
   auto algorithm = std::make_shared<std::string>();
@@ -53,8 +53,8 @@ void add_kpbs_command(CLI::App* cmd) {
   cmd->callback([input, algorithm] {
     auto req = io::parse_kpbs_request(io::read_kpbs_document(*input));
     if (!algorithm->empty()) req.algorithm = *algorithm;
-    const KpbsSchedule sched = plan_kpbs(req.instance, req.algorithm);
-    const KpbsLowerBound b = kpbs_lower_bound(req.instance);
+    const KpbsSchedule sched = kpbs::plan_kpbs(req.instance, req.algorithm);
+    const kpbs::KpbsLowerBound b = kpbs::kpbs_lower_bound(req.instance);
     nlohmann::json out = io::kpbs_schedule_to_json(sched);
     out["k"] = req.instance.k;
     out["beta"] = req.instance.beta;

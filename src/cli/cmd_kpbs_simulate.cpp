@@ -51,9 +51,9 @@ double take_latency(nlohmann::json& doc) {
   return l;
 }
 
-KpbsPlatformSpec platform_of(const nlohmann::json& doc, const KpbsInstance& inst, double latency, bool linear) {
+kpbs_sim::KpbsPlatformSpec platform_of(const nlohmann::json& doc, const KpbsInstance& inst, double latency, bool linear) {
   const auto& c = doc["clusters"];
-  KpbsPlatformSpec p;
+  kpbs_sim::KpbsPlatformSpec p;
   p.b1 = c["b1"].get<double>();
   p.b2 = c["b2"].get<double>();
   p.bb = c["bb"].get<double>();
@@ -70,7 +70,7 @@ KpbsPlatformSpec platform_of(const nlohmann::json& doc, const KpbsInstance& inst
 void add_kpbs_simulate_command(CLI::App* cmd) {
   std::string footer = kHelp;
   footer += "\nAlgorithms (field \"algorithm\" or --algorithm; default ggp):";
-  for (const auto& a : kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
+  for (const auto& a : kpbs::kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
   cmd->footer(footer);
   cmd->allow_extras();
   auto input = std::make_shared<std::string>();
@@ -94,10 +94,10 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
     RunConfig setup;  // what SimGrid is told: the command line and the model preset
     setup.network = *model == "linear" ? NetworkModel::linear : NetworkModel::lv08;
     platform::check_simgrid_setup(setup, extras);
-    const KpbsPlatformSpec spec = platform_of(doc, req.instance, latency, *model == "linear");
+    const kpbs_sim::KpbsPlatformSpec spec = platform_of(doc, req.instance, latency, *model == "linear");
     const double unit = *req.unit_bandwidth;
-    const KpbsSchedule sched = plan_kpbs(req.instance, req.algorithm);
-    const KpbsSchedule aao = plan_kpbs(req.instance, "all-at-once");
+    const KpbsSchedule sched = kpbs::plan_kpbs(req.instance, req.algorithm);
+    const KpbsSchedule aao = kpbs::plan_kpbs(req.instance, "all-at-once");
     xbt_log_control_set("xbt_cfg.thres:warning");
 
     std::unique_ptr<io::ChildValue> child;
@@ -105,11 +105,11 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
       child = std::make_unique<io::ChildValue>(
           [&] {
             io::EngineArgs child_args(extras);
-            return simulate_kpbs_schedule(aao, req.instance.beta, unit, spec, &child_args.argc, child_args.argv.data())
+            return kpbs_sim::simulate_kpbs_schedule(aao, req.instance.beta, unit, spec, &child_args.argc, child_args.argv.data())
                 .makespan;
           },
           "all-at-once simulation");
-    const auto res = simulate_kpbs_schedule(sched, req.instance.beta, unit, spec, &args.argc, args.argv.data());
+    const auto res = kpbs_sim::simulate_kpbs_schedule(sched, req.instance.beta, unit, spec, &args.argc, args.argv.data());
     const double aao_sim = *no_aao ? NAN : child->get();
 
     const double eta = sched.lower_bound;

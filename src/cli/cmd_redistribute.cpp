@@ -35,7 +35,7 @@ std::size_t default_block_budget() {
 
 void add_redistribute_command(CLI::App* cmd) {
   std::string algos = "Algorithms (field \"algorithm\" or --algorithm):\n  auto: the strongest that applies";
-  for (const auto& a : redistribution_algorithms()) algos += "\n  " + a.name + ": " + a.description;
+  for (const auto& a : redistribution::redistribution_algorithms()) algos += "\n  " + a.name + ": " + a.description;
   cmd->footer(algos);
   auto input = std::make_shared<std::string>();
   auto algorithm = std::make_shared<std::string>();
@@ -53,9 +53,9 @@ void add_redistribute_command(CLI::App* cmd) {
     auto req = io::parse_redistribution_text(io::read_text(*input),
                                              *input == "-" ? "standard input" : "'" + *input + "'");
     if (!algorithm->empty()) req.algorithm = *algorithm;
-    const BlockBudget budget(*max_blocks < 0 ? default_block_budget() : static_cast<std::size_t>(*max_blocks));
+    const redistribution::BlockBudget budget(*max_blocks < 0 ? default_block_budget() : static_cast<std::size_t>(*max_blocks));
     if (*summary) {
-      const auto s = summarize_redistribution(req.instance, req.algorithm);
+      const auto s = redistribution::summarize_redistribution(req.instance, req.algorithm);
       std::cout << io::summary_to_json_text(s.plan, s.basis) << '\n';
       return;
     }

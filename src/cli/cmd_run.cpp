@@ -31,7 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // A budget other than the default goes with each run: the run is checked again where it runs.
-std::vector<std::string> simulate_args(const std::string& exe, const RunPaths& p, const std::vector<std::string>& logs,
+std::vector<std::string> simulate_args(const std::string& exe, const sweep::RunPaths& p, const std::vector<std::string>& logs,
                                        double max_memory_gb, bool strict) {
   std::vector<std::string> args{exe, "simulate", p.config.string(), "--no-baseline", "--out", p.result.string(),
                                 "--iterations-csv", p.iterations.string()};
@@ -84,12 +84,12 @@ struct Failures {
   std::size_t count = 0, bad_input = 0;  // runs that failed; of them, those whose input was refused
 };
 
-Failures execute(const Experiment& e, const fs::path& out, int jobs, const std::vector<std::string>& logs) {
-  std::vector<SweepRun> runs;
+Failures execute(const sweep::Experiment& e, const fs::path& out, int jobs, const std::vector<std::string>& logs) {
+  std::vector<sweep::SweepRun> runs;
   std::vector<std::size_t> pending;
   std::size_t kept = 0;
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
-    const RunPaths p = paths_of(out, e.runs[k]);
+    const sweep::RunPaths p = sweep::paths_of(out, e.runs[k]);
     runs.push_back({p.config.string(), p.result.string(), p.iterations.string(), p.log.string()});
     if (fs::exists(p.result)) ++kept; else pending.push_back(k);
   }
@@ -97,7 +97,7 @@ Failures execute(const Experiment& e, const fs::path& out, int jobs, const std::
   std::size_t done = kept;
   Failures failed;
   progress.update(done, failed.count, kept);
-  run_sweep(runs, pending, jobs, logs, [&](std::size_t k, int status) {
+  sweep::run_sweep(runs, pending, jobs, logs, [&](std::size_t k, int status) {
     if (status != 0) {
       ++failed.count;
       failed.bad_input += status == 2;
@@ -140,7 +140,7 @@ void add_run_command(CLI::App* cmd) {
               "and --log=... to every run; a traced run (--cfg=tracing:yes) writes runs/<id>/<tracing/filename's\n"
               "name, or simgrid.trace>. Both are checked by SimGrid before the first run (exit 2, one line).\n"
               "The sweep states its run count on stderr before it writes anything, and refuses more than --max-runs\n"
-              "(default " + std::to_string(kDefaultMaxRuns) + "). Each value of ring_sizes, ratios, schemes, algorithms and seeds is\n"
+              "(default " + std::to_string(sweep::kDefaultMaxRuns) + "). Each value of ring_sizes, ratios, schemes, algorithms and seeds is\n"
               "listed once (a repeated one is refused).");
   auto experiment = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
@@ -149,7 +149,7 @@ void add_run_command(CLI::App* cmd) {
   auto list = std::make_shared<bool>(false);
   auto merge_only = std::make_shared<bool>(false);
   auto slurm = std::make_shared<std::string>();
-  auto max_runs = std::make_shared<std::size_t>(kDefaultMaxRuns);
+  auto max_runs = std::make_shared<std::size_t>(sweep::kDefaultMaxRuns);
   cmd->add_option("EXPERIMENT", *experiment, "experiment config (JSON)")->required();
   cmd->add_option("--out", *out, "output directory (default out/<name>[-quick])");
   cmd->add_option("--jobs,-j", *jobs, "simulations run at once")->check(CLI::Range(1, 1024));
@@ -157,7 +157,7 @@ void add_run_command(CLI::App* cmd) {
   cmd->add_flag("--list", *list, "print one command per run instead of running");
   cmd->add_flag("--merge", *merge_only, "only merge existing results into the CSVs");
   cmd->add_option("--max-runs", *max_runs, "refuse a sweep of more runs than this (default " +
-                                             std::to_string(kDefaultMaxRuns) + ")")
+                                             std::to_string(sweep::kDefaultMaxRuns) + ")")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
   cmd->add_option("--slurm", *slurm, "write a SLURM array job for the sweep into this folder instead of running");
   auto strict = add_strict_option(cmd);
@@ -169,12 +169,12 @@ void add_run_command(CLI::App* cmd) {
     std::vector<std::string> logs;
     for (const auto& a : extras)
       if (a.rfind("--log=", 0) == 0) logs.push_back(a);
-    const auto command_line_options = cfg_options(extras);
-    Experiment e = load_experiment(*experiment, *quick, usable_host_count, {*max_runs, *max_memory * 1e9});
+    const auto command_line_options = sweep::cfg_options(extras);
+    sweep::Experiment e = sweep::load_experiment(*experiment, *quick, sweep::usable_host_count, {*max_runs, *max_memory * 1e9});
     const fs::path dir = out->empty() ? fs::path("out") / (e.name + (*quick ? "-quick" : "")) : fs::path(*out);
-    add_command_line_options(e, dir, command_line_options);
-    check_simgrid_setups(e, "'" + *experiment + "'", logs);
-    if (!*merge_only) check_trace_lines(e, "'" + *experiment + "'", *strict);
+    sweep::add_command_line_options(e, dir, command_line_options);
+    sweep::check_simgrid_setups(e, "'" + *experiment + "'", logs);
+    if (!*merge_only) sweep::check_trace_lines(e, "'" + *experiment + "'", *strict);
     create_output_directory(dir);
     // One sweep per directory at a time; the lock dies with the process.
     const int lock = open((dir / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
@@ -184,33 +184,33 @@ void add_run_command(CLI::App* cmd) {
     // with their own output, --merge runs nothing).
     if (!*list && slurm->empty() && !*merge_only)
       std::cerr << "ringsim: sweep of " << e.runs.size() << " runs in " << dir.string() << "/\n";
-    write_configs(e, dir);
+    sweep::write_configs(e, dir);
     const std::string exe = front_end_beside(io::self_executable());  // what users and jobs run
-    const std::string merge_line = shell_line({exe, "run", fs::absolute(*experiment).string()}) +
+    const std::string merge_line = sweep::shell_line({exe, "run", fs::absolute(*experiment).string()}) +
                                    (*quick ? " --quick" : "") + " --merge --out " +
-                                   shell_word(fs::absolute(dir).string());
+                                   sweep::shell_word(fs::absolute(dir).string());
     if (*list) {
       for (const auto& run : e.runs) {
-        const RunPaths p = paths_of(dir, run);
-        if (!fs::exists(p.result)) std::cout << shell_line(simulate_args(exe, p, logs, *max_memory, *strict)) << '\n';
+        const sweep::RunPaths p = sweep::paths_of(dir, run);
+        if (!fs::exists(p.result)) std::cout << sweep::shell_line(simulate_args(exe, p, logs, *max_memory, *strict)) << '\n';
       }
       std::cout << "# when all are done: " << merge_line << '\n';
       return;  // main() answers exit 2 when standard output cannot be written
     }
     if (!slurm->empty()) {
-      std::vector<ClusterRun> runs;
+      std::vector<sweep::ClusterRun> runs;
       for (const auto& run : e.runs) {
-        const RunPaths p = paths_of(fs::absolute(dir), run);
-        runs.push_back({shell_line(simulate_args(exe, p, logs, *max_memory, *strict)), p.result});
+        const sweep::RunPaths p = sweep::paths_of(fs::absolute(dir), run);
+        runs.push_back({sweep::shell_line(simulate_args(exe, p, logs, *max_memory, *strict)), p.result});
       }
-      write_slurm_job(*slurm, e.name, runs, merge_line);
+      sweep::write_slurm_job(*slurm, e.name, runs, merge_line);
       std::cerr << "ringsim: SLURM job for " << runs.size() << " runs in " << *slurm << " (submit with "
                 << (fs::absolute(*slurm) / "submit.sh").string() << ")\n";
       return;
     }
     Failures failed;
     if (!*merge_only) failed = execute(e, dir, *jobs, logs);
-    merge_results(e, dir, *quick);
+    sweep::merge_results(e, dir, *quick);
     std::cerr << "ringsim: results in " << dir.string() << "/runs.csv\n";
     // Runs that refused their input make the sweep's input bad (exit 2); any other failure is 1.
     const std::string what = std::to_string(failed.count) + " run(s) failed (see their log.txt)";

@@ -25,7 +25,7 @@
 #include "io/paper_platform.hpp"
 #include "model/errors.hpp"
 #include "model/run_memory.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
 #include "platform/simgrid_options.hpp"
 
@@ -86,7 +86,7 @@ void add_simulate_command(CLI::App* cmd) {
   auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
   cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir, strict, max_memory] {
-    RunConfig cfg = read_simulate_config(*config);
+    RunConfig cfg = sweep::read_simulate_config(*config);
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
@@ -94,7 +94,7 @@ void add_simulate_command(CLI::App* cmd) {
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
     double baseline = 0.0;
-    SimulationOptions opt;
+    sim::SimulationOptions opt;
     opt.traces_dir = *traces_dir;
     opt.strict = *strict;
     // A run that never redistributes is its own baseline.
@@ -114,17 +114,17 @@ void add_simulate_command(CLI::App* cmd) {
                        if (traced_here) untraced.push_back("--cfg=tracing:no");
                        io::EngineArgs child_args(untraced);
                        // Strict: a suspect trace line refuses here, before any simulated second.
-                       SimulationOptions strict_only;
+                       sim::SimulationOptions strict_only;
                        strict_only.strict = opt.strict;
-                       return run_simulation(none, &child_args.argc, child_args.argv.data(), strict_only).makespan;
+                       return sim::run_simulation(none, &child_args.argc, child_args.argv.data(), strict_only).makespan;
                      },
                      "baseline simulation")
                      .get();
     }
-    const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
+    const RunResult res = sim::run_simulation(cfg, &args.argc, args.argv.data(), opt);
     if (!cfg.baseline) baseline = 0.0;
     else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline
-    write_simulate_outputs(cfg, res, baseline, *out, *iterations_csv);
+    sweep::write_simulate_outputs(cfg, res, baseline, *out, *iterations_csv);
   });
 }
 
@@ -145,17 +145,17 @@ void add_traces_command(CLI::App* cmd) {
   auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
   cmd->callback([cmd, config, dir, strict, max_memory] {
-    const RunConfig cfg = read_simulate_config(*config);
+    const RunConfig cfg = sweep::read_simulate_config(*config);
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     io::EngineArgs args(cmd->remaining());
     platform::check_simgrid_setup(cfg, cmd->remaining());
     xbt_log_control_set("xbt_cfg.thres:warning");
-    SimulationOptions opt;
+    sim::SimulationOptions opt;
     opt.traces_dir = *dir;
     opt.setup_only = true;
     opt.strict = *strict;
-    const RunResult res = run_simulation(cfg, &args.argc, args.argv.data(), opt);
-    if (const std::string w = above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
+    const RunResult res = sim::run_simulation(cfg, &args.argc, args.argv.data(), opt);
+    if (const std::string w = sweep::above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
     for (const auto& w : res.trace_warnings) std::cerr << "ringsim: warning: " << w << '\n';
     std::cerr << "ringsim: " << res.ring.size() << " speed profiles and traces.csv written to " << *dir << "/\n";
   });

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace ringsim::config_keys {
+namespace ringsim::io::config_keys {
 
 const Keys run_config = {"platform", "ring",          "rows",           "columns",      "iterations", "ratio",
                          "scheme",   "algorithm",     "targets",        "traces",       "network_model",
@@ -81,4 +81,4 @@ nlohmann::json all() {
   return out;
 }
 
-}  // namespace ringsim::config_keys
+}  // namespace ringsim::io::config_keys

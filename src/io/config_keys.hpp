@@ -8,7 +8,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-namespace ringsim::config_keys {
+namespace ringsim::io::config_keys {
 
 using Keys = std::vector<std::string>;
 
@@ -54,4 +54,4 @@ nlohmann::json all();
 // {"ring.selection": [...], ..., "traces.durations": [...]}: the values above, by key path.
 nlohmann::json reader_values();
 
-}  // namespace ringsim::config_keys
+}  // namespace ringsim::io::config_keys

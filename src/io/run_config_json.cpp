@@ -16,7 +16,7 @@
 #include "planners/kpbs/planner.hpp"
 #include "planners/redistribution/planner.hpp"
 
-namespace ringsim {
+namespace ringsim::io {
 namespace {
 
 const nlohmann::json& typed(const nlohmann::json& doc, const char* key, nlohmann::json::value_t type,
@@ -76,7 +76,7 @@ std::string text(const nlohmann::json& doc, const char* key) {
 std::string kpbs_algorithm(const nlohmann::json& doc, const std::string& where) {
   const std::string name = text(doc, "algorithm");
   try {
-    check_kpbs_algorithm(name, "KPBS algorithm");
+    kpbs::check_kpbs_algorithm(name, "KPBS algorithm");
   } catch (const UnknownName& e) {
     throw InputError(where + ": " + e.what());
   }
@@ -256,12 +256,12 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
     os << where << ": 'ratio' must be in [" << kLeastRatio << ", " << kGreatestRatio << "]";
     throw InputError(os.str());
   }
-  // The scheme names a policy of the simulation layer, which checks it (policies/registry.hpp).
+  // The scheme names a policy of the simulation layer, which checks it (policy/registry.hpp).
   cfg.scheme.name = doc.contains("scheme") ? text(doc, "scheme") : "none";
   if (doc.contains("algorithm")) {
     cfg.algorithm = text(doc, "algorithm");
     try {  // here, not at the first redistribution point
-      check_redistribution_algorithm(cfg.algorithm);
+      redistribution::check_redistribution_algorithm(cfg.algorithm);
     } catch (const UnknownName& e) {
       throw InputError(where + ": " + e.what());
     }
@@ -597,4 +597,4 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   return out;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::io

@@ -8,11 +8,11 @@
 
 #include "model/run_config.hpp"
 
-namespace ringsim {
+namespace ringsim::io {
 
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where);
 
 // The canonical JSON of a config (all defaults filled in), for provenance and hashing.
 nlohmann::json run_config_to_json(const RunConfig& cfg);
 
-}  // namespace ringsim
+}  // namespace ringsim::io

@@ -11,7 +11,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_kpbs_sim, "ringsim: KPBS schedules executed
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim {
+namespace ringsim::kpbs_sim {
 namespace {
 
 struct TwoClusters {
@@ -87,4 +87,4 @@ KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double
   return result;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs_sim

@@ -8,7 +8,7 @@
 
 #include "model/kpbs.hpp"
 
-namespace ringsim {
+namespace ringsim::kpbs_sim {
 
 struct KpbsPlatformSpec {
   std::size_t v1 = 1, v2 = 1;  // nodes of cluster 1 (senders) and cluster 2 (receivers)
@@ -30,4 +30,4 @@ struct KpbsSimulationResult {
 KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double beta, double unit_bandwidth,
                                             const KpbsPlatformSpec& platform, int* argc, char** argv);
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs_sim

@@ -14,7 +14,7 @@
 
 namespace ringsim {
 
-// When to redistribute: the name of a redistribution policy (src/policies/), checked by the
+// When to redistribute: the name of a redistribution policy (src/policy/), checked by the
 // simulation layer's registry: none, once, every-K, after:a,b,..., adaptive, adaptive-gather-K...
 // Whether its policy ever redistributes is the registry's answer (policy::scheme_redistributes),
 // asked where it matters, so that nothing derived from the name can go stale.

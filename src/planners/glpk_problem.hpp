@@ -7,11 +7,11 @@
 
 #include <memory>
 
-namespace ringsim {
+namespace ringsim::planners {
 
 struct GlpkProblemDeleter {
   void operator()(glp_prob* p) const { glp_delete_prob(p); }
 };
 using GlpkProblem = std::unique_ptr<glp_prob, GlpkProblemDeleter>;
 
-}  // namespace ringsim
+}  // namespace ringsim::planners

@@ -19,11 +19,11 @@ namespace ringsim::sim {
 TransferRoutes transfer_routes(const std::vector<sg4::Host*>& senders, const std::vector<sg4::Host*>& receivers,
                                const ColumnMove& move) {
   TransferRoutes out;
-  out.pairs.assign(senders.size(), std::vector<PairRoute>(receivers.size()));
+  out.pairs.assign(senders.size(), std::vector<kpbs::PairRoute>(receivers.size()));
   std::map<const sg4::Link*, std::size_t> index;
   for (std::size_t i = 0; i < senders.size(); ++i)
     for (std::size_t j = 0; j < receivers.size(); ++j) {
-      PairRoute& pr = out.pairs[i][j];
+      kpbs::PairRoute& pr = out.pairs[i][j];
       if (senders[i] == receivers[j] || move.count(i, j) == 0) continue;
       std::vector<sg4::Link*> links;
       double latency = 0.0;
@@ -60,11 +60,11 @@ ColumnTransfer plan_column_transfer(std::vector<sg4::Host*> senders, std::vector
         t.local[i][j] = false;
         t.column_time[i][j] = column_bytes / routes.pairs[i][j].rate;
       }
-  if (k == 0) k = interference_free_concurrency(routes.pairs, routes.capacity);
+  if (k == 0) k = kpbs::interference_free_concurrency(routes.pairs, routes.capacity);
   // The one-port rule alone never lets more than min(v1, v2) run at once: a larger k means "no limit".
   k = std::min(k, std::max<std::size_t>(1, std::min(t.senders.size(), t.receivers.size())));
   t.instance = kpbs_instance_of(t.move, t.column_time, t.local, k, beta);
-  t.schedule = plan_kpbs(t.instance, algorithm);
+  t.schedule = kpbs::plan_kpbs(t.instance, algorithm);
   const KpbsCheck check = t.schedule.kpbs_feasible ? check_kpbs_schedule(t.instance, t.schedule)
                                                    : check_kpbs_conservation(t.instance, t.schedule);
   if (!check.ok) throw std::logic_error("KPBS planner '" + algorithm + "' produced an invalid schedule: " + check.error);

@@ -31,7 +31,7 @@ struct ColumnTransfer {
 // The pairs' routes on the built platform (route_to): their links and bottleneck rates, with the
 // capacities of the links involved (+inf for fat pipes), for interference_free_concurrency.
 struct TransferRoutes {
-  std::vector<std::vector<PairRoute>> pairs;
+  std::vector<std::vector<kpbs::PairRoute>> pairs;
   std::vector<double> capacity;
 };
 TransferRoutes transfer_routes(const std::vector<simgrid::s4u::Host*>& senders,

@@ -115,7 +115,7 @@ void rebuild_point(const RunSetup& s, const RingShape& ring, RingHistory& rings,
     speeds.push_back(speed_at_iteration(s, h->get_speed(), *trace_of(s, h->get_name()), it));
   const long total = s.app.columns;
   // Processors in both rings keep what they can: the new intervals start where most columns stay.
-  const auto sizes = balanced_targets(speeds, total);
+  const auto sizes = redistribution::balanced_targets(speeds, total);
   std::vector<long> holder(static_cast<std::size_t>(total)), keeper(new_hosts.size(), -1);
   for (std::size_t m = 0; m < ring.n; ++m)
     for (long c : ms.states[m].columns) holder[static_cast<std::size_t>(c)] = static_cast<long>(m);

@@ -1,4 +1,4 @@
-// What a member knows, and only that (policies/policy.hpp): its own measurements, the ring's
+// What a member knows, and only that (policy/policy.hpp): its own measurements, the ring's
 // facts, and the reports that reached it. A piggybacking policy's reports ride on the border
 // messages of every iteration: each member sends its own report of the iteration with both border
 // columns, and passes on what it received in the previous iteration, so that a report travels one
@@ -13,7 +13,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::sim {
 std::size_t forward_reach(std::size_t n) { return n / 2; }

@@ -123,8 +123,8 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
   // ties go where exact speeds would send them (load_balance.hpp).
   const auto planned = s.app.planned_targets.find(after_iteration);
   if (planned != s.app.planned_targets.end()) inst.targets = planned->second;
-  else if (own_speeds) inst.targets = rebalanced_targets(inst.loads, *own_speeds, 0.0);
-  else inst.targets = rebalanced_targets(inst.loads, speeds, measured.error);
+  else if (own_speeds) inst.targets = redistribution::rebalanced_targets(inst.loads, *own_speeds, 0.0);
+  else inst.targets = redistribution::rebalanced_targets(inst.loads, speeds, measured.error);
   rec.planned = planned != s.app.planned_targets.end();
   rec.balanced_for_reports = !own_speeds && !rec.planned;
   inst.cost_next = ring.cost_next;
@@ -140,7 +140,7 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
   rec.tstep_after = p.tstep_after = predicted_tstep(s, ring, inst.targets, speeds);
   decision.transfer = p.moves;
   if (p.moves) {
-    decision.plan = plan_redistribution(inst, s.app.algorithm);
+    decision.plan = redistribution::plan_redistribution(inst, s.app.algorithm);
     const ReplayReport check = replay(inst, decision.plan);
     if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
     rec.predicted = p.transfer_time = decision.plan.time;

@@ -7,7 +7,7 @@
 
 #include "io/process.hpp"
 #include "model/errors.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(ringsim_app_reference_check, ringsim_app,
                                 "ringsim: a reference simulated against the schemes it must beat");

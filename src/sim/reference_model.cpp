@@ -1,4 +1,4 @@
-// The references' model of a run (policies/scheme.hpp: schemes chosen before the run, then
+// The references' model of a run (policy/scheme.hpp: schemes chosen before the run, then
 // simulated as the fixed scheme of their points): the simulation's own predictions, so that what
 // a reference optimizes is what the run will do up to SimGrid's sharing and latencies. Each
 // member's computation at its speed (applied as the members will apply it: by iteration, or the

@@ -5,7 +5,7 @@
 
 namespace ringsim::sim {
 
-// The model the references plan on (policies/scheme.hpp): the simulation's own predictions for
+// The model the references plan on (policy/scheme.hpp): the simulation's own predictions for
 // this run from the initial loads (also move_earnings's).
 points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, const std::vector<Count>& initial);
 // What a reference plans from: that model, the config and the traces the members will apply.

@@ -143,7 +143,7 @@ double measured_speed(const RunSetup& s, const MemberState& m) {
 // The relative error of measured_speed: its compute time is a difference of two clock readings
 // (planners/redistribution/load_balance.hpp).
 double measured_speed_error(const MemberState& m) {
-  return ringsim::measured_speed_error(m.last_compute, m.iter_start + m.last_compute);
+  return redistribution::measured_speed_error(m.last_compute, m.iter_start + m.last_compute);
 }
 
 const HostTrace* trace_of(const RunSetup& s, const std::string& host) {

@@ -30,8 +30,8 @@
 #include "model/speed_traces.hpp"
 #include "planners/points/hindsight.hpp"
 #include "platform/platform_reader.hpp"
-#include "policies/policy.hpp"
-#include "policies/scheme.hpp"
+#include "policy/policy.hpp"
+#include "policy/scheme.hpp"
 #include "sim/column_transfer.hpp"
 
 namespace ringsim::sim {
@@ -58,7 +58,7 @@ struct AppSettings {
   double column_bytes = 0.0;         // one column: its rows of doubles
   double report_bytes = 0.0;         // one member's report (all-gather, piggybacked)
   double decision_flops = 0.0;       // the planner's work at a redistribution point, per member
-  std::string scheme;                // the redistribution policy (policies/registry.hpp)
+  std::string scheme;                // the redistribution policy (policy/registry.hpp)
   std::string algorithm;             // the redistribution planner
   TargetMode targets = TargetMode::oracle;  // the speeds a decision on gathered reports balances for
   TracePlacement trace_placement = TracePlacement::iteration;
@@ -174,7 +174,7 @@ struct ReportsInFlight {
   }
 };
 
-// What every member knows alike (policies/policy.hpp), beside its own policy and knowledge.
+// What every member knows alike (policy/policy.hpp), beside its own policy and knowledge.
 struct CommonKnowledge {
   bool piggyback = false;            // the policy's reports ride on the border messages
   policy::RingFacts facts;

@@ -26,7 +26,7 @@
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "platform/platform_loader.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "platform/simgrid_options.hpp"
 #include "sim/app_phases.hpp"
 #include "platform/paje_tracing.hpp"
@@ -36,9 +36,7 @@ XBT_LOG_EXTERNAL_CATEGORY(ker_engine);  // where SimGrid reports a deadlock
 
 namespace sg4 = simgrid::s4u;
 
-namespace ringsim {
-
-using namespace sim;
+namespace ringsim::sim {
 
 // SimGrid's argv: the program name, the config's log settings, then the command line's options
 // (a later --log wins, so the command line's do).
@@ -349,7 +347,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   start_ring(ring0, run.members, run.sync);
 
   check_finite_costs(setup);
-  const auto initial = balanced_targets(ring0.peak, cfg.columns);
+  const auto initial = redistribution::balanced_targets(ring0.peak, cfg.columns);
   const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
   if (cfg.staging.enabled) {
     run.staging = plan_staging(cfg.staging, engine, setup, ring0, intervals);
@@ -432,4 +430,4 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   return res;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sim

@@ -13,7 +13,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 
-namespace ringsim {
+namespace ringsim::sim {
 
 struct SimulationOptions {
   std::string traces_dir;   // when set: write the ring members' speed profiles and traces.csv there
@@ -56,4 +56,4 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
 // Builds the Engine, loads the platform, runs (the two steps above in one).
 RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const SimulationOptions& opt = {});
 
-}  // namespace ringsim
+}  // namespace ringsim::sim

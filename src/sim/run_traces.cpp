@@ -60,7 +60,7 @@ static std::vector<double> iteration_starts(const RunSetup& s, const RingShape& 
     start[static_cast<std::size_t>(n) + 1] = out.iterations.back().end;
     return start;
   }
-  const std::vector<Count> loads = balanced_targets(ring.peak, s.app.columns);
+  const std::vector<Count> loads = redistribution::balanced_targets(ring.peak, s.app.columns);
   std::vector<double> speeds(ring.n);
   for (int it = 1; it <= n; ++it) {
     for (std::size_t i = 0; i < ring.n; ++i)

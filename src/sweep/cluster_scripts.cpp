@@ -8,7 +8,7 @@
 #include "io/files.hpp"
 #include "model/errors.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 namespace fs = std::filesystem;
 
@@ -90,4 +90,4 @@ void write_slurm_job(const fs::path& dir_in, const std::string& name, const std:
   write_script(dir / "submit.sh", submit.str());
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 // One word for a POSIX shell: as it is when it holds only safe characters, else single-quoted.
 std::string shell_word(const std::string& word);
@@ -27,4 +27,4 @@ struct ClusterRun {
 void write_slurm_job(const std::filesystem::path& dir, const std::string& name, const std::vector<ClusterRun>& runs,
                      const std::string& merge_command, std::size_t max_tasks = 1000);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -18,12 +18,12 @@
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
 #include "model/platform_graph.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 namespace {
 
 template <class T>
@@ -180,11 +180,11 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   const std::string where = "'" + path + "'";
   nlohmann::json doc = io::read_json_document(path);
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
-  io::require_known_keys(doc, config_keys::experiment, where);
+  io::require_known_keys(doc, io::config_keys::experiment, where);
   if (quick && doc.contains("quick")) {
     const auto& q = doc["quick"];
     if (!q.is_object()) throw InputError(where + ": 'quick' must be an object");
-    io::require_known_keys(q, config_keys::experiment_quick, where + " 'quick'");
+    io::require_known_keys(q, io::config_keys::experiment_quick, where + " 'quick'");
     for (const auto& item : q.items()) {
       if (item.key() == "base") doc["base"].update(item.value());
       else doc[item.key()] = item.value();
@@ -240,7 +240,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   first["ratio"] = ratios.front();
   if (!first.contains("ring")) first["ring"] = nlohmann::json::object();
   if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = sizes.front();
-  const RunConfig shared = parse_run_config(first, where + " 'base'");
+  const RunConfig shared = io::parse_run_config(first, where + " 'base'");
   for (int size : sizes)
     if (shared.selection == RingSelection::hosts && static_cast<std::size_t>(size) != shared.ring_hosts.size())
       throw InputError(where + ": ring size " + std::to_string(size) + " is not the size of the given ring 'hosts' (" +
@@ -297,13 +297,13 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
                 cfg["traces"]["seed"] = derived_seed(seed, k);
               }
               cfg["baseline"] = false;
-              RunConfig parsed = parse_run_config(cfg, where + " run " + run.id);  // checks before any run
+              RunConfig parsed = io::parse_run_config(cfg, where + " run " + run.id);  // checks before any run
               check_run_memory(parsed, limits.memory_bytes, where + " run " + run.id);
               policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
               policy::check_scheme_fits(parsed, where + " run " + run.id);
               check_against_sweep(parsed, base, schemes);
               resolve_default_trace_source(parsed, paper_platform);
-              run.config = run_config_to_json(parsed);
+              run.config = io::run_config_to_json(parsed);
               e.runs.push_back(std::move(run));
             }
         }
@@ -369,4 +369,4 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
   return os.str();
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

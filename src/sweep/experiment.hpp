@@ -16,7 +16,7 @@
 #include "model/run_config.hpp"
 #include "model/run_memory.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 struct ExperimentRun {
   std::string id;              // readable and unique: p8_r1.5_every-10_auto_s1_k0
@@ -76,4 +76,4 @@ using io::fnv1a;  // the config hash (io/fnv1a.hpp)
 // runs.csv from the per-run summaries (in run order; missing results are skipped).
 std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -11,9 +11,9 @@
 #include "io/paper_platform.hpp"
 #include "io/run_config_json.hpp"
 #include "model/errors.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 std::string resolve_beside(const std::string& path, const std::string& config_file, PathForm form) {
   namespace fs = std::filesystem;
@@ -39,7 +39,7 @@ static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) 
 }
 
 RunConfig read_simulate_config(const std::string& config_file) {
-  RunConfig cfg = parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
+  RunConfig cfg = io::parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
   cfg.platform = resolve_beside(cfg.platform, config_file);
   resolve_trace_files(cfg, config_file);
   if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
@@ -58,4 +58,4 @@ void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double b
   if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

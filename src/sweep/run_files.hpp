@@ -8,7 +8,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 // A relative path in a config or an experiment: beside that file if it exists there, else (a
 // platform shipped with ringsim, platforms/...) in ringsim's source tree, else as given. An
@@ -26,4 +26,4 @@ RunConfig read_simulate_config(const std::string& config_file);
 void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double baseline, const std::string& out,
                             const std::string& iterations_csv);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

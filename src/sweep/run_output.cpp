@@ -6,7 +6,7 @@
 
 #include "io/run_config_json.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 namespace {
 
 nlohmann::json transfer_json(const ColumnTransferRecord& t) {
@@ -77,7 +77,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
                       {"hindsight_net", hindsight_net}});
   }
   nlohmann::json out = {
-      {"config", run_config_to_json(cfg)},
+      {"config", io::run_config_to_json(cfg)},
       {"ring", res.ring},
       {"ring_size", res.ring.size()},
       {"ratio", cfg.ratio},
@@ -202,4 +202,4 @@ std::string iterations_csv_text(const RunResult& res, const std::string& run_id)
   return os.str();
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -9,7 +9,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 // baseline_makespan <= 0: unknown (normalized_time is then null).
 nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan);
@@ -20,4 +20,4 @@ std::string above_peak_warning(const RunResult& res);
 // Header + one row per iteration; `run_id` (may be empty) prefixes every row.
 std::string iterations_csv_text(const RunResult& res, const std::string& run_id);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

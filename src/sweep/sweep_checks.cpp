@@ -16,7 +16,7 @@
 #include "platform/reachable_hosts.hpp"
 #include "platform/simgrid_options.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 namespace fs = std::filesystem;
 
@@ -72,7 +72,7 @@ void add_command_line_options(Experiment& e, const fs::path& out,
 
 void check_trace_lines(const Experiment& e, const std::string& where, bool strict) {
   if (e.runs.empty()) return;
-  const RunConfig cfg = parse_run_config(e.runs.front().config, where + " run " + e.runs.front().id);
+  const RunConfig cfg = io::parse_run_config(e.runs.front().config, where + " run " + e.runs.front().id);
   if (cfg.trace_source != "files") return;
   io::ChildValue checked(
       [&] {
@@ -93,7 +93,7 @@ void check_trace_lines(const Experiment& e, const std::string& where, bool stric
 void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs) {
   std::set<std::string> seen;
   for (const auto& run : e.runs) {
-    const RunConfig cfg = parse_run_config(run.config, where + " run " + run.id);
+    const RunConfig cfg = io::parse_run_config(run.config, where + " run " + run.id);
     std::string key = std::string(to_string(cfg.network));
     for (const auto& [n, v] : cfg.simgrid_options) key += '\n' + n + ':' + (n == "tracing/filename" ? "" : v);
     for (const auto& l : cfg.simgrid_log) key += "\nlog " + l;
@@ -106,4 +106,4 @@ void check_simgrid_setups(const Experiment& e, const std::string& where, const s
   }
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

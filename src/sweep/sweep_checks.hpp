@@ -10,7 +10,7 @@
 
 #include "sweep/experiment.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 // load_experiment's HostCount: the hosts of the largest set that reach each other both ways, asked
 // of SimGrid in a child (the sweep's process runs no simulation and keeps no engine), once the hosts
@@ -36,4 +36,4 @@ void check_trace_lines(const Experiment& e, const std::string& where, bool stric
 // before any run starts.
 void check_simgrid_setups(const Experiment& e, const std::string& where, const std::vector<std::string>& logs);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -10,7 +10,7 @@
 #include "io/files.hpp"
 #include "io/json_input.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 namespace fs = std::filesystem;
 
@@ -114,4 +114,4 @@ void merge_results(const Experiment& e, const fs::path& out, bool quick) {
   io::write_file_atomically((out / "summary.json").string(), summary.dump(1) + "\n");
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -7,7 +7,7 @@
 
 #include "sweep/experiment.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 struct RunPaths {
   std::filesystem::path dir, config, result, iterations, log;
@@ -23,4 +23,4 @@ void write_configs(const Experiment& e, const std::filesystem::path& out);
 // force, config hash, trace sources) from whatever results exist.
 void merge_results(const Experiment& e, const std::filesystem::path& out, bool quick);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

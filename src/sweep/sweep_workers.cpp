@@ -22,7 +22,7 @@
 #include "sim/ring_simulation.hpp"
 #include "platform/simgrid_options.hpp"
 
-namespace ringsim {
+namespace ringsim::sweep {
 namespace {
 
 // A worker that could not load its platform exits with this status before taking any run.
@@ -85,17 +85,17 @@ std::optional<std::string> read_line(int fd, std::string& pending) {
 
 // What `ringsim simulate CONFIG --no-baseline --out RESULT --iterations-csv ITERATIONS` does, from
 // the loaded platform when there is one. Returns the exit status that command would have.
-int simulate_run(const SweepRun& run, LoadedSimulation* loaded, const std::vector<std::string>& engine_args) {
+int simulate_run(const SweepRun& run, sim::LoadedSimulation* loaded, const std::vector<std::string>& engine_args) {
   try {
     RunConfig cfg = read_simulate_config(run.config);
     cfg.baseline = false;
     std::optional<RunResult> res;
     if (loaded) {
-      res = run_simulation(cfg, *loaded);
+      res = sim::run_simulation(cfg, *loaded);
     } else {
       io::EngineArgs args(engine_args);
       xbt_log_control_set("xbt_cfg.thres:warning");
-      res = run_simulation(cfg, &args.argc, args.argv.data());
+      res = sim::run_simulation(cfg, &args.argc, args.argv.data());
     }
     write_simulate_outputs(cfg, *res, 0.0, run.result, run.iterations);
     return 0;
@@ -106,7 +106,7 @@ int simulate_run(const SweepRun& run, LoadedSimulation* loaded, const std::vecto
 
 // Loads the key's platform with standard output and error captured (SimGrid's warnings while
 // parsing belong in every run's log, as they would be had each run parsed the file itself).
-std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std::string>& engine_args,
+std::unique_ptr<sim::LoadedSimulation> load(const LoadKey& key, const std::vector<std::string>& engine_args,
                                        std::string& said) {
   std::FILE* capture = std::tmpfile();
   if (!capture) return nullptr;
@@ -116,11 +116,11 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std
   const int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO);
   dup2(fileno(capture), STDOUT_FILENO);
   dup2(fileno(capture), STDERR_FILENO);
-  std::unique_ptr<LoadedSimulation> loaded;
+  std::unique_ptr<sim::LoadedSimulation> loaded;
   static io::EngineArgs args(engine_args);  // SimGrid keeps argv for the Engine's lifetime
   try {
     xbt_log_control_set("xbt_cfg.thres:warning");
-    loaded = std::make_unique<LoadedSimulation>(*key.cfg, &args.argc, args.argv.data());
+    loaded = std::make_unique<sim::LoadedSimulation>(*key.cfg, &args.argc, args.argv.data());
   } catch (const std::exception&) {
     loaded.reset();
   }
@@ -146,7 +146,7 @@ std::unique_ptr<LoadedSimulation> load(const LoadKey& key, const std::vector<std
                               const std::vector<std::string>& engine_args) {
   std::signal(SIGPIPE, SIG_DFL);
   std::string said;
-  std::unique_ptr<LoadedSimulation> loaded;
+  std::unique_ptr<sim::LoadedSimulation> loaded;
   if (key.cfg) {
     loaded = load(key, engine_args, said);
     if (!loaded) io::end_child(kLoadFailed);
@@ -356,4 +356,4 @@ void run_sweep(const std::vector<SweepRun>& runs, const std::vector<std::size_t>
   std::signal(SIGPIPE, previous);
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace ringsim {
+namespace ringsim::sweep {
 
 struct SweepRun {
   std::string config, result, iterations, log;
@@ -28,4 +28,4 @@ struct SweepRun {
 void run_sweep(const std::vector<SweepRun>& runs, const std::vector<std::size_t>& todo, int jobs,
                const std::vector<std::string>& engine_args, const std::function<void(std::size_t, int)>& done);
 
-}  // namespace ringsim
+}  // namespace ringsim::sweep

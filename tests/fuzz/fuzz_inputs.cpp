@@ -59,11 +59,11 @@ void check_counts_kept(const nlohmann::json& doc, const RunConfig& cfg) {
 
 void run_config(const std::string& text) {
   const nlohmann::json doc = json_of(text);
-  const RunConfig cfg = parse_run_config(doc, "fuzz");
+  const RunConfig cfg = io::parse_run_config(doc, "fuzz");
   check_counts_kept(doc, cfg);
   // Its canonical form is a config too, and the same one.
-  const nlohmann::json canonical = run_config_to_json(cfg);
-  const nlohmann::json again = run_config_to_json(parse_run_config(canonical, "canonical"));
+  const nlohmann::json canonical = io::run_config_to_json(cfg);
+  const nlohmann::json again = io::run_config_to_json(io::parse_run_config(canonical, "canonical"));
   if (canonical != again) throw std::logic_error("the canonical JSON of an accepted config does not read back the same");
 }
 

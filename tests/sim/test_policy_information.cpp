@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "model/run_config.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
 
 using namespace ringsim;
@@ -141,7 +141,7 @@ RunResult run_nine_members(const std::string& scheme) {
   char arg0[] = "ringsim";
   char* argv[] = {arg0, nullptr};
   int argc = 1;
-  const RunResult res = run_simulation(cfg, &argc, argv);
+  const RunResult res = sim::run_simulation(cfg, &argc, argv);
   std::filesystem::remove_all(dir);
   return res;
 }
@@ -234,7 +234,7 @@ TEST_CASE("members that answer differently stop the simulation, naming the polic
     char* argv[] = {arg0, nullptr};
     int argc = 1;
     try {
-      run_simulation(cfg, &argc, argv);
+      sim::run_simulation(cfg, &argc, argv);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s\n", e.what());
       _exit(2);

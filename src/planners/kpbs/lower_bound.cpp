@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ringsim {
+namespace ringsim::kpbs {
 
 KpbsLowerBound kpbs_lower_bound(const KpbsInstance& inst) {
   KpbsLowerBound b;
@@ -36,4 +36,4 @@ KpbsLowerBound kpbs_lower_bound(const KpbsInstance& inst) {
   return b;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs

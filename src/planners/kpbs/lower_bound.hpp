@@ -13,7 +13,7 @@
 
 #include "model/kpbs.hpp"
 
-namespace ringsim {
+namespace ringsim::kpbs {
 
 struct KpbsLowerBound {
   double W = 0.0;          // largest total of a sender's row or a receiver's column
@@ -27,4 +27,4 @@ struct KpbsLowerBound {
 
 KpbsLowerBound kpbs_lower_bound(const KpbsInstance& inst);
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs

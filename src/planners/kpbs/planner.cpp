@@ -6,7 +6,7 @@
 #include "planners/kpbs/algorithms.hpp"
 #include "planners/kpbs/lower_bound.hpp"
 
-namespace ringsim {
+namespace ringsim::kpbs {
 namespace {
 
 using PlanFn = KpbsSchedule (*)(const KpbsInstance&);
@@ -51,4 +51,4 @@ KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm) {
   return sched;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs

@@ -7,7 +7,7 @@
 #include "model/kpbs.hpp"
 #include "model/named.hpp"
 
-namespace ringsim {
+namespace ringsim::kpbs {
 
 const std::vector<NamedInfo>& kpbs_algorithms();
 
@@ -18,4 +18,4 @@ void check_kpbs_algorithm(const std::string& algorithm, const std::string& kind 
 // `algorithm` is unknown) and fills lower_bound with eta.
 KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm = "ggp");
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs

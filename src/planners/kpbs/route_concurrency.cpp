@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-namespace ringsim {
+namespace ringsim::kpbs {
 
 std::size_t interference_free_concurrency(const std::vector<std::vector<PairRoute>>& routes,
                                           const std::vector<double>& capacity) {
@@ -35,4 +35,4 @@ std::size_t interference_free_concurrency(const std::vector<std::vector<PairRout
   return k;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs

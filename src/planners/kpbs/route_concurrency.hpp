@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace ringsim {
+namespace ringsim::kpbs {
 
 struct PairRoute {
   bool used = false;               // the pair has data to move over the network
@@ -27,4 +27,4 @@ struct PairRoute {
 std::size_t interference_free_concurrency(const std::vector<std::vector<PairRoute>>& routes,
                                           const std::vector<double>& capacity);
 
-}  // namespace ringsim
+}  // namespace ringsim::kpbs

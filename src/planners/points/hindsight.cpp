@@ -47,7 +47,7 @@ PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, co
   PointEnd p;
   p.end = decided_at(m, loads.size(), j, last.end);
   const std::vector<double> speeds = m.decision_speeds(j, loads, last.compute, last.started, p.end);
-  p.targets = rebalanced_targets(loads, speeds, 0.0);
+  p.targets = redistribution::rebalanced_targets(loads, speeds, 0.0);
   if (p.targets == loads || loads.size() < 2) return p;
   p.moves = true;
   p.end += move_time(m, loads, p.targets);
@@ -200,7 +200,7 @@ double move_time(const RunModel& m, const std::vector<Count>& from, const std::v
   inst.targets = to;
   inst.cost_next = m.cost_next;
   inst.cost_prev = m.cost_prev;
-  return plan_redistribution(inst, m.algorithm).time;
+  return redistribution::plan_redistribution(inst, m.algorithm).time;
 }
 
 std::vector<double> predicted_iteration_ends(const RunModel& m, const std::vector<int>& points) {

@@ -33,7 +33,7 @@ std::vector<std::vector<Count>> candidate_loads(const RunModel& m) {
   std::vector<std::vector<Count>> out{m.initial_loads};
   std::map<std::vector<Count>, std::size_t> seen{{m.initial_loads, 0}};
   for (int k = 1; k <= m.iterations; ++k) {
-    std::vector<Count> b = balanced_targets(speeds_after(m, k), m.columns);
+    std::vector<Count> b = redistribution::balanced_targets(speeds_after(m, k), m.columns);
     if (seen.emplace(b, out.size()).second) out.push_back(std::move(b));
   }
   return out;

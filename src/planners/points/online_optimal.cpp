@@ -65,7 +65,7 @@ OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, co
   balance_of_.resize(states_);
   for (LoadStates s = 0; s < states_; ++s) {
     speeds[s] = speeds_of(s);
-    auto [at, added] = index.emplace(balanced_targets(speeds[s], m_.columns), loads_.size());
+    auto [at, added] = index.emplace(redistribution::balanced_targets(speeds[s], m_.columns), loads_.size());
     if (added) loads_.push_back(at->first);
     balance_of_[s] = at->second;
   }

@@ -7,7 +7,7 @@
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 RedistributionPlan plan_algorithm1(const RingInstance& inst) {
   if (!inst.homogeneous()) throw std::invalid_argument("uni-homogeneous needs equal link costs");
@@ -26,4 +26,4 @@ RedistributionPlan plan_algorithm1(const RingInstance& inst) {
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

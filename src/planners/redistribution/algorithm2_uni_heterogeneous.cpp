@@ -15,7 +15,7 @@
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/forwarding_runs.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 Transfer block_of(const RingInstance& inst, std::size_t i, const DepartureRun& r) {
@@ -64,4 +64,4 @@ RedistributionPlan plan_algorithm2(const RingInstance& inst) {
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -60,7 +60,7 @@
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
-namespace ringsim::algorithm3 {
+namespace ringsim::redistribution::algorithm3 {
 namespace {
 
 struct Ring {
@@ -86,7 +86,7 @@ State make_state(const std::vector<Count>& held, const std::vector<Count>& targe
 }
 
 // Line 1: delta_max = max(max |delta_i|, max ceil(|delta_{k,l}| / 2)) = Lemma 3 in steps.
-Count lemma3_steps(const State& st) { return ringsim::lemma3_steps(st.delta, st.F); }
+Count lemma3_steps(const State& st) { return redistribution::lemma3_steps(st.delta, st.F); }
 
 // The two largest and two smallest prefix sums: max/min of F over all indices but one, in O(1).
 struct Extremes {
@@ -517,9 +517,9 @@ RedistributionPlan plan_from_steps(const RingInstance& inst, const std::vector<S
   return blocks.finish();
 }
 
-}  // namespace ringsim::algorithm3
+}  // namespace ringsim::redistribution::algorithm3
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 RedistributionPlan plan_algorithm3(const RingInstance& inst) {
   algorithm3::StepBlocks blocks(inst, inst.cost_next.front());
@@ -548,4 +548,4 @@ RedistributionPlan plan_algorithm3(const RingInstance& inst) {
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

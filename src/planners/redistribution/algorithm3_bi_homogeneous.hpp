@@ -10,7 +10,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim::algorithm3 {
+namespace ringsim::redistribution::algorithm3 {
 
 // The sends of one unit step: next[i] (P_i -> P_(i+1)), prev[i] (P_i -> P_(i-1)).
 struct StepSends {
@@ -104,4 +104,4 @@ Run run_certified_construction(const RingInstance& inst);
 // in the same direction; fills time, send_next, send_prev. Cost per step: c.
 RedistributionPlan plan_from_steps(const RingInstance& inst, const std::vector<StepSends>& steps, double c);
 
-}  // namespace ringsim::algorithm3
+}  // namespace ringsim::redistribution::algorithm3

@@ -10,7 +10,7 @@
 #include "model/redistribution.hpp"
 #include "planners/redistribution/planner.hpp"  // kHeldBlocksLimit
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 RedistributionPlan plan_algorithm1(const RingInstance& inst);          // uni-homogeneous
 RedistributionPlan plan_algorithm2(const RingInstance& inst);          // uni-heterogeneous
@@ -45,4 +45,4 @@ void stream_general_heuristic(const RingInstance& inst, const PlanHead& head, co
 std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance& inst, std::string& basis);
 RedistributionPlan plan_exact(const RingInstance& inst);               // exact
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <tuple>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 struct Completion {
@@ -325,4 +325,4 @@ double makespan(const std::vector<Transfer>& transfers) {
   return m;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

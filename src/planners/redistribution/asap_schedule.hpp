@@ -20,7 +20,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // Which neighbour a processor with items for both serves.
 enum class PortPolicy {
@@ -112,4 +112,4 @@ class BoundedHold {
   bool complete_ = true;
 };
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

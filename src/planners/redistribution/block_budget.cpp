@@ -4,7 +4,7 @@
 
 #include "model/errors.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 // Internal linkage: a thread_local seen from other files goes through a wrapper function, which
@@ -27,4 +27,4 @@ void BlockBudget::check(std::size_t blocks) {
                    "without them, or raise the budget");
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 class BlockBudget {
  public:
@@ -22,4 +22,4 @@ class BlockBudget {
   std::size_t previous_;
 };
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 // Block starts on one port, sorted: whether another block starts in [from, to).
@@ -68,4 +68,4 @@ BlockCensus block_census(const RingInstance& inst, const std::vector<Transfer>& 
   return c;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -10,7 +10,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 struct BlockCensus {
   std::size_t blocks = 0;
@@ -27,4 +27,4 @@ struct BlockCensus {
 // schedules computed by runs with real costs (lemma4_runs.hpp joins within 1e-12).
 BlockCensus block_census(const RingInstance& inst, const std::vector<Transfer>& blocks, double tolerance = 0.0);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

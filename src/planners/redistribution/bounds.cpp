@@ -5,7 +5,7 @@
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 std::vector<Count> unidirectional_flows(const RingInstance& inst) {
   auto F = prefix_imbalances(imbalances(inst));
@@ -70,4 +70,4 @@ double instance_lower_bound(const RingInstance& inst) {
   return bound;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -5,7 +5,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // Items P_i must send to P_(i+1) on a unidirectional ring: f_i = delta_{start,i} = F_i - min F
 // (the slice starting right after the minimum prefix sum has maximal imbalance, Algorithm 1 line 2).
@@ -27,4 +27,4 @@ std::optional<double> slides_bidirectional_lower_bound(const RingInstance& inst,
 // the ring is homogeneous.
 double instance_lower_bound(const RingInstance& inst);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -24,7 +24,7 @@
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 RedistributionPlan plan_early_late(const RingInstance& inst) {
   if (!inst.bidirectional) throw std::invalid_argument("bi-homogeneous-early-late needs a bidirectional ring");
@@ -62,4 +62,4 @@ RedistributionPlan plan_early_late(const RingInstance& inst) {
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

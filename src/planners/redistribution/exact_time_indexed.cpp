@@ -29,7 +29,7 @@
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/bounds.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 struct UnitCosts {
@@ -197,7 +197,7 @@ class TimeIndexedModel {
   const RingInstance& inst_;
   const UnitCosts& u_;
   std::int64_t T_;
-  GlpkProblem lp_;
+  planners::GlpkProblem lp_;
   std::vector<StartVar> vars_;
 };
 
@@ -311,4 +311,4 @@ RedistributionPlan plan_exact(const RingInstance& inst, const ExactOptions& opti
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

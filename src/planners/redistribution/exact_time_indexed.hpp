@@ -6,7 +6,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // Largest time-indexed model plan_exact builds: binary start variables (one per processor,
 // direction and time slot). Above it plan_exact throws std::invalid_argument.
@@ -29,4 +29,4 @@ RedistributionPlan plan_exact(const RingInstance& inst, const ExactOptions& opti
 // denominators up to 1000, relative tolerance 1e-9), or nothing when there is none.
 std::optional<double> commensurable_unit(const RingInstance& inst);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 // Runs that continue one another at the same pace are one run.
@@ -68,4 +68,4 @@ std::vector<DepartureRun> forward_by_runs(const ForwardingFeed& in, Count sends,
   return out;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -12,7 +12,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // Items first .. first+count-1 of a hop leave at start + (m - first) * period.
 struct DepartureRun {
@@ -42,4 +42,4 @@ inline double runs_end(const std::vector<DepartureRun>& runs, double c) {
   return runs.empty() ? 0.0 : runs.back().last() + c;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -36,7 +36,7 @@
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 // The execution rules the search combines; the first is Lemma 4's schedule (the light optimum).
@@ -224,4 +224,4 @@ std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance
   return std::nullopt;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

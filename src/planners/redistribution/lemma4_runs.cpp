@@ -10,7 +10,7 @@
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/forwarding_runs.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 constexpr double kNever = std::numeric_limits<double>::infinity();
@@ -388,4 +388,4 @@ std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, cons
   return answer;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -27,7 +27,7 @@
 #include "model/redistribution.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // The makespan of schedule_asap(inst, flows, Lemma 4's rule). Nothing when the run structure does
 // not apply: rings of two processors (both neighbours are one processor) and flows that circle the
@@ -62,4 +62,4 @@ inline constexpr Count kRealCostsByRunsFrom = Count{1} << 22;
 std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, const EdgeFlows& flows, bool in_opening_order,
                                                   Count real_costs_from = kRealCostsByRunsFrom);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 namespace {
 
@@ -110,4 +110,4 @@ std::optional<RedistributionPlan> summarize_light_circulation(const RingInstance
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

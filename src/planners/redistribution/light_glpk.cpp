@@ -20,7 +20,7 @@
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 bool light_circulation(const RingInstance& inst, const std::vector<Count>& delta,
@@ -47,7 +47,7 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
   const int tau_col = 2 * N + 1;
 
   glp_term_out(GLP_OFF);
-  GlpkProblem lp(glp_create_prob());
+  planners::GlpkProblem lp(glp_create_prob());
   glp_set_obj_dir(lp.get(), GLP_MIN);
   glp_add_cols(lp.get(), tau_col);
   for (int c = 1; c <= tau_col; ++c) glp_set_col_bnds(lp.get(), c, GLP_LO, 0.0, 0.0);
@@ -156,4 +156,4 @@ RedistributionPlan plan_light_glpk(const RingInstance& inst) {
   return plan;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

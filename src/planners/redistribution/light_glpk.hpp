@@ -5,7 +5,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 struct System2Relaxation {
   double lp_tau = 0.0;      // optimal value of the rational System 2 (a lower bound on tau)
@@ -20,4 +20,4 @@ struct System2Relaxation {
 // Throws std::invalid_argument on a unidirectional ring, std::runtime_error if GLPK fails.
 System2Relaxation solve_system2_relaxation(const RingInstance& inst);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -12,7 +12,7 @@
 
 #include "model/errors.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 namespace {
 
@@ -171,4 +171,4 @@ double measured_speed_error(double compute_time, double clock) {
   return std::min(1.0, delta / (compute_time - delta) + DBL_EPSILON);
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

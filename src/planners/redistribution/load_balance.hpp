@@ -7,7 +7,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // Integer loads n_i >= 1 with sum `total` that minimize the iteration time max_i n_i / speed_i
 // (columns proportional to speeds, rounded the way that matters for an iterative application).
@@ -36,4 +36,4 @@ std::vector<Count> rebalanced_targets(const std::vector<Count>& loads, const std
 // (1 +- error). 1 when the time is too short for the clock to say anything.
 double measured_speed_error(double compute_time, double clock);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

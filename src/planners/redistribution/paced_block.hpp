@@ -7,7 +7,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // Whether an item leaving at `t` joins block b (whose last item left at `last`; c is the link's
 // item cost): back to back (exactly one item cost later), or paced, the second item setting the
@@ -28,4 +28,4 @@ inline bool extends_block(Transfer& b, double last, double t, double c) {
   return true;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

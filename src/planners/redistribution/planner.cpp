@@ -8,7 +8,7 @@
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 namespace {
 
 using PlanFn = RedistributionPlan (*)(const RingInstance&);
@@ -128,4 +128,4 @@ RedistributionSummary summarize_redistribution(const RingInstance& inst, const s
   return s;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -10,7 +10,7 @@
 #include "model/named.hpp"
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 const std::vector<NamedInfo>& redistribution_algorithms();
 
@@ -53,4 +53,4 @@ struct RedistributionSummary {
 };
 RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 std::vector<Count> imbalances(const RingInstance& inst) {
   std::vector<Count> d(inst.size());
@@ -40,4 +40,4 @@ Count lemma3_steps(const std::vector<Count>& delta, const std::vector<Count>& F)
   return std::max(single, (max_slice_imbalance(F) + 1) / 2);
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

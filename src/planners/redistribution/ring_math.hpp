@@ -7,7 +7,7 @@
 
 #include "model/redistribution.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 std::vector<Count> imbalances(const RingInstance& inst);
 
@@ -31,4 +31,4 @@ Count max_slice_imbalance(const std::vector<Count>& F);
 // delta_max, line 1): max(max_i |delta_i|, ceil(max |delta_{k,l}| / 2)).
 Count lemma3_steps(const std::vector<Count>& delta, const std::vector<Count>& F);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 double system2_time(const RingInstance& inst, const std::vector<Count>& F, Count x) {
   const std::size_t n = inst.size();
@@ -68,4 +68,4 @@ CirculationOptimum optimal_integer_circulation(const RingInstance& inst) {
   return best;
 }
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

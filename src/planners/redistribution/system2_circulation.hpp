@@ -11,7 +11,7 @@
 #include "model/redistribution.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
-namespace ringsim {
+namespace ringsim::redistribution {
 
 // tau(x) of System 2: the largest sending or receiving time over all processors when the net
 // flows are F + x. Unidirectional instances are not accepted (no cost_prev).
@@ -29,4 +29,4 @@ CirculationOptimum optimal_integer_circulation(const RingInstance& inst);
 // Items P_i sends in total under circulation x: max(0, delta_i, F_i + x, -(F_(i-1) + x)).
 Count items_sent(const std::vector<Count>& delta, const std::vector<Count>& F, std::size_t i, Count x);
 
-}  // namespace ringsim
+}  // namespace ringsim::redistribution

@@ -124,7 +124,7 @@ GlobalSolveReport allocate_optimal_lp(const RingNetwork& net, const Workload& lo
   const double tref = load.work / speed_sum;
   const double kappa = load.comm / (bref * tref);
   glp_term_out(GLP_OFF);
-  GlpkProblem lp(glp_create_prob());
+  planners::GlpkProblem lp(glp_create_prob());
   glp_set_obj_dir(lp.get(), GLP_MIN);
   const int Q = static_cast<int>(q), NP = static_cast<int>(np);
   const int col_t = 1;

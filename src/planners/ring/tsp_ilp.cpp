@@ -57,7 +57,7 @@ RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOp
       if (i != j) dmax = std::max(dmax, g.tsp_weight(i, j));
 
   glp_term_out(GLP_OFF);
-  GlpkProblem lp(glp_create_prob());
+  planners::GlpkProblem lp(glp_create_prob());
   glp_set_obj_dir(lp.get(), GLP_MIN);
   const int P = static_cast<int>(p);
   // x_ij: column 1 + i * (p - 1) + (j < i ? j : j - 1); u_i (i >= 1): column p (p - 1) + i.

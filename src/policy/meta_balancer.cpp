@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
@@ -89,7 +89,7 @@ class MetaBalancer final : public RedistributionPolicy {
     if (v.common_iteration > observed_ && v.common_iteration > v.last_move && f.n >= 2) {
       observed_ = v.common_iteration;
       const std::vector<double> speeds = speeds_of(*v.common);
-      const std::vector<Count> targets = rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
+      const std::vector<Count> targets = redistribution::rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
       const double excess = imbalance_excess(*v.loads, targets, speeds, f.flops_per_column);
       samples_.push_back({v.common_iteration - v.last_move, excess});
       if (samples_.size() >= least_samples) period_ = derive_period(predicted_move_cost(f, *v.loads, targets, speeds));

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
@@ -39,7 +39,7 @@ class StopAtRise final : public RedistributionPolicy {
     if (v.common_iteration <= observed_ || v.common_iteration <= v.last_move || f.n < 2) return Act::carry_on;
     observed_ = v.common_iteration;
     const std::vector<double> speeds = speeds_of(*v.common);
-    const std::vector<Count> targets = rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
+    const std::vector<Count> targets = redistribution::rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
     const double degradation = imbalance_excess(*v.loads, targets, speeds, f.flops_per_column);
     const double before = degradation_sum_;
     degradation_sum_ += degradation;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model/redistribution.hpp"
-#include "policies/policy.hpp"
+#include "policy/policy.hpp"
 
 namespace ringsim::policy {
 

@@ -4,8 +4,8 @@
 // then simulated as the fixed scheme of those points. Both kinds are one entry type, shaped like the
 // other registries' (NamedInfo: the name is the scheme's syntax, the description its line of help).
 //
-// Adding a scheme: one file in src/policies/ defining `SchemeEntry NAME_scheme()` and one line
-// `RINGSIM_SCHEME(NAME)` in src/policies/schemes.def.
+// Adding a scheme: one file in src/policy/ defining `SchemeEntry NAME_scheme()` and one line
+// `RINGSIM_SCHEME(NAME)` in src/policy/schemes.def.
 #pragma once
 
 #include <chrono>
@@ -22,7 +22,7 @@
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
 #include "planners/points/hindsight.hpp"
-#include "policies/policy.hpp"
+#include "policy/policy.hpp"
 
 namespace ringsim::policy {
 

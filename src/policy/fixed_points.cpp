@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "model/errors.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {

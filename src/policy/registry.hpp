@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "model/run_config.hpp"
-#include "policies/policy.hpp"
-#include "policies/scheme.hpp"
+#include "policy/policy.hpp"
+#include "policy/scheme.hpp"
 
 namespace ringsim::policy {
 

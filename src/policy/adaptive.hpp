@@ -44,8 +44,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/policy.hpp"
-#include "policies/predictions.hpp"
+#include "policy/policy.hpp"
+#include "policy/predictions.hpp"
 
 namespace ringsim::policy {
 
@@ -230,7 +230,7 @@ class Adaptive : public RedistributionPolicy {
       error = speed_error_of(*v.common);
       if (v.common_iteration > observed_) {
         changes_.observe(*v.common);
-        past_targets_.push_back(balanced_targets(speeds, f.columns, error));
+        past_targets_.push_back(redistribution::balanced_targets(speeds, f.columns, error));
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
         snapshot_seen(v, speeds);
       }
@@ -250,7 +250,7 @@ class Adaptive : public RedistributionPolicy {
     const std::vector<Count>& targets = past_targets_.back();  // the common snapshot's, balanced
     // Loads that are a balance for speeds within the reports' errors: nothing to move, as the
     // decision would find.
-    if (is_balance_within(*v.loads, speeds, error) || targets == refused_) return Act::carry_on;
+    if (redistribution::is_balance_within(*v.loads, speeds, error) || targets == refused_) return Act::carry_on;
     if (changes_.in_burst(stable_snapshots, burst_factor) && still_moving(targets, *v.loads)) return Act::carry_on;
     const double after = compute_time_of(targets, speeds, f.flops_per_column);
     const double move = decision + move_lower_bound(f, *v.loads, targets);

@@ -7,7 +7,7 @@
 #include <chrono>
 
 #include "planners/points/hindsight_targets.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 

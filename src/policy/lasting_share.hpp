@@ -1,4 +1,4 @@
-// adaptive-lasting's backtest (src/policies/adaptive_lasting.cpp): the share of a balance's promised saving
+// adaptive-lasting's backtest (src/policy/adaptive_lasting.cpp): the share of a balance's promised saving
 // that balances made on earlier common snapshots delivered, lag by lag. Pure: no SimGrid, tested
 // in-process (tests/test_policies.cpp).
 #pragma once
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "model/redistribution.hpp"
-#include "policies/policy.hpp"
-#include "policies/predictions.hpp"
+#include "policy/policy.hpp"
+#include "policy/predictions.hpp"
 
 namespace ringsim::policy {
 

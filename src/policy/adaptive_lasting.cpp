@@ -23,9 +23,9 @@
 #include <optional>
 #include <utility>
 
-#include "policies/adaptive.hpp"
-#include "policies/lasting_share.hpp"
-#include "policies/registry.hpp"
+#include "policy/adaptive.hpp"
+#include "policy/lasting_share.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
@@ -171,8 +171,8 @@ class AdaptiveLasting final : public Adaptive {
   // The loads are a balance for the nominal speeds (known exactly): the initial balance or a tie
   // with it, as a decision for them would find.
   bool holds_initial(const MemberView& v, const RingFacts& f) {
-    if (initial_.empty()) initial_ = balanced_targets(f.peak, f.columns);
-    return is_balance_within(*v.loads, f.peak, 0.0);
+    if (initial_.empty()) initial_ = redistribution::balanced_targets(f.peak, f.columns);
+    return redistribution::is_balance_within(*v.loads, f.peak, 0.0);
   }
   // s an iteration that the loads held lose to the initial balance at these speeds.
   double loss_to_initial(const MemberView& v, const RingFacts& f, const std::vector<double>& speeds) const {

@@ -1,6 +1,6 @@
 // Reports ride on the border messages and nothing is ever redistributed: what the information of
 // the adaptive policy costs alone (bigger border messages), to compare with `none`.
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {

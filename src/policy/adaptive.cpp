@@ -1,7 +1,7 @@
 // Scheme `adaptive` (adaptive.hpp: the rule and its reasons).
-#include "policies/adaptive.hpp"
+#include "policy/adaptive.hpp"
 
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 

@@ -1,4 +1,4 @@
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 #include <stdexcept>
 
@@ -8,7 +8,7 @@
 namespace ringsim::policy {
 
 #define RINGSIM_SCHEME(NAME) SchemeEntry NAME##_scheme();
-#include "policies/schemes.def"
+#include "policy/schemes.def"
 #undef RINGSIM_SCHEME
 
 namespace {
@@ -17,7 +17,7 @@ namespace {
 std::vector<SchemeEntry>& entries() {
   static std::vector<SchemeEntry> all = {
 #define RINGSIM_SCHEME(NAME) NAME##_scheme(),
-#include "policies/schemes.def"
+#include "policy/schemes.def"
 #undef RINGSIM_SCHEME
   };
   return all;

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
@@ -109,7 +109,7 @@ class RentOrBuy final : public RedistributionPolicy {
     const double now = compute_time_of(loads, speeds, f.flops_per_column);
     for (Anchor& a : anchors_) a.regret += now - compute_time_of(a.targets, speeds, f.flops_per_column);
     drop_dominated_latest();
-    anchors_.push_back({speeds, rebalanced_targets(loads, speeds, error), 0.0});
+    anchors_.push_back({speeds, redistribution::rebalanced_targets(loads, speeds, error), 0.0});
   }
 
   // Called when the latest anchor stops being the latest (only the latest's speeds and targets

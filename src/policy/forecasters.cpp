@@ -1,4 +1,4 @@
-#include "policies/forecasters.hpp"
+#include "policy/forecasters.hpp"
 
 #include <algorithm>
 #include <cmath>

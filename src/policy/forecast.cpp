@@ -44,7 +44,7 @@
 // load, a daily cycle), the forecasters that average win on the horizon's error, the forecast is
 // that level, and the backtests, which see the snapshots' imbalances come and go, weigh the
 // passing imbalance's gain down.
-#include "policies/forecast.hpp"
+#include "policy/forecast.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,8 +54,8 @@
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
-#include "policies/predictions.hpp"
-#include "policies/registry.hpp"
+#include "policy/predictions.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {
@@ -106,8 +106,8 @@ class Forecast final : public RedistributionPolicy {
     const double error = speed_error_of(*v.common);
     const std::vector<double> harmonic = forecast_from(v, left);
     // Forecast speeds within the snapshot's error of a balance of the loads ask for no move.
-    if (is_balance_within(*v.loads, harmonic, error)) return Act::carry_on;
-    std::vector<Count> targets = balanced_targets(harmonic, f.columns, 0.0);
+    if (redistribution::is_balance_within(*v.loads, harmonic, error)) return Act::carry_on;
+    std::vector<Count> targets = redistribution::balanced_targets(harmonic, f.columns, 0.0);
     if (targets == refused_) return Act::carry_on;
     const double gain = trust() * forecast_gain(*v.loads, targets, forecasts_, measured, f.flops_per_column);
     const double cost = predicted_move_cost(f, *v.loads, targets, measured);
@@ -167,8 +167,8 @@ class Forecast final : public RedistributionPolicy {
         harmonic[j] += 1.0 / ahead[k][j];
       }
     for (double& x : harmonic) x = static_cast<double>(ahead.size()) / x;
-    if (is_balance_within(loads, harmonic, 0.0)) return;
-    std::vector<Count> targets = balanced_targets(harmonic, f.columns, 0.0);
+    if (redistribution::is_balance_within(loads, harmonic, 0.0)) return;
+    std::vector<Count> targets = redistribution::balanced_targets(harmonic, f.columns, 0.0);
     const double forecast = forecast_gain(loads, targets, ahead, speeds, f.flops_per_column);
     if (forecast > 0.0) open_.push_back({loads, std::move(targets), forecast, 0.0, 0});
   }

@@ -7,7 +7,7 @@
 
 #include "model/errors.hpp"
 #include "planners/points/hindsight_targets.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 

@@ -8,7 +8,7 @@
 
 #include "model/errors.hpp"
 #include "planners/points/online_optimal.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 

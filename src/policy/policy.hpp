@@ -6,8 +6,8 @@
 // policies are tested in-process; the simulation (src/sim/) feeds them views and carries out
 // their answers.
 //
-// Adding a policy: one file in src/policies/ defining `SchemeEntry NAME_scheme()` (scheme.hpp) and
-// one line `RINGSIM_SCHEME(NAME)` in src/policies/schemes.def (docs/schemes.md, "Writing a policy").
+// Adding a policy: one file in src/policy/ defining `SchemeEntry NAME_scheme()` (scheme.hpp) and
+// one line `RINGSIM_SCHEME(NAME)` in src/policy/schemes.def (docs/schemes.md, "Writing a policy").
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "policies/predictions.hpp"
+#include "policy/predictions.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +27,7 @@ double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, cons
   inst.targets = targets;
   inst.cost_next = f.cost_next;
   inst.cost_prev = f.cost_prev;
-  return slides_bidirectional_lower_bound(inst).value_or(0.0);
+  return redistribution::slides_bidirectional_lower_bound(inst).value_or(0.0);
 }
 
 double gather_cost(const RingFacts& f) {

@@ -4,7 +4,7 @@
 // left (the decision already paid). It pays the all-gather at every check, which is what makes it
 // slow where the network dominates.
 #include "model/errors.hpp"
-#include "policies/registry.hpp"
+#include "policy/registry.hpp"
 
 namespace ringsim::policy {
 namespace {

@@ -2,7 +2,7 @@
 // which the tests compute their expected iterations from.
 #pragma once
 
-#include "policies/forecasters.hpp"
+#include "policy/forecasters.hpp"
 
 namespace ringsim::policy::forecast_rule {
 
