@@ -111,16 +111,17 @@ def point_figures(key, by, left_out):
     return seeds, best, figures, (h, mean([hindsight[s][1] for s in seeds]))
 
 
-def family_table(name, runs, left_out):
+def family_table(name, runs, points, left_out):
+    """`points`: point_figures of each (ring, ratio) of `runs`."""
     columns = [BEST_FIXED] + [c for c in CRITERIA if any(c in by for by in runs.values())]
     out = [f"### {name}", "",
            "Mean normalized time of hindsight (its redistributions); every other column: its mean over "
            "hindsight's on the same seeds (its redistributions).", "",
            "| ring | ratio | seeds | hindsight | best fixed (hindsight) | " + " | ".join(columns) + " |",
            "|---|---|---|---|---|" + "---|" * len(columns)]
-    worst, points, near_best, near_hindsight = {}, defaultdict(int), defaultdict(int), defaultdict(int)
+    worst, counted, near_best, near_hindsight = {}, defaultdict(int), defaultdict(int), defaultdict(int)
     for key in sorted(runs):
-        seeds, best, figures, h = point_figures(key, runs[key], left_out)
+        seeds, best, figures, h = points[key]
         if not seeds:
             continue
         cells = []
@@ -130,7 +131,7 @@ def family_table(name, runs, left_out):
                 cells.append(f"{ratio:.3f} ({moves:.1f})")
                 if ratio > worst.get(c, (0.0, None))[0]:
                     worst[c] = (ratio, key)
-                points[c] += 1
+                counted[c] += 1
                 near_best[c] += BEST_FIXED in figures and ratio <= NEAR_BEST * figures[BEST_FIXED][0]
                 near_hindsight[c] += ratio <= NEAR_HINDSIGHT
             else:
@@ -141,22 +142,22 @@ def family_table(name, runs, left_out):
     for c in columns:
         if c in worst:
             ratio, key = worst[c]
-            versus_best = "" if c == BEST_FIXED else f"within {NEAR_BEST:g} of the best fixed at {near_best[c]} of {points[c]} points, "
+            versus_best = "" if c == BEST_FIXED else f"within {NEAR_BEST:g} of the best fixed at {near_best[c]} of {counted[c]} points, "
             out.append(f"- {c}: at most {ratio:.3f} of hindsight (ring {key[0]}, ratio {key[1]:g}); {versus_best}"
-                       f"within {NEAR_HINDSIGHT:g} of hindsight at {near_hindsight[c]} of {points[c]}.")
+                       f"within {NEAR_HINDSIGHT:g} of hindsight at {near_hindsight[c]} of {counted[c]}.")
     out += ["", f"Hindsight runs left out ({references.CRITERIA}): {len(left_out)}"
             + ("" if not left_out else " (" + "; ".join(f"ring {k[0]} ratio {k[1]:g} seed {k[2]}: {why}"
                                                         for k, why in sorted(left_out.items())) + ")") + ".", ""]
     return out
 
 
-def family_figure(plt, name, runs, left_out, folder):
-    rings = sorted({k[0] for k in runs})
+def family_figure(plt, name, points, folder):
+    rings = sorted({k[0] for k in points})
     fig, axes = plotlib.panel_grid(plt, len(rings), 5.0, 3.8, columns=len(rings))
     for ax, ring in zip(axes, rings):
         lines = defaultdict(list)
-        for key in sorted(k for k in runs if k[0] == ring):
-            _, _, figures, _ = point_figures(key, runs[key], left_out)
+        for key in sorted(k for k in points if k[0] == ring):
+            _, _, figures, _ = points[key]
             for scheme, (ratio, _) in figures.items():
                 if scheme not in FIXED:
                     lines[scheme].append((key[1], ratio))
@@ -197,8 +198,9 @@ def main():
     plt = plotlib.pyplot()
     lines = []
     for name, runs, left_out in read:
-        lines += family_table(name, runs, left_out)
-        family_figure(plt, name, runs, left_out, folder)
+        points = {key: point_figures(key, by, left_out) for key, by in runs.items()}
+        lines += family_table(name, runs, points, left_out)
+        family_figure(plt, name, points, folder)
     plotlib.write_atomically(a.table, "\n".join(lines))
     if a.describe:
         plotlib.write_description(a.describe)
