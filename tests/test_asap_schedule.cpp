@@ -15,6 +15,7 @@
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 
@@ -56,7 +57,8 @@ TEST_CASE("schedule_asap: every rule, both directions of time, executes the coun
                                         redistribution::PortContention::random};
   std::mt19937_64 rng(2004);
   int runs = 0;
-  for (int trial = 0; trial < 150; ++trial) {
+  const int trials = testing::trials(150);
+  for (int trial = 0; trial < trials; ++trial) {
     const auto inst = concentrated_instance(rng, 2 + static_cast<std::size_t>(trial % 14), trial % 2 == 0);
     const auto F = redistribution::prefix_imbalances(redistribution::imbalances(inst));
     const auto opt = redistribution::optimal_integer_circulation(inst);
@@ -80,7 +82,7 @@ TEST_CASE("schedule_asap: every rule, both directions of time, executes the coun
             }
     }
   }
-  CHECK(runs == 150 * 3 * 5 * 3 * 2 * 2);
+  CHECK(runs == trials * 3 * 5 * 3 * 2 * 2);
 }
 
 TEST_CASE("schedule_asap: time reversal swaps as soon as possible and as late as possible") {

@@ -18,6 +18,7 @@
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 
@@ -417,7 +418,7 @@ TEST_CASE("the certified construction alone meets Lemma 3 (constructive proof of
 
 TEST_CASE("bi-homogeneous-early-late: large shuffled rings in O(n) blocks, on Lemma 3's bound") {
   std::mt19937_64 rng(1024);
-  for (int trial = 0; trial < 40; ++trial) {
+  for (int trial = 0; trial < testing::trials(40); ++trial) {
     const std::size_t n = 500 + static_cast<std::size_t>(trial) * 97;
     std::uniform_int_distribution<Count> load(1, trial % 2 == 0 ? 3 : 200);
     std::vector<Count> loads(n);

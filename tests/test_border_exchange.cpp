@@ -11,6 +11,7 @@
 
 #include "planners/points/border_exchange.hpp"
 #include "planners/points/hindsight.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 using points::BorderRoutes;
@@ -182,7 +183,7 @@ TEST_CASE("shared border exchange: by hand, the edge formula without sharing, a 
     REQUIRE(points::shared_exchange_end(own, done) == doctest::Approx(points::exchange_end(m, done)).epsilon(1e-12));
   }
   // Shared links: the event-driven end against small steps (an error of about a step per event).
-  for (int k = 0; k < 200; ++k) {
+  for (int k = 0; k < testing::trials(200); ++k) {
     const std::size_t n = 2 + static_cast<std::size_t>(k % 5);
     const BorderRoutes routes = random_routes(rng, n, 1 + static_cast<std::size_t>(k % 4));
     std::vector<double> done;

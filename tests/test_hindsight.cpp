@@ -15,6 +15,7 @@
 #include "planners/points/hindsight_targets.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "point_runs.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 
@@ -281,7 +282,7 @@ TEST_CASE("hindsight on clock-dependent profiles: an approximation, measured aga
   int off = 0, runs = 0;
   for (Family f : {Family::profile, Family::periodic_profile}) {
     std::mt19937_64 rng(2000 + static_cast<int>(f));
-    for (int trial = 0; trial < 600; ++trial) {
+    for (int trial = 0; trial < testing::trials(600); ++trial) {
       RandomRun run;
       make_run(run, f, rng);
       const points::HindsightPlan plan = points::plan_hindsight(run.model);

@@ -16,6 +16,7 @@
 #include "planners/points/online_optimal.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "point_runs.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 using points::LoadStates;
@@ -219,7 +220,7 @@ TEST_CASE("online-optimal: its expected makespan is what its points cost on ever
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   int runs = 0, moving = 0, gaps = 0, any_better = 0, choosing_better = 0, sampled = 0, brute = 0;
   double trajectories = 0.0;
-  for (int trial = 0; trial < 240; ++trial) {
+  for (int trial = 0; trial < testing::trials(240, 2); ++trial) {
     const std::size_t n = trial % 4 == 3 ? 3 : 2;
     const int iterations = n == 3 ? 1 + trial % 3 : 1 + trial % 4;
     const SmallRun r = small_run(rng, n, iterations);

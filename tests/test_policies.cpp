@@ -13,6 +13,7 @@
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
 #include "policy_views.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 using namespace ringsim::policy;
@@ -241,11 +242,12 @@ std::array<int, 3> members_answer_alike(const std::string& scheme, std::uint64_t
 }  // namespace
 
 TEST_CASE("adaptive: on 3000 random rings the answer depends only on what every member holds") {
-  const auto acts_seen = members_answer_alike("adaptive", 20261123, 3000);
+  const int rings = testing::trials(3000, 2);
+  const auto acts_seen = members_answer_alike("adaptive", 20261123, rings);
   // The property is checked on every answer, not on carry_on alone.
-  CHECK(acts_seen[0] > 100);
-  CHECK(acts_seen[1] > 100);
-  CHECK(acts_seen[2] > 100);
+  CHECK(acts_seen[0] > rings / 30);
+  CHECK(acts_seen[1] > rings / 30);
+  CHECK(acts_seen[2] > rings / 30);
 }
 
 TEST_CASE("adaptive waits out a burst of speed changes, but not a steady churn") {
@@ -403,9 +405,10 @@ TEST_CASE("rent-or-buy: a churn faster than a balance lasts is never bought") {
 }
 
 TEST_CASE("rent-or-buy: on 3000 random rings every member answers alike") {
-  const auto acts_seen = members_answer_alike("rent-or-buy", 20261125, 3000);
-  CHECK(acts_seen[0] > 100);
-  CHECK(acts_seen[1] + acts_seen[2] > 100);
+  const int rings = testing::trials(3000, 2);
+  const auto acts_seen = members_answer_alike("rent-or-buy", 20261125, rings);
+  CHECK(acts_seen[0] > rings / 30);
+  CHECK(acts_seen[1] + acts_seen[2] > rings / 30);
 }
 
 TEST_CASE("rent-or-buy decides on the snapshot only when the snapshot is what it last saw") {
@@ -438,9 +441,10 @@ TEST_CASE("rent-or-buy decides on the snapshot only when the snapshot is what it
 // ---- adaptive-lasting (src/policy/adaptive_lasting.cpp, LastingShare) ----
 
 TEST_CASE("adaptive-lasting: on 3000 random rings every member answers alike") {
-  const auto acts_seen = members_answer_alike("adaptive-lasting", 20261126, 3000);
-  CHECK(acts_seen[0] > 100);
-  CHECK(acts_seen[1] + acts_seen[2] > 100);
+  const int rings = testing::trials(3000, 2);
+  const auto acts_seen = members_answer_alike("adaptive-lasting", 20261126, rings);
+  CHECK(acts_seen[0] > rings / 30);
+  CHECK(acts_seen[1] + acts_seen[2] > rings / 30);
 }
 
 TEST_CASE("adaptive-lasting: a lasting slowdown is moved for, a churn is not") {

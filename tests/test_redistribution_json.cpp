@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -25,6 +26,40 @@ TEST_CASE("the direct JSON writer produces the same document as the JSON tree") 
     const auto text = io::plan_to_json_text(plan);
     REQUIRE(nlohmann::json::parse(text) == io::plan_to_json(plan));
   }
+}
+
+TEST_CASE("a plan's text over a megabyte is written in pieces: the text of the plan whole") {
+  // 40000 blocks of about 90 characters: the writer hands out its ~1 MB pieces three times.
+  RedistributionPlan plan;
+  plan.algorithm = "bi-light";
+  plan.send_next = {3, 0};
+  plan.send_prev = {0, 1};
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> time(0.0, 1e4);
+  for (int k = 0; k < 40000; ++k) {
+    const double start = time(rng);
+    Transfer t;
+    t.from = static_cast<std::size_t>(k % 7);
+    t.to = static_cast<std::size_t>((k + 1) % 7);
+    t.dir = k % 2 == 0 ? Direction::next : Direction::prev;
+    t.items = 1 + k % 5;
+    t.start = start;
+    t.end = start + 1.5;
+    t.period = k % 3 == 0 ? 0.25 : 0.0;
+    plan.transfers.push_back(t);
+  }
+  plan.time = 1e4 + 1.5;
+  const std::string whole = io::plan_to_json_text(plan);
+  REQUIRE(whole.size() > 3 * (std::size_t{1} << 20));
+  std::ostringstream written;
+  io::PlanJsonWriter writer(written, plan);
+  for (const Transfer& t : plan.transfers) writer.transfer(t);
+  writer.finish();
+  CHECK(written.str() == whole);
+  std::ostringstream at_once;
+  io::write_plan_json(at_once, plan);
+  CHECK(at_once.str() == whole);
+  CHECK(nlohmann::json::parse(whole) == io::plan_to_json(plan));
 }
 
 TEST_CASE("an instance survives the JSON reader with every field") {

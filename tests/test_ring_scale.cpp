@@ -18,6 +18,7 @@
 #include "planners/ring/bridge_tree.hpp"
 #include "planners/ring/ring_network.hpp"
 #include "planners/ring/ring_planner.hpp"
+#include "trial_count.hpp"
 
 using namespace ringsim;
 using namespace ringsim::ring;
@@ -382,7 +383,7 @@ TEST_CASE("greedy prunings on dragonflies: the answers of evaluating every candi
 }
 
 TEST_CASE("greedy prunings on Tiers graphs: the answers of evaluating every candidate") {
-  for (int trial = 0; trial < 40; ++trial) {
+  for (int trial = 0; trial < testing::trials(40, 2); ++trial) {
     CAPTURE(trial);
     const Platform p = tiers(12 + 6 * static_cast<std::size_t>(trial % 8), 500 + static_cast<std::uint64_t>(trial));
     const Workload load{1e9, ratio_of(trial) * 1e9};
@@ -650,7 +651,7 @@ TEST_CASE("widest searches skip what hangs at articulation points: each target's
 
 TEST_CASE("greedy prunings on blocks joined by bridges: the answers of evaluating every candidate") {
   std::mt19937_64 rng(24006);
-  for (int trial = 0; trial < 300; ++trial) {
+  for (int trial = 0; trial < testing::trials(300, 2); ++trial) {
     CAPTURE(trial);
     const Platform p = bridged_blocks(rng);
     const Workload load{1e9, ratio_of(trial) * 1e9};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/speed_traces.hpp"
+#include "trial_count.hpp"
 
 namespace ringsim {
 namespace {
@@ -82,7 +83,8 @@ TEST_CASE("a trace's multiplier and its integrated work, by bisection, equal a s
   std::mt19937_64 rng(2026);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   int questions = 0, at_changes = 0;
-  for (int trial = 0; trial < 3000; ++trial) {
+  const int trials = testing::trials(3000);
+  for (int trial = 0; trial < trials; ++trial) {
     const int kind = trial % 3;
     const HostTrace trace = random_trace(rng, kind);
     const double iteration_time = 0.5 + unit(rng), origin = unit(rng) < 0.5 ? 0.0 : 3.0 * unit(rng);
@@ -105,15 +107,16 @@ TEST_CASE("a trace's multiplier and its integrated work, by bisection, equal a s
     if (std::isinf(scanned)) CHECK(std::isinf(finish));
     else CHECK(finish == doctest::Approx(scanned).epsilon(1e-9));
   }
-  CHECK(questions > 60000);
-  CHECK(at_changes > 20000);
+  CHECK(questions > 20 * trials);
+  CHECK(at_changes > 20 * trials / 3);
 }
 
 TEST_CASE("pooled work ends when the hosts' integrated speeds have done it, and no division of it ends sooner") {
   std::mt19937_64 rng(4242);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   int checked = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
+  const int trials = testing::trials(2000);
+  for (int trial = 0; trial < trials; ++trial) {
     const std::size_t hosts = 1 + rng() % 4;
     std::vector<HostTrace> traces;
     std::vector<ProfiledHost> profiled;
@@ -170,7 +173,7 @@ TEST_CASE("pooled work ends when the hosts' integrated speeds have done it, and 
       ++checked;
     }
   }
-  CHECK(checked > 500);
+  CHECK(checked > trials / 4);
 }
 
 }  // namespace ringsim

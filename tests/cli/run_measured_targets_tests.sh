@@ -28,6 +28,9 @@ EOF
 sweep() {  # experiment output-dir (a sweep that fails ends the test)
   "$RINGSIM" run "$1" --jobs 2 --out "$2" >/dev/null 2>"$2.err" || { echo "FAIL sweep $1"; cat "$2.err"; exit 1; }
 }
+# Two seeds; one under the sanitizers (RINGSIM_TEST_SIZES=sanitizer): other rings, the same branches.
+seeds="[1, 2]" runs_constant=60 runs_steps=80
+[ "${RINGSIM_TEST_SIZES:-}" = sanitizer ] && seeds="[1]" runs_constant=30 runs_steps=40
 same_file() {  # what a b
   if cmp -s "$2" "$3"; then echo "$1: byte-identical"; else echo "FAIL $1 differs"; diff "$2" "$3" | head -4 | cut -c1-200; fail=1; fi
 }
@@ -35,10 +38,10 @@ same_file() {  # what a b
 # 1. Constant speeds.
 constant='{"source": "factor", "factor": [1, 1]}'
 for t in measured oracle; do
-  experiment "constant-$t.json" "constant-$t" "$t" "$constant" "[0.001, 0.1, 10]" "[1, 2]"
+  experiment "constant-$t.json" "constant-$t" "$t" "$constant" "[0.001, 0.1, 10]" "$seeds"
   sweep "constant-$t.json" "constant-$t"
 done
-$PY - constant-measured <<'PY' || fail=1
+$PY - constant-measured $runs_constant <<'PY' || fail=1
 import csv, json, pathlib, sys
 out = pathlib.Path(sys.argv[1])
 rows = list(csv.DictReader(open(out / "runs.csv")))
@@ -49,7 +52,7 @@ for r in rows:
     columns = sum(p["items_moved"] for p in points)
     if columns or any(p["performed"] for p in points):
         moved[r["run_id"]] = columns
-if len(rows) != 60 or moving or moved:
+if len(rows) != int(sys.argv[2]) or moving or moved:
     print(f"FAIL constant speeds, measured targets: {len(rows)} runs; redistributions {moving[:5]}; "
           f"columns moved {list(moved.items())[:5]}")
     sys.exit(1)
@@ -59,12 +62,12 @@ same_file "constant speeds: runs.csv of measured against oracle targets" constan
 
 # 2. The paper's step traces.
 for t in measured oracle; do
-  experiment "steps-$t.json" "steps-$t" "$t" '{"source": "measured"}' "[0.001, 0.01, 1, 10]" "[1, 2]"
+  experiment "steps-$t.json" "steps-$t" "$t" '{"source": "measured"}' "[0.001, 0.01, 1, 10]" "$seeds"
   sweep "steps-$t.json" "steps-$t"
 done
-$PY - steps-measured steps-oracle <<'PY' || fail=1
+$PY - steps-measured steps-oracle $runs_steps <<'PY' || fail=1
 import csv, json, pathlib, sys
-measured, oracle = (pathlib.Path(d) for d in sys.argv[1:])
+measured, oracle = (pathlib.Path(d) for d in sys.argv[1:3])
 def points(out, run):
     """Each point's iteration, whether it moved, and the loads of the iteration after it."""
     loads = {int(r["iteration"]): r["loads"] for r in csv.DictReader(open(out / "runs" / run / "iterations.csv"))}
@@ -73,7 +76,7 @@ def points(out, run):
 runs = [r["run_id"] for r in csv.DictReader(open(oracle / "runs.csv"))]
 moved = sum(p[1] for run in runs for p in points(oracle, run))
 differ = [run for run in runs if points(measured, run) != points(oracle, run)]
-if len(runs) != 80 or moved == 0 or differ:
+if len(runs) != int(sys.argv[3]) or moved == 0 or differ:
     print(f"FAIL step traces: {len(runs)} runs, {moved} moves with oracle targets; points or loads differ with "
           f"measured targets in {len(differ)} runs: {differ[:5]}")
     sys.exit(1)
