@@ -33,9 +33,9 @@ using namespace ringsim;
 
 namespace {
 
-enum class Family { random, shuffled, drifted, piled, still };
+enum class LoadFamily { random, shuffled, drifted, piled, still };
 
-RingInstance family_instance(std::mt19937_64& rng, Family f, std::size_t n, bool integer_costs, int max_cost,
+RingInstance family_instance(std::mt19937_64& rng, LoadFamily f, std::size_t n, bool integer_costs, int max_cost,
                              bool unit_costs) {
   testing::InstanceShape shape;
   shape.n = n;
@@ -45,13 +45,13 @@ RingInstance family_instance(std::mt19937_64& rng, Family f, std::size_t n, bool
   shape.max_load = 3 + static_cast<Count>(rng() % 40);
   RingInstance inst = testing::random_instance(rng, shape);
   switch (f) {
-    case Family::random:
+    case LoadFamily::random:
       break;
-    case Family::shuffled:
+    case LoadFamily::shuffled:
       inst.targets = inst.loads;
       std::shuffle(inst.targets.begin(), inst.targets.end(), rng);
       break;
-    case Family::drifted: {  // targets for speeds drifting by up to +-20% each, as the benchmark's
+    case LoadFamily::drifted: {  // targets for speeds drifting by up to +-20% each, as the benchmark's
       std::uniform_real_distribution<double> drift(0.8, 1.2);
       Count total = 0, given = 0;
       double weight = 0.0;
@@ -71,7 +71,7 @@ RingInstance family_instance(std::mt19937_64& rng, Family f, std::size_t n, bool
       }
       break;
     }
-    case Family::piled: {  // most items on one to three processors: long chains of forwarders
+    case LoadFamily::piled: {  // most items on one to three processors: long chains of forwarders
       Count spare = 0;
       for (Count& l : inst.loads) spare += l - 1, l = 1;
       std::uniform_int_distribution<std::size_t> pick(0, n - 1);
@@ -82,7 +82,7 @@ RingInstance family_instance(std::mt19937_64& rng, Family f, std::size_t n, bool
       }
       break;
     }
-    case Family::still:
+    case LoadFamily::still:
       inst.targets = inst.loads;
       break;
   }
@@ -159,13 +159,13 @@ void require_fewest_blocks(const RingInstance& inst, const std::vector<Transfer>
 
 TEST_CASE("Lemma 4's schedule by runs: the item-by-item executor's very blocks, in its order, on thousands of rings") {
   std::mt19937_64 rng(20260424);
-  const Family families[] = {Family::random, Family::shuffled, Family::drifted, Family::piled, Family::still};
+  const LoadFamily families[] = {LoadFamily::random, LoadFamily::shuffled, LoadFamily::drifted, LoadFamily::piled, LoadFamily::still};
   int compared = 0, by_runs = 0, exact = 0, rounded = 0, blocks = 0;
   long bit_different = 0, fewer_blocks = 0;  // real costs: departures not the executor's very doubles
   double worst = 0.0;
   const int trials = testing::trials(3000);
   for (int trial = 0; trial < trials; ++trial) {
-    const Family family = families[trial % 5];
+    const LoadFamily family = families[trial % 5];
     const std::size_t n = trial % 13 == 0 ? 2 + static_cast<std::size_t>(trial % 2) : 2 + static_cast<std::size_t>(rng() % 48);
     const bool unit = trial % 7 == 0;
     const bool integer = unit || trial % 4 != 3;
@@ -249,7 +249,7 @@ TEST_CASE("Lemma 4's schedule by runs on larger shuffled and drifted rings: the 
   for (int trial = 0; trial < 40; ++trial) {
     const std::size_t n = 100 + static_cast<std::size_t>(rng() % 400);
     const RingInstance inst =
-        family_instance(rng, trial % 2 == 0 ? Family::shuffled : Family::drifted, n, true, 1 + trial % 4, trial % 5 == 0);
+        family_instance(rng, trial % 2 == 0 ? LoadFamily::shuffled : LoadFamily::drifted, n, true, 1 + trial % 4, trial % 5 == 0);
     const auto flows = redistribution::flows_for_circulation(redistribution::prefix_imbalances(redistribution::imbalances(inst)), redistribution::optimal_integer_circulation(inst).x);
     INFO("trial " << trial);
     REQUIRE(redistribution::lemma4_blocks_by_runs(inst, flows, true).has_value());

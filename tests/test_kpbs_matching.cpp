@@ -119,7 +119,7 @@ TEST_CASE("maximum matchings with thresholds and warm starts agree with exhausti
 
 TEST_CASE("larger graphs (Hopcroft-Karp phases): maximum and bottleneck matchings agree with Boost") {
   std::mt19937_64 rng(1999);
-  for (int trial = 0; trial < testing::trials(120); ++trial) {
+  for (int trial = 0; trial < ringsim::testing::trials(120); ++trial) {
     const std::size_t n = 17 + rng() % 40;
     const double density = trial % 3 == 0 ? 0.08 : trial % 3 == 1 ? 0.3 : 0.9;
     std::uniform_real_distribution<double> unit(0.0, 1.0);

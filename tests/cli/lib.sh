@@ -25,3 +25,7 @@ expect_refused() {
   "$@" >"$tmp/out" 2>"$tmp/err"
   refused_line "$name" $? "$tmp/out" "$tmp/err" "$fragment"
 }
+
+# sanitizer_sizes: true in the sanitizer pass (RINGSIM_TEST_SIZES=sanitizer, set by tools/sanitize.sh),
+# where a script may take smaller inputs that reach the same branches.
+sanitizer_sizes() { [ "${RINGSIM_TEST_SIZES:-}" = sanitizer ]; }

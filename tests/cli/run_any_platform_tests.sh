@@ -116,22 +116,22 @@ expect_bad duplicate_host "Refusing to create a second host named 'a'" ring "$tm
 cmp -s "$tmp/e1" "$tmp/e2" || { echo "FAIL the unroutable message differs between runs"; fail=1; }
 
 # Scale: 65536 hosts (a fat tree cluster) load and are described in seconds (a seeded sample of
-# pairs), and a ring is found among the fastest with --candidates. Under the sanitizers
-# (RINGSIM_TEST_SIZES=sanitizer, tools/sanitize.sh) the same tree with 32 leaf switches: 8192
-# hosts, still above what the platform routing mode takes whole, so the same branches.
+# pairs), and a ring is found among the fastest with --candidates. The same tree with 32 leaf
+# switches (8192 hosts, still above what the platform routing mode takes whole) shows the refusal
+# without --candidates, and replaces the big tree under the sanitizers (RINGSIM_TEST_SIZES=sanitizer,
+# tools/sanitize.sh): the same branches.
+SMALLER=$tmp/fat_tree_8192.xml
+sed -e 's/"2;256,256;/"2;32,256;/' -e 's/radical="0-65535"/radical="0-8191"/' "$PLAT/big_fat_tree.xml" >"$SMALLER"
 BIG=$PLAT/big_fat_tree.xml BIG_HOSTS=65536
-if [ "${RINGSIM_TEST_SIZES:-}" = sanitizer ]; then
-  BIG=$tmp/big_fat_tree.xml BIG_HOSTS=8192
-  sed -e 's/"2;256,256;/"2;32,256;/' -e 's/radical="0-65535"/radical="0-8191"/' "$PLAT/big_fat_tree.xml" >"$BIG"
-fi
+sanitizer_sizes && BIG=$SMALLER BIG_HOSTS=8192
 if "$RINGSIM" platform describe "$BIG" --pairs 20000 >"$tmp/d.json" 2>"$tmp/err"; then
   [ "$(field "$tmp/d.json" "d['hosts'], d['host_pairs'], d['host_pairs_checked'], d['host_pairs_unrouted']")" = "$BIG_HOSTS sample 20000 0" ] \
     || { echo "FAIL big fat tree describe: $(field "$tmp/d.json" "d['hosts'], d['host_pairs'], d['host_pairs_checked']")"; fail=1; }
 else
   echo "FAIL big fat tree describe:"; head -3 "$tmp/err"; fail=1
 fi
-expect_bad big_without_candidates "restrict the ring to the fastest with --candidates N" \
-  ring "$BIG" --work 1e10 --comm 1e6
+expect_bad big_without_candidates "8192 hosts are more than 4096; restrict the ring to the fastest with --candidates N" \
+  ring "$SMALLER" --work 1e10 --comm 1e6
 "$RINGSIM" ring "$BIG" --work 1e10 --comm 1e6 --candidates 64 >"$tmp/r.json" 2>"$tmp/err" \
   && [ "$(field "$tmp/r.json" "d['candidate_hosts'], d['platform_hosts'], d['q'] >= 1")" = "64 $BIG_HOSTS True" ] \
   || { echo "FAIL big fat tree ring --candidates 64:"; head -3 "$tmp/err"; fail=1; }

@@ -86,15 +86,17 @@ sys.exit(0 if ok else 1)
 PYEOF
 }
 
+# Seven iterations (64 subsets) and nine (256); six and eight under the sanitizers
+# (RINGSIM_TEST_SIZES=sanitizer): the same schemes and branches on half the subsets.
+short=7 long=9
+sanitizer_sizes && short=6 long=8
 for targets in oracle measured; do
-  case_ "paper-$targets" 4 7 "$targets" 0.005 '{"source": "measured", "windows": [[1, 3], [4, 6]]}'
-  case_ "walk-$targets" 5 7 "$targets" 0.005 '{"source": "random-walk", "step": 0.2}'
-  case_ "onoff-$targets" 3 7 "$targets" 0.005 '{"source": "on-off", "available": 4, "loaded": 3}'
-  case_ "pareto-$targets" 6 7 "$targets" 0.005 '{"source": "on-off", "available": 4, "loaded": 3, "durations": "pareto", "shape": 1.5}'
-  case_ "profile-$targets" 4 7 "$targets" 0.01 '{"source": "on-off", "available": 3, "loaded": 2, "placement": "nominal-time"}'
+  case_ "paper-$targets" 4 $short "$targets" 0.005 '{"source": "measured", "windows": [[1, 3], [4, 6]]}'
+  case_ "walk-$targets" 5 $short "$targets" 0.005 '{"source": "random-walk", "step": 0.2}'
+  case_ "onoff-$targets" 3 $short "$targets" 0.005 '{"source": "on-off", "available": 4, "loaded": 3}'
+  case_ "pareto-$targets" 6 $short "$targets" 0.005 '{"source": "on-off", "available": 4, "loaded": 3, "durations": "pareto", "shape": 1.5}'
+  case_ "profile-$targets" 4 $short "$targets" 0.01 '{"source": "on-off", "available": 3, "loaded": 2, "placement": "nominal-time"}'
 done
-# Nine iterations (256 subsets); eight under the sanitizers (RINGSIM_TEST_SIZES=sanitizer).
-long=9; [ "${RINGSIM_TEST_SIZES:-}" = sanitizer ] && long=8
 case_ "walk$long-oracle" 4 $long oracle 0.005 '{"source": "random-walk", "step": 0.2}'
 
 # Bad uses: exit 2 and one line.

@@ -30,7 +30,7 @@ sweep() {  # experiment output-dir (a sweep that fails ends the test)
 }
 # Two seeds; one under the sanitizers (RINGSIM_TEST_SIZES=sanitizer): other rings, the same branches.
 seeds="[1, 2]" runs_constant=60 runs_steps=80
-[ "${RINGSIM_TEST_SIZES:-}" = sanitizer ] && seeds="[1]" runs_constant=30 runs_steps=40
+sanitizer_sizes && seeds="[1]" runs_constant=30 runs_steps=40
 same_file() {  # what a b
   if cmp -s "$2" "$3"; then echo "$1: byte-identical"; else echo "FAIL $1 differs"; diff "$2" "$3" | head -4 | cut -c1-200; fail=1; fi
 }
