@@ -18,13 +18,11 @@ PY=/usr/bin/python3
 # same code on a third of the runs (each run's row depends on its own seed only).
 SUBSET_SEED=
 sanitizer_sizes && SUBSET_SEED=2
-# Each experiment copied beside a link to the platforms (paths stay relative): with the former
-# placement (nominal-time) and with the default one.
+# experiment FIG PLACEMENT SEED: the figure's experiment copied beside a link to the platforms
+# (paths stay relative), with that placement of the speed changes, and one seed when SEED is set.
 mkdir -p "$tmp/experiments/hipc2004" && ln -s "$ROOT/platforms" "$tmp/platforms"
-for fig in fig3-ring8 fig4-ring32; do
-  for placement in nominal-time iteration; do
-    $PY - "$ROOT/experiments/hipc2004/$fig.json" "$tmp/experiments/hipc2004/$fig-$placement.json" "$placement" \
-      "$([ "$fig" = fig4-ring32 ] && echo "$SUBSET_SEED")" <<'PY'
+experiment() {
+  $PY - "$ROOT/experiments/hipc2004/$1.json" "$tmp/experiments/hipc2004/$1-$2.json" "$2" "$3" <<'PY'
 import json, sys
 e = json.load(open(sys.argv[1]))
 if sys.argv[3] == "nominal-time":
@@ -33,8 +31,7 @@ if sys.argv[4]:
     e["quick"]["seeds"] = [int(sys.argv[4])]
 json.dump(e, open(sys.argv[2], "w"), indent=1)
 PY
-  done
-done
+}
 # rows_of_seed CSV SEED: the header and the lines of one seed, as they are (all lines when SEED is empty).
 rows_of_seed() {
   $PY - "$1" "$2" <<'PY'
@@ -45,22 +42,24 @@ sys.stdout.write("".join(line for i, line in enumerate(lines)
                          if i == 0 or not sys.argv[2] or next(csv.reader([line]))[seed] == sys.argv[2]))
 PY
 }
-check() {  # experiment-file output-dir expected-runs.csv [seed]
-  "$RINGSIM" run "$1" --quick --jobs 2 --out "$2" >/dev/null 2>"$tmp/err" \
-    || { echo "FAIL $1 sweep"; cat "$tmp/err"; fail=1; return; }
-  rows_of_seed "$3" "${4:-}" >"$tmp/expected.csv"
-  if cmp -s "$tmp/expected.csv" "$2/runs.csv"; then
-    echo "$(basename "$2"): runs.csv byte-identical to ${3#"$ROOT"/}${4:+ (seed $4)} ($(($(wc -l <"$2/runs.csv") - 1)) runs)"
+check() {  # FIG PLACEMENT SEED output-dir expected-runs.csv: the quick sweep against the kept rows
+  local fig=$1 placement=$2 seed=$3 out=$4 expected=$5
+  experiment "$fig" "$placement" "$seed"
+  "$RINGSIM" run "$tmp/experiments/hipc2004/$fig-$placement.json" --quick --jobs 2 --out "$out" >/dev/null 2>"$tmp/err" \
+    || { echo "FAIL $fig-$placement sweep"; cat "$tmp/err"; fail=1; return; }
+  rows_of_seed "$expected" "$seed" >"$tmp/expected.csv"
+  if cmp -s "$tmp/expected.csv" "$out/runs.csv"; then
+    echo "$(basename "$out"): runs.csv byte-identical to ${expected#"$ROOT"/}${seed:+ (seed $seed)} ($(($(wc -l <"$out/runs.csv") - 1)) runs)"
   else
-    echo "FAIL $(basename "$2"): runs.csv differs from ${3#"$ROOT"/}${4:+ (seed $4)}"
-    diff "$tmp/expected.csv" "$2/runs.csv" | head -5
+    echo "FAIL $(basename "$out"): runs.csv differs from ${expected#"$ROOT"/}${seed:+ (seed $seed)}"
+    diff "$tmp/expected.csv" "$out/runs.csv" | head -5
     fail=1
   fi
 }
 for fig in fig3-ring8 fig4-ring32; do
   seed=; [ "$fig" = fig4-ring32 ] && seed=$SUBSET_SEED
-  check "$tmp/experiments/hipc2004/$fig-nominal-time.json" "$tmp/$fig-nominal-time" "$ROOT/tests/data/paper-quick/$fig-runs.csv" "$seed"
-  check "$tmp/experiments/hipc2004/$fig-iteration.json" "$tmp/$fig" "$ROOT/tests/data/paper-quick/iteration/$fig-runs.csv" "$seed"
+  check "$fig" nominal-time "$seed" "$tmp/$fig-nominal-time" "$ROOT/tests/data/paper-quick/$fig-runs.csv"
+  check "$fig" iteration "$seed" "$tmp/$fig" "$ROOT/tests/data/paper-quick/iteration/$fig-runs.csv"
 done
 [ $fail -eq 0 ] && echo "paper reproduction unchanged"
 exit $fail
