@@ -6,14 +6,15 @@ points' simulated makespan over their own prediction), the median and the worst 
 predicted per platform and source, how many `hindsight` runs ended above `none` by more than 0.5%,
 and in how many the check in the simulation replaced the points by a faster fixed scheme.
 
-  bench/model_vs_simulation.py path/to/ringsim [--seeds N] [--ring N] [--platforms a.xml,b.xml]
+  bench/model_vs_simulation.py path/to/ringsim [--seeds N] [--ring N] [--platforms a.xml,b.xml] [--keep DIR]
 
 Platforms (default): the tests' SimGrid feature platforms that simulate, the shipped Tiers and
 paper platforms, two sites of 6 hosts each over a 100 MBps / 20 ms WAN with a 4-host zone behind a
 10 MBps uplink (tests/platforms/two_sites_uplink.xml), and 12 hosts behind one 10 MBps link (generated). Sources:
 a random walk by iteration, on/off load placed at nominal times (time-indexed), and FTA outages
 (time-indexed, 5% of the peak). Ratios 0.1, 1 and 10; seeds 1..N (default 3); rings of 6 (4 on smaller platforms).
-Prints one CSV row per platform and source, then the medians and worsts over all of them.
+Prints one CSV row per platform and source, then the medians and worsts over all of them. With
+--keep DIR the sweeps stay in DIR (one folder per platform and source), to look into a row.
 """
 import argparse
 import csv
@@ -110,8 +111,12 @@ def main():
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--ring", type=int, default=6)
     ap.add_argument("--platforms", default="")
+    ap.add_argument("--keep", default="")
     a = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    if a.keep:
+        os.makedirs(a.keep, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = os.path.abspath(a.keep) if a.keep else scratch
         generated = {"one-link-12.xml": ONE_LINK}
         platforms = [os.path.join(ROOT, p) for p in DEFAULT_PLATFORMS]
         for name, text in generated.items():

@@ -14,16 +14,17 @@
 #include "trial_count.hpp"
 
 using namespace ringsim;
-using points::BorderRoutes;
-using points::BorderTransfer;
+using points::NeighbourRoutes;
+using points::RouteShare;
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Max-min fairness from its definition: feasible, and every transfer has a bottleneck: its own
-// bound (a FATPIPE link included), or a saturated SHARED link on which no transfer gets more.
-bool is_max_min_fair(const BorderRoutes& r, const std::vector<BorderTransfer>& t, const std::vector<double>& rate) {
+// Weighted max-min fairness from its definition: feasible, and every transfer has a bottleneck: its
+// own bound (a FATPIPE link included), or a saturated SHARED link on which no transfer has a larger
+// rate times penalty (CM02 shares in inverse proportion to the penalties).
+bool is_max_min_fair(const NeighbourRoutes& r, const std::vector<RouteShare>& t, const std::vector<double>& rate) {
   const double tol = 1e-9;
   std::vector<double> load(r.capacity.size(), 0.0);
   for (std::size_t k = 0; k < t.size(); ++k)
@@ -40,7 +41,8 @@ bool is_max_min_fair(const BorderRoutes& r, const std::vector<BorderTransfer>& t
       if (!r.shared[l] || load[l] < r.capacity[l] * (1 - tol)) continue;
       bool largest = true;
       for (std::size_t o = 0; o < t.size(); ++o)
-        if (std::find(t[o].links->begin(), t[o].links->end(), l) != t[o].links->end() && rate[o] > rate[k] * (1 + tol))
+        if (std::find(t[o].links->begin(), t[o].links->end(), l) != t[o].links->end() &&
+            rate[o] * t[o].penalty > rate[k] * t[k].penalty * (1 + tol))
           largest = false;
       bottleneck = bottleneck || largest;
     }
@@ -51,9 +53,9 @@ bool is_max_min_fair(const BorderRoutes& r, const std::vector<BorderTransfer>& t
 
 // A ring of n members on `links` random links (capacity 1 to 10, some FATPIPE), each transfer
 // crossing 1 to 3 of them, with a latency and now and then a rate of its own.
-BorderRoutes random_routes(std::mt19937_64& rng, std::size_t n, std::size_t links) {
+NeighbourRoutes random_routes(std::mt19937_64& rng, std::size_t n, std::size_t links) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  BorderRoutes r;
+  NeighbourRoutes r;
   for (std::size_t l = 0; l < links; ++l) {
     r.capacity.push_back(1.0 + 9.0 * unit(rng));
     r.shared.push_back(unit(rng) < 0.8);
@@ -80,20 +82,20 @@ BorderRoutes random_routes(std::mt19937_64& rng, std::size_t n, std::size_t link
 
 // The same exchange integrated in small steps of dt: at each step the transfers whose latency has
 // passed share the links by max_min_rates (checked above by its property).
-double stepped_exchange_end(const BorderRoutes& r, const std::vector<double>& done, double dt) {
+double stepped_exchange_end(const NeighbourRoutes& r, const std::vector<double>& done, double dt) {
   const std::size_t n = done.size();
   std::vector<double> release, left(2 * n, r.bytes);
-  std::vector<BorderTransfer> all;
+  std::vector<RouteShare> all;
   for (std::size_t i = 0; i < n; ++i) {
     release.push_back(std::max(done[i], done[(i + 1) % n]) + r.next_latency[i]);
-    all.push_back({&r.next_links[i], r.next_rate[i]});
+    all.push_back({&r.next_links[i], r.next_rate[i], points::sharing_penalty(r.next_latency[i])});
     release.push_back(std::max(done[i], done[(i + n - 1) % n]) + r.prev_latency[i]);
-    all.push_back({&r.prev_links[i], r.prev_rate[i]});
+    all.push_back({&r.prev_links[i], r.prev_rate[i], points::sharing_penalty(r.prev_latency[i])});
   }
   double end = *std::max_element(done.begin(), done.end());
   for (double t = 0.0;; t += dt) {
     std::vector<std::size_t> active;
-    std::vector<BorderTransfer> transfers;
+    std::vector<RouteShare> transfers;
     bool pending = false;
     for (std::size_t k = 0; k < all.size(); ++k) {
       if (left[k] <= 0.0) continue;
@@ -115,7 +117,7 @@ double stepped_exchange_end(const BorderRoutes& r, const std::vector<double>& do
 }  // namespace
 
 TEST_CASE("max-min rates: by hand, and fair by definition on random links") {
-  BorderRoutes r;
+  NeighbourRoutes r;
   r.capacity = {10.0, 4.0, 3.0};
   r.shared = {true, true, false};
   const std::vector<std::size_t> first{0}, both{0, 1}, fat{2};
@@ -126,13 +128,22 @@ TEST_CASE("max-min rates: by hand, and fair by definition on random links") {
   CHECK(two[1] == doctest::Approx(4.0));
   // A FATPIPE link bounds each transfer alone; a rate of its own too.
   CHECK(points::max_min_rates(r, {{&fat, kInf}, {&fat, kInf}, {&first, 2.0}}) == std::vector<double>{3.0, 3.0, 2.0});
+  // Penalties 1 and 4 (routes of latency 1 and 4): link 0 split 8 to 2; a bound frees the rest.
+  const std::vector<double> weighted = points::max_min_rates(r, {{&first, kInf, 1.0}, {&first, kInf, 4.0}});
+  CHECK(weighted[0] == doctest::Approx(8.0));
+  CHECK(weighted[1] == doctest::Approx(2.0));
+  const std::vector<double> capped = points::max_min_rates(r, {{&first, 5.0, 1.0}, {&first, kInf, 4.0}});
+  CHECK(capped[0] == doctest::Approx(5.0));
+  CHECK(capped[1] == doctest::Approx(5.0));
   std::mt19937_64 rng(20261128);
   for (int k = 0; k < 2000; ++k) {
-    const BorderRoutes routes = random_routes(rng, 2 + static_cast<std::size_t>(k % 6), 1 + static_cast<std::size_t>(k % 5));
-    std::vector<BorderTransfer> transfers;
+    const NeighbourRoutes routes = random_routes(rng, 2 + static_cast<std::size_t>(k % 6), 1 + static_cast<std::size_t>(k % 5));
+    std::vector<RouteShare> transfers;
     for (std::size_t i = 0; i < routes.next_links.size(); ++i) {
-      if (rng() % 3 != 0) transfers.push_back({&routes.next_links[i], routes.next_rate[i]});
-      if (rng() % 3 != 0) transfers.push_back({&routes.prev_links[i], routes.prev_rate[i]});
+      if (rng() % 3 != 0)
+        transfers.push_back({&routes.next_links[i], routes.next_rate[i], points::sharing_penalty(routes.next_latency[i])});
+      if (rng() % 3 != 0)
+        transfers.push_back({&routes.prev_links[i], routes.prev_rate[i], points::sharing_penalty(routes.prev_latency[i])});
     }
     REQUIRE(is_max_min_fair(routes, transfers, points::max_min_rates(routes, transfers)));
   }
@@ -141,7 +152,7 @@ TEST_CASE("max-min rates: by hand, and fair by definition on random links") {
 TEST_CASE("shared border exchange: by hand, the edge formula without sharing, a stepped integration") {
   // Two members on one link of 1 B/s, columns of 2 B, no latency: each sends its two columns to the
   // other, and the four transfers start together and share the link: 8 s.
-  BorderRoutes r;
+  NeighbourRoutes r;
   r.capacity = {1.0};
   r.shared = {true};
   r.next_links = r.prev_links = {{0}, {0}};
@@ -164,7 +175,7 @@ TEST_CASE("shared border exchange: by hand, the edge formula without sharing, a 
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   for (int k = 0; k < 1000; ++k) {
     const std::size_t n = 2 + static_cast<std::size_t>(k % 7);
-    BorderRoutes own;
+    NeighbourRoutes own;
     points::RunModel m;
     own.bytes = 1.0 + unit(rng);
     for (std::size_t i = 0; i < n; ++i) {
@@ -185,7 +196,7 @@ TEST_CASE("shared border exchange: by hand, the edge formula without sharing, a 
   // Shared links: the event-driven end against small steps (an error of about a step per event).
   for (int k = 0; k < testing::trials(200); ++k) {
     const std::size_t n = 2 + static_cast<std::size_t>(k % 5);
-    const BorderRoutes routes = random_routes(rng, n, 1 + static_cast<std::size_t>(k % 4));
+    const NeighbourRoutes routes = random_routes(rng, n, 1 + static_cast<std::size_t>(k % 4));
     std::vector<double> done;
     for (std::size_t i = 0; i < n; ++i) done.push_back(unit(rng) < 0.3 ? 0.5 : unit(rng));
     const double exact = points::shared_exchange_end(routes, done);

@@ -144,7 +144,7 @@ double expectimax(const SmallRun& r, int t, const std::vector<Count>& loads, Loa
   double best = stay;
   for (const std::vector<Count>& target : targets) {
     if (target == loads) continue;
-    const double move = m.gather_time + decision + points::move_time(m, loads, target);
+    const double move = m.gathered[0] + decision + points::move_time(m, loads, target);
     best = std::min(best, move + go_on(target));
   }
   return best;
@@ -167,7 +167,7 @@ double point_cost(const SmallRun& r, const Trajectory& tr, int t, const std::vec
   if (m.decision_flops > 0.0)
     for (std::size_t i = 0; i < loads.size(); ++i)
       decision = std::max(decision, m.decision_flops / speed(r, tr.states[static_cast<std::size_t>(t)], i));
-  return m.gather_time + decision + points::move_time(m, loads, target);
+  return m.gathered[0] + decision + points::move_time(m, loads, target);
 }
 
 // Hindsight over any target, from the definitions: knowing the trajectory, every sequence of

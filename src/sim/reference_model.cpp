@@ -11,27 +11,31 @@
 #include <string>
 #include <unordered_map>
 
+#include "planners/points/all_gather.hpp"
+
 namespace ringsim::sim {
 
 namespace {
 
-// The one-way all-gather (redistribution_point.cpp): n - 1 rounds, each one report to the
-// successor; a round lasts as long as the slowest neighbour path.
-double predicted_gather_time(const RunSetup& s, const RingShape& ring) {
-  double round = 0.0;
+// Each member's end of the one-way all-gather (redistribution_point.cpp), after the point's start:
+// one report to the successor per round, sharing the links where neighbour transfers do.
+std::vector<double> predicted_gather_ends(const RunSetup& s, const RingShape& ring,
+                                          const points::NeighbourRoutes& routes) {
   const double bytes = std::max(1.0, s.app.report_bytes);
+  if (!routes.empty()) return points::shared_all_gather_ends(routes, bytes);
+  std::vector<double> report_cost(ring.n, 0.0);
   for (std::size_t i = 0; ring.n > 1 && i < ring.n; ++i) {
     double latency = 0.0, bandwidth = INFINITY;
     route_latency_bandwidth(ring.hosts[i], ring.hosts[ring.succ(i)], latency, bandwidth);
-    round = std::max(round, latency + (std::isfinite(bandwidth) ? bytes / bandwidth : 0.0));
+    report_cost[i] = latency + (std::isfinite(bandwidth) ? bytes / bandwidth : 0.0);
   }
-  return static_cast<double>(ring.n > 0 ? ring.n - 1 : 0) * round;
+  return points::all_gather_ends(report_cost);
 }
 
-// The ring's border transfers as points::BorderRoutes, when a link that is not a FATPIPE carries
+// The ring's border transfers as points::NeighbourRoutes, when a link that is not a FATPIPE carries
 // two of them (else empty: each column's cost is then its time, and the edge formula exact).
-points::BorderRoutes border_routes(const RunSetup& s, const RingShape& ring) {
-  points::BorderRoutes b;
+points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& ring) {
+  points::NeighbourRoutes b;
   if (ring.n < 2) return b;
   std::unordered_map<const sg4::Link*, std::size_t> index;
   std::vector<std::size_t> carried;
@@ -63,7 +67,7 @@ points::BorderRoutes border_routes(const RunSetup& s, const RingShape& ring) {
   b.bytes = s.app.column_bytes;
   bool contended = false;
   for (std::size_t l = 0; l < carried.size(); ++l) contended = contended || (b.shared[l] && carried[l] > 1);
-  return contended ? b : points::BorderRoutes{};
+  return contended ? b : points::NeighbourRoutes{};
 }
 
 // The trace's speed changes with the clock (a profile with changes), not once per iteration.
@@ -83,8 +87,8 @@ points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, c
   m.cost_next = ring.cost_next;
   m.cost_prev = ring.cost_prev;
   m.border_time = ring.border_time;
-  m.border_routes = border_routes(s, ring);
-  m.gather_time = predicted_gather_time(s, ring);
+  m.neighbour_routes = neighbour_routes(s, ring);
+  m.gathered = predicted_gather_ends(s, ring, m.neighbour_routes);
   m.decision_flops = s.app.decision_flops;
   m.algorithm = s.app.algorithm;
   for (const HostTrace* t : ring.traces) m.clock_dependent = m.clock_dependent || follows_clock(s, *t);

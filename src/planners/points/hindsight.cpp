@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "planners/points/played_move.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
 
@@ -62,10 +63,11 @@ void check(const RunModel& m) {
 }  // namespace
 
 double decided_at(const RunModel& m, std::size_t members, int j, double iteration_end) {
-  const double gathered = iteration_end + m.gather_time;
-  double decided = gathered;
-  if (m.decision_flops > 0.0)
-    for (std::size_t i = 0; i < members; ++i) decided = std::max(decided, m.finish(i, j, gathered, m.decision_flops));
+  double decided = iteration_end;
+  for (std::size_t i = 0; i < members; ++i) {
+    const double gathered = iteration_end + (m.gathered.empty() ? 0.0 : m.gathered[i]);
+    decided = std::max(decided, m.decision_flops > 0.0 ? m.finish(i, j, gathered, m.decision_flops) : gathered);
+  }
   return decided;
 }
 
@@ -180,7 +182,7 @@ double exchange_end(const RunModel& m, const std::vector<double>& done) {
   if (m.cost_next.size() != n || m.cost_prev.size() != n)
     return *std::max_element(done.begin(), done.end()) + m.border_time;
   if (n == 1) return done[0];
-  if (!m.border_routes.empty()) return shared_exchange_end(m.border_routes, done);
+  if (!m.neighbour_routes.empty()) return shared_exchange_end(m.neighbour_routes, done);
   double end = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t next = (i + 1) % n, prev = (i + n - 1) % n;
@@ -200,7 +202,8 @@ double move_time(const RunModel& m, const std::vector<Count>& from, const std::v
   inst.targets = to;
   inst.cost_next = m.cost_next;
   inst.cost_prev = m.cost_prev;
-  return redistribution::plan_redistribution(inst, m.algorithm).time;
+  const RedistributionPlan plan = redistribution::plan_redistribution(inst, m.algorithm);
+  return m.neighbour_routes.empty() ? plan.time : played_move_time(plan, from, m.neighbour_routes);
 }
 
 std::vector<double> predicted_iteration_ends(const RunModel& m, const std::vector<int>& points) {

@@ -28,8 +28,10 @@ struct RunModel {
   std::vector<Count> initial_loads;    // the initial balance
   std::vector<double> cost_next, cost_prev;  // one column to each neighbour, s (the planners' costs)
   double border_time = 0.0;            // the border exchange when the costs are not given (exchange_end)
-  BorderRoutes border_routes;          // where border transfers share links (else empty: costs suffice)
-  double gather_time = 0.0;            // a point's all-gather of the reports
+  NeighbourRoutes neighbour_routes;    // where neighbour transfers share links (else empty: costs suffice)
+  // When each member holds every report, after the iteration before a point ends (the one-way
+  // all-gather, all_gather.hpp); empty: no all-gather.
+  std::vector<double> gathered;
   double decision_flops = 0.0;         // each member's planner run at a point
   std::string algorithm = "auto";      // the redistribution planner
   // When member i, computing `flops` from clock `start` during iteration `it` (or at the point
@@ -84,18 +86,20 @@ double iteration_time(const RunModel& model, const std::vector<Count>& loads, in
 //   max over i, and j = i + 1 or i - 1, of max(done_i, done_j) + c(i -> j).
 // That is the slowest member's end plus the dearest edge only when the two meet; elsewhere a dear
 // edge between members that finished early is hidden behind the slowest one. Where border
-// transfers share links (border_routes not empty), their sharing over time instead
+// transfers share links (neighbour_routes not empty), their sharing over time instead
 // (border_exchange.hpp). Without costs (a model given border_time only), the slowest end plus
 // border_time.
 double exchange_end(const RunModel& model, const std::vector<double>& done);
 
 // When a point after iteration j, whose iteration ended at `iteration_end`, has gathered the
 // reports and every member has run the planner: where the decision is taken, whether it moves
-// anything or not (the all-gather, then the slowest member's planner run).
+// anything or not (the all-gather, then each member's planner run from its own gather's end; the
+// last to finish).
 double decided_at(const RunModel& model, std::size_t members, int j, double iteration_end);
 
-// The planner's schedule time for moving the columns from `from` to `to` on the run's ring (the
-// move a point makes after deciding).
+// How long the move a point makes after deciding takes, from `from` to `to` on the run's ring: the
+// planner's schedule time, or where neighbour transfers share links, that schedule as the executor
+// plays it (played_move.hpp).
 double move_time(const RunModel& model, const std::vector<Count>& from, const std::vector<Count>& to);
 
 }  // namespace ringsim::points

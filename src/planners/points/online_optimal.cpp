@@ -34,13 +34,14 @@ double iteration_time(const RunModel& m, const std::vector<Count>& loads, const 
   return exchange_end(m, done);
 }
 
-// What a point costs before its move (hindsight.cpp's decided_at): the all-gather, then every
-// member's planner run at the speed of the iteration before it.
+// What a point costs before its move (hindsight.cpp's decided_at): the all-gather, then each
+// member's planner run at the speed of the iteration before it, from its own gather's end.
 double decision_time(const RunModel& m, const std::vector<double>& speeds) {
-  double slowest = 0.0;
-  if (m.decision_flops > 0.0)
-    for (double s : speeds) slowest = std::max(slowest, m.decision_flops / s);
-  return m.gather_time + slowest;
+  double decided = 0.0;
+  for (std::size_t i = 0; i < speeds.size(); ++i)
+    decided = std::max(decided, (m.gathered.empty() ? 0.0 : m.gathered[i]) +
+                                    (m.decision_flops > 0.0 ? m.decision_flops / speeds[i] : 0.0));
+  return decided;
 }
 
 // The probability of a joint state when each member is loaded with probability p, independently.

@@ -1,0 +1,74 @@
+// Transfers between ring neighbours on routes that share links, as SimGrid's CM02 model plays them
+// (the linear network model, docs/design.md): a transfer waits its route's latency, then receives
+// its weighted max-min fair share of every link it crosses (a FATPIPE link bounds each transfer
+// alone), recomputed whenever a transfer's bytes start or end. The weights are CM02's sharing
+// penalties: a transfer's rate is inversely proportional to its route's latency (TCP's RTT
+// unfairness; the network/weight-S correction is 0 under CM02), a route without latency counting 1. The border exchange
+// (border_exchange.hpp) and a point's column move (played_move.hpp) are such transfers.
+// Pure: no SimGrid; the simulation describes the routes (sim/reference_model.cpp).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace ringsim::points {
+
+// The routes of the ring's neighbour transfers, for their sharing: empty when no SHARED link
+// carries two of them (each transfer then takes its edge's cost alone).
+struct NeighbourRoutes {
+  std::vector<double> capacity;  // per link, bytes/s
+  std::vector<bool> shared;      // per link: SHARED (else FATPIPE: a bound on each transfer alone)
+  // Per member i: the links and latency of its column to its successor (next) and predecessor (prev).
+  std::vector<std::vector<std::size_t>> next_links, prev_links;
+  std::vector<double> next_latency, prev_latency;
+  std::vector<double> next_rate, prev_rate;  // a border transfer's own rate bound, bytes/s (+inf: none)
+  double bytes = 0.0;                        // one column
+
+  bool empty() const { return capacity.empty(); }
+};
+
+// One transfer's share: the links it crosses, its own bound and its sharing penalty.
+struct RouteShare {
+  const std::vector<std::size_t>* links = nullptr;
+  double bound = 0.0;    // bytes/s, +inf for none
+  double penalty = 1.0;  // its rate is a common level over this (sharing_penalty)
+};
+
+// CM02's sharing penalty of a transfer whose route has this latency.
+inline double sharing_penalty(double latency) { return latency > 0.0 ? latency : 1.0; }
+
+// The weighted max-min fair rates of `transfers` that share the links: raise a common level, each
+// transfer not frozen flowing at level / penalty; freeze the transfers of a link when it saturates
+// or a transfer at its own bound (a FATPIPE link it crosses included), until every transfer is frozen.
+std::vector<double> max_min_rates(const NeighbourRoutes& routes, const std::vector<RouteShare>& transfers);
+
+// Transfers over time on the routes: each added with the instant its latency has passed and its
+// bytes; between two events (a transfer's bytes start or end) the rates are constant.
+class SharedTransfers {
+ public:
+  SharedTransfers(const NeighbourRoutes& routes, double start) : routes_(routes), now_(start) {}
+
+  // A transfer whose bytes start flowing at `release`; its index, in the order added.
+  std::size_t add(double release, double bytes, RouteShare share);
+  // Moves the clock to the next event (a release or an end), or to `horizon` if that comes first,
+  // and appends to `ended` the transfers that end there. False, the clock unmoved, when there is
+  // nothing to wait for: no transfer left and an infinite horizon.
+  bool advance(double horizon, std::vector<std::size_t>& ended);
+  double now() const { return now_; }
+  bool pending() const { return unfinished_ > 0; }
+
+ private:
+  struct Flow {
+    double release = 0.0;  // when its latency has passed: its bytes start to flow
+    double bytes = 0.0;
+    double left = 0.0;     // bytes still to send
+    RouteShare share;
+    bool finished = false;
+  };
+  const NeighbourRoutes& routes_;
+  std::vector<Flow> flows_;
+  std::size_t unfinished_ = 0;
+  double now_;
+};
+
+}  // namespace ringsim::points
