@@ -44,15 +44,9 @@ NeighbourRoutes private_edge_routes(const RingInstance& inst, double latency_sha
   return r;
 }
 
+// A block as a plan lists it (its end unused here).
 Transfer move_block(std::size_t from, std::size_t to, Direction dir, Count items, double start, double period = 0.0) {
-  Transfer t;
-  t.from = from;
-  t.to = to;
-  t.dir = dir;
-  t.items = items;
-  t.start = start;
-  t.period = period;
-  return t;
+  return Transfer{from, to, dir, items, start, 0.0, period};
 }
 
 // The executor integrated in steps of dt, written from its description (redistribution_point.cpp):
