@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "planners/points/all_gather.hpp"
@@ -172,6 +173,9 @@ TEST_CASE("played move: one block alone, two blocks on one shared link, a forwar
   r.next_latency = {0.5, 0.5, 0.0, 0.0};
   plan.transfers = {move_block(0, 1, Direction::next, 1, 0.0), move_block(1, 2, Direction::next, 1, 0.0)};
   CHECK(points::played_move_time(plan, {2, 0, 1, 1}, r) == doctest::Approx(3.0));
+  // An empty block, which the executor's replay check refuses, is refused here too.
+  plan.transfers = {move_block(0, 1, Direction::next, 0, 0.0)};
+  CHECK_THROWS_AS(points::played_move_time(plan, {2, 0, 1, 1}, r), std::logic_error);
 }
 
 TEST_CASE("played move: the plan's own time when no link is shared") {

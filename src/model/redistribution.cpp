@@ -19,6 +19,14 @@ bool RingInstance::homogeneous() const {
 
 const char* to_string(Direction d) { return d == Direction::next ? "next" : "prev"; }
 
+std::vector<const Transfer*> blocks_in_play_order(const RedistributionPlan& plan, std::size_t member, bool outgoing) {
+  std::vector<const Transfer*> blocks;
+  for (const Transfer& t : plan.transfers)
+    if ((outgoing ? t.from : t.to) == member) blocks.push_back(&t);
+  std::stable_sort(blocks.begin(), blocks.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
+  return blocks;
+}
+
 namespace {
 
 void check_costs(const std::vector<double>& costs, const char* name, std::size_t n) {

@@ -81,6 +81,11 @@ inline std::size_t neighbour(const RingInstance& inst, std::size_t i, Direction 
   return d == Direction::next ? inst.next(i) : inst.prev(i);
 }
 
+// Member `member`'s outgoing (or incoming) blocks in the order they are played: by planned start,
+// ties in the plan's order. The executor (sim/redistribution_point.cpp) and its model
+// (planners/points/played_move.hpp) both walk them so.
+std::vector<const Transfer*> blocks_in_play_order(const RedistributionPlan& plan, std::size_t member, bool outgoing);
+
 }  // namespace ringsim
 
 namespace ringsim {

@@ -186,12 +186,7 @@ class ColumnReceiver {
 
  private:
   void receive() {
-    std::vector<const Transfer*> incoming;
-    for (const auto& t : plan_.transfers)
-      if (t.to == member_) incoming.push_back(&t);
-    std::stable_sort(incoming.begin(), incoming.end(),
-                     [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
-    for (const Transfer* t : incoming) {
+    for (const Transfer* t : blocks_in_play_order(plan_, member_, false)) {
       auto* box = sync_.mailboxes.get("r", member_, t->dir == Direction::next ? "p" : "s");
       for (Count k = 0; k < t->items; ++k) {
         std::unique_ptr<long> col(box->get<long>());
@@ -215,15 +210,11 @@ class ColumnReceiver {
 // (forwarding what has arrived).
 static void send_columns(const RunSetup& s, const RedistributionPlan& plan, std::size_t i, std::deque<long>& columns,
                          RingSync& sync, double t0) {
-  std::vector<const Transfer*> outgoing;
-  for (const auto& t : plan.transfers)
-    if (t.from == i) outgoing.push_back(&t);
-  std::stable_sort(outgoing.begin(), outgoing.end(), [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
   // Not before the planned instant (SimGrid ignores waits below its 1e-9 s accuracy anyway).
   auto not_before = [](double at) {
     if (at - sg4::Engine::get_clock() > 1e-9) sg4::this_actor::sleep_until(at);
   };
-  for (const Transfer* t : outgoing) {
+  for (const Transfer* t : blocks_in_play_order(plan, i, true)) {
     not_before(t0 + t->start);
     auto* box = sync.mailboxes.get("r", t->to, t->dir == Direction::next ? "p" : "s");
     for (Count k = 0; k < t->items; ++k) {

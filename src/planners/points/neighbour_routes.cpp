@@ -75,7 +75,6 @@ std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<Ro
 
 std::size_t SharedTransfers::add(double release, double bytes, RouteShare share) {
   flows_.push_back({release, bytes, bytes, share, false});
-  ++unfinished_;
   return flows_.size() - 1;
 }
 
@@ -112,7 +111,6 @@ bool SharedTransfers::advance(double horizon, std::vector<std::size_t>& ended) {
     // The transfer that sets `next` ends there, and any other within the rounding of the rates.
     if (a == first_done || !std::isfinite(rate[a]) || f.left <= 1e-9 * f.bytes) {
       f.finished = true;
-      --unfinished_;
       ended.push_back(active[a]);
     }
   }

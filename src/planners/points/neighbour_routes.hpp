@@ -3,8 +3,9 @@
 // its weighted max-min fair share of every link it crosses (a FATPIPE link bounds each transfer
 // alone), recomputed whenever a transfer's bytes start or end. The weights are CM02's sharing
 // penalties: a transfer's rate is inversely proportional to its route's latency (TCP's RTT
-// unfairness; the network/weight-S correction is 0 under CM02), a route without latency counting 1. The border exchange
-// (border_exchange.hpp) and a point's column move (played_move.hpp) are such transfers.
+// unfairness; the network/weight-S correction is 0 under CM02), a route without latency counting
+// 1. The border exchange (border_exchange.hpp), a point's all-gather (all_gather.hpp) and its
+// column move (played_move.hpp) are such transfers.
 // Pure: no SimGrid; the simulation describes the routes (sim/reference_model.cpp).
 #pragma once
 
@@ -55,7 +56,6 @@ class SharedTransfers {
   // nothing to wait for: no transfer left and an infinite horizon.
   bool advance(double horizon, std::vector<std::size_t>& ended);
   double now() const { return now_; }
-  bool pending() const { return unfinished_ > 0; }
 
  private:
   struct Flow {
@@ -67,7 +67,6 @@ class SharedTransfers {
   };
   const NeighbourRoutes& routes_;
   std::vector<Flow> flows_;
-  std::size_t unfinished_ = 0;
   double now_;
 };
 

@@ -32,15 +32,6 @@ struct Queue {
   }
 };
 
-Queue queue_of(const RedistributionPlan& plan, std::size_t member, bool outgoing) {
-  Queue q;
-  for (const Transfer& t : plan.transfers)
-    if ((outgoing ? t.from : t.to) == member && t.items > 0) q.blocks.push_back(&t);
-  std::stable_sort(q.blocks.begin(), q.blocks.end(),
-                   [](const Transfer* a, const Transfer* b) { return a->start < b->start; });
-  return q;
-}
-
 // The earliest instant the sender may post its current item: the block's start for the first
 // item, a paced block's own departure for the others, none for a back-to-back block's others.
 double not_before(const Queue& q) {
@@ -56,9 +47,11 @@ double played_move_time(const RedistributionPlan& plan, const std::vector<Count>
   const std::size_t n = loads.size();
   std::vector<Queue> sends(n), receives(n);
   for (std::size_t i = 0; i < n; ++i) {
-    sends[i] = queue_of(plan, i, true);
-    receives[i] = queue_of(plan, i, false);
+    sends[i].blocks = blocks_in_play_order(plan, i, true);
+    receives[i].blocks = blocks_in_play_order(plan, i, false);
   }
+  for (const Transfer& t : plan.transfers)  // as the executor's replay check refuses them
+    if (t.items < 1) throw std::logic_error("played move: an empty block");
   std::vector<Count> held = loads;
   std::vector<bool> posted(n, false);  // the sender has taken a column and waits for its receiver
   std::vector<std::size_t> sender_of;  // per transfer under way
