@@ -53,6 +53,16 @@ std::string value_in(const OptionList& list, const std::string& name, const std:
   return otherwise;
 }
 
+// As options_in_force reads TCP-gamma back once let_rate_caps_bind has set it.
+std::string no_window_gamma_as_printed() {
+  static const std::string printed = [] {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", std::stod(kNoWindowGamma));
+    return std::string(text);
+  }();
+  return printed;
+}
+
 }  // namespace
 
 std::string option_refusal(const std::string& what) {
@@ -109,11 +119,20 @@ OptionList options_in_force() {
 
 std::string network_model_in_force(const OptionList& in_force) {
   const std::string model = value_in(in_force, "network/model", "LV08");
-  if (model == "CM02" && value_in(in_force, "network/TCP-gamma", "") == "0" &&
+  const std::string gamma = value_in(in_force, "network/TCP-gamma", "");
+  if (model == "CM02" && (gamma == "0" || gamma == no_window_gamma_as_printed()) &&
       value_in(in_force, "network/crosstraffic", "") == "0")
     return "linear";
   if (model == "LV08") return "lv08";
   return model;
+}
+
+bool let_rate_caps_bind() {
+  if (simgrid::config::get_value<std::string>("network/model") != "CM02" ||
+      simgrid::config::get_value<double>("network/TCP-gamma") != 0.0)
+    return false;
+  simgrid::config::set_as_string("network/TCP-gamma", kNoWindowGamma);
+  return true;
 }
 
 bool option_is_true(const std::string& value) {

@@ -29,7 +29,17 @@ void apply_run_options(const OptionList& options, NetworkModel network);
 OptionList options_in_force();
 
 // "linear" or "lv08" when that preset is exactly in force, otherwise SimGrid's network/model.
+// TCP-gamma 0 and kNoWindowGamma are both "no window" (see let_rate_caps_bind).
 std::string network_model_in_force(const OptionList& in_force);
+
+// Comm::set_rate must bind under the linear preset too. SimGrid 3.32's CM02 bounds a transfer over
+// a route of latency L > 0 by min(rate, TCP-gamma / 2L), and lmm reads a bound of 0 as no bound:
+// with TCP-gamma 0 (no window) a rate on such a route is dropped. A gamma of 1e200 is no window
+// as well (gamma / 2L exceeds any bandwidth for L above 1e-100 s) and lets the rate bind.
+// Under CM02 with TCP-gamma 0, sets it to kNoWindowGamma; otherwise changes nothing. Call after the
+// platform is loaded, before the transfers start. Returns whether it changed the option.
+inline constexpr const char* kNoWindowGamma = "1e200";
+bool let_rate_caps_bind();
 
 bool tracing_enabled();
 

@@ -341,6 +341,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   if (cfg.selection == RingSelection::planner && n > 1) {
     first.rate_next = planned.succ_bw;
     first.rate_prev = planned.pred_bw;
+    platform::let_rate_caps_bind();  // the shares bind on routes with latency too
   }
   run.rings.push_back(std::move(first));
   const RingShape& ring0 = run.rings.front();
