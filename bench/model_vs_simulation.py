@@ -7,6 +7,7 @@ predicted per platform and source, how many `hindsight` runs ended above `none` 
 and in how many the check in the simulation replaced the points by a faster fixed scheme.
 
   bench/model_vs_simulation.py path/to/ringsim [--seeds N] [--ring N] [--platforms a.xml,b.xml] [--keep DIR]
+                                [--cfg NAME:VALUE ...]
 
 Platforms (default): the tests' SimGrid feature platforms that simulate, the shipped Tiers and
 paper platforms, two sites of 6 hosts each over a 100 MBps / 20 ms WAN with a 4-host zone behind a
@@ -14,7 +15,8 @@ paper platforms, two sites of 6 hosts each over a 100 MBps / 20 ms WAN with a 4-
 a random walk by iteration, on/off load placed at nominal times (time-indexed), and FTA outages
 (time-indexed, 5% of the peak). Ratios 0.1, 1 and 10; seeds 1..N (default 3); rings of 6 (4 on smaller platforms).
 Prints one CSV row per platform and source, then the medians and worsts over all of them. With
---keep DIR the sweeps stay in DIR (one folder per platform and source), to look into a row.
+--keep DIR the sweeps stay in DIR (one folder per platform and source), to look into a row; each
+--cfg is passed to the sweeps as SimGrid's option (network/optim:Full, for instance).
 """
 import argparse
 import csv
@@ -78,11 +80,12 @@ def experiment(platform, traces, ring, seeds):
             "seeds": list(range(1, seeds + 1))}
 
 
-def measure(ringsim, out, exp):
+def measure(ringsim, out, exp, cfg=()):
     path = out + ".json"
     with open(path, "w") as f:
         json.dump(exp, f)
-    done = subprocess.run([ringsim, "run", path, "--jobs", "2", "--out", out], capture_output=True, text=True)
+    done = subprocess.run([ringsim, "run", path, "--jobs", "2", "--out", out] + [f"--cfg={c}" for c in cfg],
+                          capture_output=True, text=True)
     if done.returncode != 0:
         return None, done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"
     rows = list(csv.DictReader(open(os.path.join(out, "runs.csv"))))
@@ -112,6 +115,7 @@ def main():
     ap.add_argument("--ring", type=int, default=6)
     ap.add_argument("--platforms", default="")
     ap.add_argument("--keep", default="")
+    ap.add_argument("--cfg", action="append", default=[])
     a = ap.parse_args()
     if a.keep:
         os.makedirs(a.keep, exist_ok=True)
@@ -131,9 +135,9 @@ def main():
         for platform in platforms:
             for label, traces in sources(tmp, a.ring).items():
                 out = os.path.join(tmp, f"{os.path.basename(platform)}-{label.replace(' ', '-')}")
-                figures, error = measure(a.ringsim, out, experiment(platform, traces, a.ring, a.seeds))
+                figures, error = measure(a.ringsim, out, experiment(platform, traces, a.ring, a.seeds), a.cfg)
                 if figures is None and "does not fit the platform" in error:  # a small platform: a ring of 4
-                    figures, error = measure(a.ringsim, out + "-4", experiment(platform, traces, 4, a.seeds))
+                    figures, error = measure(a.ringsim, out + "-4", experiment(platform, traces, 4, a.seeds), a.cfg)
                 name = os.path.basename(platform)
                 if figures is None or not figures["hindsight"]:
                     print(f"{name},{label},0,,,,,,\"{error or 'no hindsight run'}\"")
