@@ -21,24 +21,23 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Weighted max-min fairness from its definition: feasible, and every transfer has a bottleneck: its
-// own bound (a FATPIPE link included), or a saturated SHARED link on which no transfer has a larger
-// rate times penalty (CM02 shares in inverse proportion to the penalties).
+// Weighted max-min fairness from its definition, as SimGrid's lmm has it: feasible (a SHARED link's
+// rates sum to at most its capacity, a FATPIPE link's each at most its capacity), and every
+// transfer has a bottleneck: its own bound, or a saturated link (a SHARED link full, a FATPIPE link
+// with a transfer at its capacity) on which no transfer has a larger rate times penalty (CM02
+// shares in inverse proportion to the penalties; lmm freezes every transfer of a saturated link).
 bool is_max_min_fair(const NeighbourRoutes& r, const std::vector<RouteShare>& t, const std::vector<double>& rate) {
   const double tol = 1e-9;
   std::vector<double> load(r.capacity.size(), 0.0);
   for (std::size_t k = 0; k < t.size(); ++k)
-    for (std::size_t l : *t[k].links) load[l] += r.shared[l] ? rate[k] : 0.0;
+    for (std::size_t l : *t[k].links) load[l] = r.shared[l] ? load[l] + rate[k] : std::max(load[l], rate[k]);
   for (std::size_t l = 0; l < load.size(); ++l)
     if (load[l] > r.capacity[l] * (1 + tol)) return false;
   for (std::size_t k = 0; k < t.size(); ++k) {
-    double bound = t[k].bound;
-    for (std::size_t l : *t[k].links)
-      if (!r.shared[l]) bound = std::min(bound, r.capacity[l]);
-    if (rate[k] > bound * (1 + tol)) return false;
-    bool bottleneck = rate[k] >= bound * (1 - tol);
+    if (rate[k] > t[k].bound * (1 + tol)) return false;
+    bool bottleneck = rate[k] >= t[k].bound * (1 - tol);
     for (std::size_t l : *t[k].links) {
-      if (!r.shared[l] || load[l] < r.capacity[l] * (1 - tol)) continue;
+      if (load[l] < r.capacity[l] * (1 - tol)) continue;
       bool largest = true;
       for (std::size_t o = 0; o < t.size(); ++o)
         if (std::find(t[o].links->begin(), t[o].links->end(), l) != t[o].links->end() &&
@@ -128,6 +127,20 @@ TEST_CASE("max-min rates: by hand, and fair by definition on random links") {
   CHECK(two[1] == doctest::Approx(4.0));
   // A FATPIPE link bounds each transfer alone; a rate of its own too.
   CHECK(points::max_min_rates(r, {{&fat, kInf}, {&fat, kInf}, {&first, 2.0}}) == std::vector<double>{3.0, 3.0, 2.0});
+  // On a FATPIPE link, penalties 1 and 4: the first at the capacity, the second frozen with it at a
+  // quarter (SimGrid 3.32: routes of 10 ms and 40 ms through a 1 MBps FATPIPE link, 1 MB each, end
+  // at 1.01 s and 1.7675 s: 0.25 MBps until the first ends); alone, each at the capacity.
+  const std::vector<double> fat_weighted = points::max_min_rates(r, {{&fat, kInf, 1.0}, {&fat, kInf, 4.0}});
+  CHECK(fat_weighted[0] == doctest::Approx(3.0));
+  CHECK(fat_weighted[1] == doctest::Approx(0.75));
+  CHECK(points::max_min_rates(r, {{&fat, kInf, 4.0}}) == std::vector<double>{3.0});
+  // The transfer of least penalty held below the capacity elsewhere (link 1, 4 B/s, shared with a
+  // transfer of penalty 1): the FATPIPE link then saturates with the next least penalty.
+  const std::vector<std::size_t> fat_and_1{2, 1}, only_1{1};
+  const std::vector<double> held = points::max_min_rates(r, {{&fat_and_1, kInf, 1.0}, {&only_1, kInf, 1.0}, {&fat, kInf, 2.0}});
+  CHECK(held[0] == doctest::Approx(2.0));
+  CHECK(held[1] == doctest::Approx(2.0));
+  CHECK(held[2] == doctest::Approx(3.0));
   // Penalties 1 and 4 (routes of latency 1 and 4): link 0 split 8 to 2; a bound frees the rest.
   const std::vector<double> weighted = points::max_min_rates(r, {{&first, kInf, 1.0}, {&first, kInf, 4.0}});
   CHECK(weighted[0] == doctest::Approx(8.0));

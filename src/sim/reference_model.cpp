@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "planners/points/all_gather.hpp"
 
@@ -32,8 +33,10 @@ std::vector<double> predicted_gather_ends(const RunSetup& s, const RingShape& ri
   return points::all_gather_ends(report_cost);
 }
 
-// The ring's border transfers as points::NeighbourRoutes, when a link that is not a FATPIPE carries
-// two of them (else empty: each column's cost is then its time, and the edge formula exact).
+// The ring's border transfers as points::NeighbourRoutes, when a SHARED link carries two of them or
+// a FATPIPE link two of different sharing penalties (which lmm holds below its capacity in
+// proportion: points::max_min_rates); else empty: each column's cost is then its time, and the
+// edge formula exact.
 points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& ring) {
   points::NeighbourRoutes b;
   if (ring.n < 2) return b;
@@ -65,8 +68,16 @@ points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& rin
   b.next_rate = ring.rate_next.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_next;
   b.prev_rate = ring.rate_prev.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_prev;
   b.bytes = s.app.column_bytes;
+  std::vector<double> least(carried.size(), INFINITY), most(carried.size(), 0.0);  // penalties per link
+  for (std::size_t i = 0; i < ring.n; ++i)
+    for (const auto& [links, latency] : {std::pair{&b.next_links[i], b.next_latency[i]}, std::pair{&b.prev_links[i], b.prev_latency[i]}})
+      for (std::size_t l : *links) {
+        least[l] = std::min(least[l], points::sharing_penalty(latency));
+        most[l] = std::max(most[l], points::sharing_penalty(latency));
+      }
   bool contended = false;
-  for (std::size_t l = 0; l < carried.size(); ++l) contended = contended || (b.shared[l] && carried[l] > 1);
+  for (std::size_t l = 0; l < carried.size(); ++l)
+    contended = contended || (carried[l] > 1 && (b.shared[l] || least[l] != most[l]));
   return contended ? b : points::NeighbourRoutes{};
 }
 

@@ -9,14 +9,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// A transfer's own bound: its rate, and every FATPIPE link it crosses at full capacity.
-double own_bound(const NeighbourRoutes& r, const RouteShare& t) {
-  double bound = t.bound;
-  for (std::size_t l : *t.links)
-    if (!r.shared[l]) bound = std::min(bound, r.capacity[l]);
-  return bound;
-}
-
 // Saturated to the precision of the rates (a share is a quotient of sums of capacities).
 bool exhausted(double left, double of) { return left <= 1e-12 * of; }
 
@@ -24,24 +16,35 @@ bool exhausted(double left, double of) { return left <= 1e-12 * of; }
 
 std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& transfers) {
   const std::size_t count = transfers.size();
+  const std::size_t links = r.capacity.size();
   std::vector<double> rate(count, 0.0), bound(count);
   std::vector<bool> frozen(count, false);
   std::vector<double> left = r.capacity;
-  std::vector<double> weight(r.capacity.size(), 0.0);  // per link: the sum of 1 / penalty of its unfrozen transfers
-  std::vector<std::size_t> users(r.capacity.size(), 0);
+  std::vector<double> weight(links, 0.0);  // per SHARED link: the sum of 1 / penalty of its unfrozen transfers
+  std::vector<std::size_t> users(links, 0);  // per link: its unfrozen transfers
   for (std::size_t k = 0; k < count; ++k) {
-    bound[k] = own_bound(r, transfers[k]) * transfers[k].penalty;  // as a level
-    for (std::size_t l : *transfers[k].links)
-      if (r.shared[l]) {
-        ++users[l];
-        weight[l] += 1.0 / transfers[k].penalty;
-      }
+    bound[k] = transfers[k].bound * transfers[k].penalty;  // as a level
+    for (std::size_t l : *transfers[k].links) {
+      ++users[l];
+      if (r.shared[l]) weight[l] += 1.0 / transfers[k].penalty;
+    }
   }
+  // Per FATPIPE link: the level at which it saturates, its capacity times the least penalty of its
+  // unfrozen transfers (that one flows at the capacity), +inf when none is left.
+  std::vector<double> fat_level(links, kInf);
+  auto fatpipe_levels = [&] {
+    std::fill(fat_level.begin(), fat_level.end(), kInf);
+    for (std::size_t k = 0; k < count; ++k)
+      if (!frozen[k])
+        for (std::size_t l : *transfers[k].links)
+          if (!r.shared[l]) fat_level[l] = std::min(fat_level[l], r.capacity[l] * transfers[k].penalty);
+  };
   double level = 0.0;  // every transfer k not frozen flows at level / penalty_k
   for (std::size_t unfrozen = count; unfrozen > 0;) {
+    fatpipe_levels();
     double raise = kInf;
-    for (std::size_t l = 0; l < left.size(); ++l)
-      if (users[l] > 0) raise = std::min(raise, left[l] / weight[l]);
+    for (std::size_t l = 0; l < links; ++l)
+      if (users[l] > 0) raise = std::min(raise, r.shared[l] ? left[l] / weight[l] : fat_level[l] - level);
     for (std::size_t k = 0; k < count; ++k)
       if (!frozen[k]) raise = std::min(raise, bound[k] - level);
     if (!std::isfinite(raise)) {  // transfers with no link and no bound of their own: no limit
@@ -50,24 +53,24 @@ std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<Ro
       break;
     }
     level += raise;
-    for (std::size_t l = 0; l < left.size(); ++l)
-      if (users[l] > 0) left[l] -= raise * weight[l];
+    for (std::size_t l = 0; l < links; ++l)
+      if (users[l] > 0 && r.shared[l]) left[l] -= raise * weight[l];
     std::vector<std::size_t> freeze;
     for (std::size_t k = 0; k < count; ++k) {
       if (frozen[k]) continue;
       bool stop = std::isfinite(bound[k]) && exhausted(bound[k] - level, bound[k]);
-      for (std::size_t l : *transfers[k].links) stop = stop || (r.shared[l] && exhausted(left[l], r.capacity[l]));
+      for (std::size_t l : *transfers[k].links)
+        stop = stop || (r.shared[l] ? exhausted(left[l], r.capacity[l]) : exhausted(fat_level[l] - level, fat_level[l]));
       if (stop) freeze.push_back(k);
     }
     for (std::size_t k : freeze) {
       frozen[k] = true;
       rate[k] = level / transfers[k].penalty;
       --unfrozen;
-      for (std::size_t l : *transfers[k].links)
-        if (r.shared[l]) {
-          --users[l];
-          weight[l] -= 1.0 / transfers[k].penalty;
-        }
+      for (std::size_t l : *transfers[k].links) {
+        --users[l];
+        if (r.shared[l]) weight[l] -= 1.0 / transfers[k].penalty;
+      }
     }
   }
   return rate;

@@ -1,7 +1,7 @@
 // Transfers between ring neighbours on routes that share links, as SimGrid's CM02 model plays them
 // (the linear network model, docs/design.md): a transfer waits its route's latency, then receives
-// its weighted max-min fair share of every link it crosses (a FATPIPE link bounds each transfer
-// alone), recomputed whenever a transfer's bytes start or end. The weights are CM02's sharing
+// its weighted max-min fair share of every link it crosses, recomputed whenever a transfer's bytes
+// start or end. The weights are CM02's sharing
 // penalties: a transfer's rate is inversely proportional to its route's latency (TCP's RTT
 // unfairness; the network/weight-S correction is 0 under CM02), a route without latency counting
 // 1. The border exchange (border_exchange.hpp), a point's all-gather (all_gather.hpp) and its
@@ -18,7 +18,7 @@ namespace ringsim::points {
 // carries two of them (each transfer then takes its edge's cost alone).
 struct NeighbourRoutes {
   std::vector<double> capacity;  // per link, bytes/s
-  std::vector<bool> shared;      // per link: SHARED (else FATPIPE: a bound on each transfer alone)
+  std::vector<bool> shared;      // per link: SHARED (else FATPIPE: no transfer above its capacity)
   // Per member i: the links and latency of its column to its successor (next) and predecessor (prev).
   std::vector<std::vector<std::size_t>> next_links, prev_links;
   std::vector<double> next_latency, prev_latency;
@@ -38,9 +38,14 @@ struct RouteShare {
 // CM02's sharing penalty of a transfer whose route has this latency.
 inline double sharing_penalty(double latency) { return latency > 0.0 ? latency : 1.0; }
 
-// The weighted max-min fair rates of `transfers` that share the links: raise a common level, each
-// transfer not frozen flowing at level / penalty; freeze the transfers of a link when it saturates
-// or a transfer at its own bound (a FATPIPE link it crosses included), until every transfer is frozen.
+// The weighted max-min fair rates of `transfers` that share the links, as SimGrid's lmm solves
+// them: raise a common level, each transfer not frozen flowing at level / penalty; freeze a
+// transfer at its own bound, and every transfer of a link when the link saturates, until every
+// transfer is frozen. A SHARED link saturates when its transfers' rates fill its capacity; a
+// FATPIPE link (lmm's unshared constraint: no transfer above the capacity) when the transfer of
+// least penalty on it reaches the capacity, so that the others are frozen below it, in proportion
+// to that penalty over theirs (two transfers of route latency 10 ms and 40 ms through a 1 MBps
+// FATPIPE link flow at 1 MBps and 0.25 MBps in SimGrid 3.32).
 std::vector<double> max_min_rates(const NeighbourRoutes& routes, const std::vector<RouteShare>& transfers);
 
 // Transfers over time on the routes: each added with the instant its latency has passed and its
