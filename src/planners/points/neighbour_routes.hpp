@@ -1,11 +1,10 @@
 // Transfers between ring neighbours on routes that share links, as SimGrid's CM02 model plays them
 // (the linear network model, docs/design.md): a transfer waits its route's latency, then receives
 // its weighted max-min fair share of every link it crosses, recomputed whenever a transfer's bytes
-// start or end. The weights are CM02's sharing
-// penalties: a transfer's rate is inversely proportional to its route's latency (TCP's RTT
-// unfairness; the network/weight-S correction is 0 under CM02), a route without latency counting
-// 1. The border exchange (border_exchange.hpp), a point's all-gather (all_gather.hpp) and its
-// column move (played_move.hpp) are such transfers.
+// start or end. The weights are CM02's sharing penalties: a transfer's rate is inversely
+// proportional to its route's latency (TCP's RTT unfairness; the network/weight-S correction is 0
+// under CM02), a route without latency counting 1. The border exchange (border_exchange.hpp), a
+// point's all-gather (all_gather.hpp) and its column move (played_move.hpp) are such transfers.
 // Pure: no SimGrid; the simulation describes the routes (sim/reference_model.cpp).
 #pragma once
 
@@ -15,7 +14,8 @@
 namespace ringsim::points {
 
 // The routes of the ring's neighbour transfers, for their sharing: empty when no SHARED link
-// carries two of them (each transfer then takes its edge's cost alone).
+// carries two of them and no FATPIPE link two of different penalties (each transfer then takes
+// its edge's cost alone).
 struct NeighbourRoutes {
   std::vector<double> capacity;  // per link, bytes/s
   std::vector<bool> shared;      // per link: SHARED (else FATPIPE: no transfer above its capacity)
