@@ -447,6 +447,13 @@ TEST_CASE("adaptive-lasting: on 3000 random rings every member answers alike") {
   CHECK(acts_seen[1] + acts_seen[2] > rings / 30);
 }
 
+TEST_CASE("forecast-lasting: on 3000 random rings every member answers alike") {
+  const int rings = testing::trials(3000, 2);
+  const auto acts_seen = members_answer_alike("forecast-lasting", 20261129, rings);
+  CHECK(acts_seen[0] > rings / 30);
+  CHECK(acts_seen[1] + acts_seen[2] > rings / 30);
+}
+
 TEST_CASE("adaptive-lasting: a lasting slowdown is moved for, a churn is not") {
   // One member slow from snapshot 10 on, for good: moved for once the change has settled (the
   // burst rule waits two snapshots), as adaptive does when the move is cheap; an expensive one

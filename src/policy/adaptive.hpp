@@ -171,7 +171,7 @@ class Adaptive : public RedistributionPolicy {
     const int left = v.ring->iterations - v.iteration;
     const double margin = p.fresh ? fresh_margin : stale_margin;
     const PlanSaving s = plan_saving(v, p, left);
-    const bool pays = p.moves && s.saved > margin * p.transfer_time + s.leave;
+    const bool pays = p.moves && (s.saved > margin * p.transfer_time + s.leave || repaid_otherwise(v, p, left));
     judged(v, p, pays, left);
     if (!pays && !planned_.empty()) refused_ = planned_;
     return pays;
@@ -211,6 +211,13 @@ class Adaptive : public RedistributionPolicy {
     (void)left;
     return std::nullopt;
   }
+  // Whether a plan that its saving does not repay is carried out on other grounds (adaptive: never).
+  virtual bool repaid_otherwise(const MemberView& v, const Prediction& p, int left) {
+    (void)v;
+    (void)p;
+    (void)left;
+    return false;
+  }
   // After accept() has weighed a plan.
   virtual void judged(const MemberView& v, const Prediction& p, bool pays, int left) {
     (void)v;
@@ -243,7 +250,7 @@ class Adaptive : public RedistributionPolicy {
     // A fresh look every P iterations, P such that gathering costs at most `information_share`
     // of the iterations between two looks: often where computation dominates, never where the
     // network does.
-    const double period = std::ceil(gather / (information_share * (now + f.border_time)));
+    const double period = look_period(gather, now + f.border_time);
     if (period <= left && v.iteration - last_gather_ >= period) return look_now(v.iteration);
     // Reports no newer than the last all-gather tell nothing that gather did not.
     if (v.common_iteration == 0 || v.common_iteration <= last_gather_) return Act::carry_on;
@@ -267,6 +274,9 @@ class Adaptive : public RedistributionPolicy {
     last_gather_ = v.iteration;
     return Act::gather_and_decide;
   }
+
+  // Iterations between two periodic looks: a look costs `gather` s, an iteration `iteration` s.
+  static double look_period(double gather, double iteration) { return std::ceil(gather / (information_share * iteration)); }
 
   // An all-gather now, planned on its reports alone (no snapshot's targets pending).
   Act look_now(int iteration) {

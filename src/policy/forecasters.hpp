@@ -60,7 +60,8 @@ class ForecastEnsemble {
   // The chosen forecaster's value `steps` >= 1 observations past the newest (0 before any value).
   double forecast(std::size_t steps) const;
   ForecasterKind chosen() const { return chosen_; }
-  // Forecaster k's value `steps` >= 1 observations past the newest (0 before any value).
+  // Forecaster k's value `steps` observations past the newest (0 before any value); for the trend,
+  // `steps` = 0 is its line at the newest observation.
   double forecast_kind(ForecasterKind k, std::size_t steps) const { return count_ == 0 ? 0.0 : forecast_by(k, steps); }
   // The mean absolute error of forecaster k over its judged forecasts (0 before any).
   double error_of(ForecasterKind k) const;
