@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <map>
 #include <random>
 
 #include "planners/points/hindsight.hpp"
@@ -353,4 +355,123 @@ TEST_CASE("online-optimal: larger rings, the points along sampled traces cost wh
             online.expected_any_target(), ", never moving ", online.expected_none(), ", ", online.loads_count(),
             " loads, ", online.planner_calls(), " planner runs");
   }
+}
+
+namespace {
+
+// The late rule from the definitions: expectimax over what the rule has seen, every trajectory
+// consistent with it (weighted), not over the recursion's summary (newest state known, its age);
+// a point may move to the initial loads or the balance of any joint state.
+// After iteration t it has seen the states of iterations 1..t - delay (the snapshots), those its
+// looks showed, and iteration 1's; `known` is the newest of them. Each element of `seen`: a
+// trajectory and its probability.
+using Seen = std::vector<const Trajectory*>;
+
+double seen_weight(const Seen& seen) {
+  double w = 0.0;
+  for (const Trajectory* tr : seen) w += tr->probability;
+  return w;
+}
+
+// The trajectories of `seen` split by their state of iteration `it`.
+std::vector<Seen> split_by(const Seen& seen, int it) {
+  std::map<LoadStates, Seen> parts;
+  for (const Trajectory* tr : seen) parts[tr->states[static_cast<std::size_t>(it)]].push_back(tr);
+  std::vector<Seen> out;
+  for (auto& [s, part] : parts) out.push_back(part);
+  return out;
+}
+
+double late_rule(const SmallRun& r, int delay, double look, int t, int known, const std::vector<Count>& loads,
+                 const Seen& seen) {
+  const points::RunModel& m = r.model;
+  const std::size_t n = r.peak.size();
+  if (t == m.iterations) return 0.0;
+  const double weight = seen_weight(seen);
+  auto speeds_in = [&](LoadStates s) {
+    std::vector<double> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = speed(r, s, i);
+    return v;
+  };
+  auto planner = [&](LoadStates s) {
+    double d = 0.0;
+    if (m.decision_flops > 0.0)
+      for (double v : speeds_in(s)) d = std::max(d, m.decision_flops / v);
+    return d;
+  };
+  // The next iteration with these loads, then what the next snapshot shows.
+  auto go_on = [&](const std::vector<Count>& with, const Seen& part, int newest) {
+    double e = 0.0;
+    for (const Trajectory* tr : part) e += tr->probability * iteration_cost(r, *tr, t + 1, with);
+    e /= seen_weight(part);
+    const int shown = t + 1 - delay;
+    if (shown <= newest) return e + late_rule(r, delay, look, t + 1, newest, with, part);
+    for (const Seen& p : split_by(part, shown))
+      e += seen_weight(p) / seen_weight(part) * late_rule(r, delay, look, t + 1, shown, with, p);
+    return e;
+  };
+  // A point to the initial loads or the balance of any joint state, its planner run at the
+  // present's speeds.
+  std::vector<std::vector<Count>> targets{m.initial_loads};
+  for (LoadStates x = 0; x < (LoadStates{1} << n); ++x) targets.push_back(redistribution::balanced_targets(speeds_in(x), m.columns));
+  auto point_then_go_on = [&](const Seen& part, int newest) {
+    double decision = 0.0;
+    for (const Trajectory* tr : part) decision += tr->probability * planner(tr->states[static_cast<std::size_t>(t)]);
+    double best = std::numeric_limits<double>::infinity();
+    for (const std::vector<Count>& target : targets)
+      if (target != loads && n >= 2)
+        best = std::min(best, decision / seen_weight(part) + points::move_time(m, loads, target) + go_on(target, part, newest));
+    return best;
+  };
+  double best = std::min(go_on(loads, seen, known), point_then_go_on(seen, known));
+  double looked = look;
+  for (const Seen& p : split_by(seen, t))
+    looked += seen_weight(p) / weight * std::min(go_on(loads, p, t), point_then_go_on(p, t));
+  return std::min(best, looked);
+}
+
+double late_rule_expected(const SmallRun& r, int delay, double look) {
+  const std::vector<Trajectory> all = every_trajectory(r);
+  Seen every;
+  for (const Trajectory& tr : all) every.push_back(&tr);
+  double e = r.model.start;
+  for (const Trajectory& tr : all) e += tr.probability * iteration_cost(r, tr, 1, r.model.initial_loads);
+  for (const Seen& p : split_by(every, 1))
+    e += seen_weight(p) * late_rule(r, delay, look, 1, 1, r.model.initial_loads, p);
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("online-optimal's late rule: the recursion is expectimax over everything seen, and no better than "
+          "knowing the present with the same targets") {
+  std::mt19937_64 rng(20261129);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int trials = 0, looks_paid = 0, late_dearer = 0;
+  for (int trial = 0; trial < testing::trials(300, 2); ++trial) {
+    const std::size_t n = trial % 5 == 4 ? 3 : 2;
+    const int iterations = n == 3 ? 1 + trial % 3 : 1 + trial % 5;
+    SmallRun r = small_run(rng, n, iterations);
+    const int delay = trial % 3;
+    const double look = unit(rng) * 2.0 * (r.model.gathered.empty() ? 1.0 : r.model.gathered[0] + 1e-3);
+    const points::OnlineOptimal online(r.model, r.peak, r.law);
+    const double recursion = online.expected_late(delay, look);
+    INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
+    CHECK(relative(recursion, late_rule_expected(r, delay, look)) < 1e-9);
+    CHECK(recursion <= online.expected_none() * (1.0 + 1e-12));
+    // Less known, or dearer looks, never help.
+    CHECK(online.expected_late(delay + 1, look) >= recursion * (1.0 - 1e-12));
+    CHECK(online.expected_late(delay, 2.0 * look + 1.0) >= recursion * (1.0 - 1e-12));
+    looks_paid += online.expected_late(delay, 0.0) < online.expected_late(delay, std::numeric_limits<double>::infinity()) * (1.0 - 1e-9);
+    // With an all-gather that costs nothing, the present known for free is the bound over any target.
+    r.model.gathered.assign(n, 0.0);
+    const points::OnlineOptimal free(r.model, r.peak, r.law);
+    CHECK(relative(free.expected_late(0, look), free.expected_any_target()) < 1e-12);
+    CHECK(free.expected_late(delay, look) >= free.expected_any_target() * (1.0 - 1e-12));
+    late_dearer += free.expected_late(delay, look) > free.expected_any_target() * (1.0 + 1e-9);
+    ++trials;
+  }
+  MESSAGE(trials, " runs; looks worth paying for in ", looks_paid, "; late dearer than knowing the present in ", late_dearer);
+  CHECK(looks_paid > 10);
+  CHECK(late_dearer > 10);
 }

@@ -136,6 +136,11 @@ struct RunResult {
     // Hindsight over the same targets on this run's traces (the model's): the bound's reference.
     std::vector<int> hindsight_any_target_points, hindsight_any_target_returns;
     double hindsight_any_target_makespan = 0.0;
+    // The best rule with a policy's information (points::OnlineOptimal::expected_late): the states
+    // `late_delay` iterations late for free, the present for a look of `late_look` s; its expectation.
+    double expected_late = 0.0;
+    int late_delay = 0;
+    double late_look = 0.0;
   };
   std::optional<OnlineOptimal> online_optimal;
   std::vector<IterationRecord> iterations;

@@ -3,6 +3,7 @@
 // is loaded, and the traces' law (geometric on/off with the config's mean durations), not their
 // future: a bound for policies that know less. Chosen before the run on hindsight's model, so that
 // the two references differ only in what they know, and simulated as the fixed scheme of its points.
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -63,6 +64,16 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   out.hindsight_any_target_points = knowing.points;
   out.hindsight_any_target_returns = knowing.moves_to_initial;
   out.hindsight_any_target_makespan = knowing.makespan;
+  // A policy's information on this ring: the common snapshot floor(n/2) - 1 iterations late
+  // (member_reports.cpp), the present by an all-gather both ways of floor(n/2) rounds, each round
+  // taken as the mean round of the model's one-way all-gather of n - 1 rounds.
+  const std::size_t n = run.initial_loads.size();
+  out.late_delay = n >= 2 ? static_cast<int>(n / 2) - 1 : 0;
+  out.late_look = 0.0;
+  if (n >= 2 && !run.gathered.empty())
+    out.late_look = static_cast<double>(n / 2) * *std::max_element(run.gathered.begin(), run.gathered.end()) /
+                    static_cast<double>(n - 1);
+  out.expected_late = online.expected_late(out.late_delay, out.late_look);
   out.seconds = seconds_since(t0);
   return {out.points, {}};
 }

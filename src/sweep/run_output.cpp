@@ -173,7 +173,8 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
           {"hindsight",
            {{"points", o.hindsight_any_target_points},
             {"returns_to_initial", o.hindsight_any_target_returns},
-            {"predicted_makespan", o.hindsight_any_target_makespan}}}}}};
+            {"predicted_makespan", o.hindsight_any_target_makespan}}}}},
+        {"late", {{"expected_makespan", o.expected_late}, {"delay", o.late_delay}, {"look", o.late_look}}}};
   }
   return out;
 }

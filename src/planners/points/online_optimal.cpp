@@ -162,6 +162,71 @@ void OnlineOptimal::expect_next(std::vector<double>& f) const {
   }
 }
 
+double OnlineOptimal::expected_late(int delay, double look) const {
+  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
+  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
+  const std::size_t n = m_.initial_loads.size(), count = loads_.size(), ages = static_cast<std::size_t>(delay) + 1;
+  const std::size_t last_age = ages - 1;
+  auto at = [&](std::size_t l, std::size_t a, LoadStates k) { return (l * ages + a) * states_ + k; };
+  // The planner at every member, no gather: planner[a][k] = E[its time in s_(t+a) | s_t = k].
+  std::vector<std::vector<double>> planner(ages, std::vector<double>(states_, 0.0));
+  for (LoadStates s = 0; s < states_; ++s)
+    for (double v : speeds_of(s)) planner[0][s] = std::max(planner[0][s], m_.decision_flops > 0.0 ? m_.decision_flops / v : 0.0);
+  for (std::size_t a = 1; a < ages; ++a) {
+    planner[a] = planner[a - 1];
+    expect_next(planner[a]);
+  }
+  // g[at(l, a, k)] = g_(a+1)(l, k).
+  std::vector<double> g(count * ages * states_), f(states_);
+  for (std::size_t l = 0; l < count; ++l) {
+    std::copy(time_.begin() + static_cast<std::ptrdiff_t>(l * states_),
+              time_.begin() + static_cast<std::ptrdiff_t>((l + 1) * states_), f.begin());
+    for (std::size_t a = 0; a < ages; ++a) {
+      expect_next(f);
+      std::copy(f.begin(), f.end(), g.begin() + static_cast<std::ptrdiff_t>(at(l, a, 0)));
+    }
+  }
+  auto move = [&](std::size_t from, std::size_t to) { return n >= 2 ? moves_[from * count + to] : INFINITY; };
+  std::vector<double> next(count * ages * states_, 0.0), value(next.size()), stay(next.size()), seen(states_),
+      point(ages * states_);
+  for (int t = m_.iterations - 1; t >= 1; --t) {
+    for (std::size_t l = 0; l < count; ++l) {
+      std::copy(next.begin() + static_cast<std::ptrdiff_t>(at(l, last_age, 0)),
+                next.begin() + static_cast<std::ptrdiff_t>(at(l, last_age, 0) + states_), f.begin());
+      expect_next(f);  // the next snapshot's state k' ~ P(k, .)
+      for (std::size_t a = 0; a < ages; ++a)
+        for (LoadStates k = 0; k < states_; ++k)
+          stay[at(l, a, k)] = g[at(l, a, k)] + (a < last_age ? next[at(l, a + 1, k)] : f[k]);
+    }
+    // A point from L: min over targets B' != L of C(L, B') + S_t(B', k, a), for every (a, k) at
+    // once (targets outer, (a, k) inner: one pass over each target's row), and the same for a look's
+    // point at age 0 with the planner's time at the present.
+    for (std::size_t l = 0; l < count; ++l) {
+      std::fill(point.begin(), point.end(), INFINITY);
+      for (std::size_t b = 0; b < count; ++b) {
+        if (b == l) continue;
+        const double c = move(l, b);
+        const double* row = &stay[at(b, 0, 0)];
+        for (std::size_t ak = 0; ak < ages * states_; ++ak) point[ak] = std::min(point[ak], c + row[ak]);
+      }
+      // A look shows s: then the better of going on and a point; seen a steps ahead of k.
+      for (LoadStates s = 0; s < states_; ++s) seen[s] = std::min(stay[at(l, 0, s)], planner[0][s] + point[s]);
+      for (std::size_t a = 0; a < ages; ++a) {
+        if (a > 0) expect_next(seen);
+        for (LoadStates k = 0; k < states_; ++k)
+          value[at(l, a, k)] = std::min({stay[at(l, a, k)], look + seen[k], planner[a][k] + point[a * states_ + k]});
+      }
+    }
+    std::swap(next, value);
+  }
+  // Iteration 1 from the law's start (as expected_makespan()), its state then known at age 0.
+  for (LoadStates s = 0; s < states_; ++s) f[s] = time_[s] + (m_.iterations > 1 ? next[at(0, 0, s)] : 0.0);
+  expect_next(f);
+  double expected = m_.start;
+  for (LoadStates s = 0; s < states_; ++s) expected += product_probability(s, n, law_.loaded_at_start) * f[s];
+  return expected;
+}
+
 bool OnlineOptimal::moves(int t, std::size_t loads, LoadStates s) const {
   return move_[((static_cast<std::size_t>(t) - 1) * loads_.size() + loads) * states_ + s];
 }

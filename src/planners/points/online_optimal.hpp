@@ -86,6 +86,27 @@ class OnlineOptimal {
   // for the present; this one may not, so it is no slower, and the any-target bound is to be read
   // against it: what a rule that may choose its targets loses by not knowing the future.
   Path hindsight_any_target_along(const std::vector<LoadStates>& states) const;
+  // The best rule with a policy's information, in expectation from the law's start: after each
+  // iteration t it knows the joint state of iteration t - `delay` for free (a policy's common
+  // snapshot: delay = floor(n/2) - 1) and may pay `look` s to learn the present (a policy's
+  // all-gather); a point runs the planner at every member without a gather and moves to any
+  // target (the initial loads or the balance of any joint state: a policy's point balances for
+  // its snapshot, for a look's speeds, or for the nominal speeds). What it knows is summed up by
+  // the newest state known and its age a <= delay (the chain is Markov: older states add
+  // nothing), so the recursion runs over (loads, state, age): with
+  // g_j(L, k) = E[T(L, s_(t+j)) | s_t = k] and W the value after the next iteration (age a + 1 if
+  // a < delay, else the next snapshot's state k' ~ P(k, .) at age delay),
+  //   S_t(L, k, a) = g_(a+1)(L, k) + W_(t+1)(L, k, a),
+  //   V_t(L, k, a) = min(S_t(L, k, a),                                       go on,
+  //                      E_a[planner](k) + min_B' C(L, B') + S_t(B', k, a),   a point on what it knows,
+  //                      look + E over s ~ P^a(k, .) of min(S_t(L, s, 0),      a look, then none
+  //                                  planner(s) + min_B' C(L, B') + S_t(B', s, 0))   or a point).
+  // After the first iteration it is given that iteration's state (a policy knows nothing yet),
+  // so this stays a bound: no policy whose points take such targets does better, in expectation,
+  // on this model. With delay 0 and a run model whose all-gather costs nothing it is
+  // expected_any_target() (tests check both, and the recursion against expectimax over every
+  // history seen).
+  double expected_late(int delay, double look) const;
   std::size_t loads_count() const { return loads_.size(); }
   std::size_t planner_calls() const { return planner_calls_; }
 
