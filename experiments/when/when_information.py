@@ -8,6 +8,14 @@ count) and the mean of the per-seed ratios with its standard error.
 
   when_information.py bounds OUTDIR BOUNDS.csv   (once, from the sweep's folder)
   when_information.py RUNS.csv BOUNDS.csv TABLE.md
+  when_information.py late OUTDIR TABLE.md       (the late rule, from online-optimal's results)
+
+`late` tabulates, per ring and ratio, the expectations of the online-optimal recursion that every
+online-optimal result.json holds: never redistributing, online-optimal, the bound over any target,
+and the late rule (planners/points/online_optimal.hpp, expected_late: the best rule that knows the
+load's law and sees what a policy sees, the states floor(n/2) - 1 iterations late for free and
+the present for the price of an all-gather), as ratios: what a rule with a policy's information
+could reach, in expectation, against online-optimal.
 
 `bounds` keeps, per hindsight and online-optimal run, the recursions' own figures from its
 result.json: hindsight's predicted makespan with its points and without any, online-optimal's
@@ -204,6 +212,42 @@ def table(runs, left_out):
     return "\n".join(out) + "\n"
 
 
+def late(outdir, path):
+    by = defaultdict(list)  # (ring, ratio) -> [(never, online, any, late, delay, look)]
+    for result in sorted(glob.glob(os.path.join(outdir, "runs", "*", "result.json"))):
+        try:
+            r = json.load(open(result))
+        except (OSError, ValueError) as e:
+            fail(f"cannot read {result}: {e}")
+        o = r.get("online_optimal")
+        if o is None:
+            continue
+        try:
+            by[(int(r["ring_size"]), float(r["ratio"]))].append(
+                (float(o["expected_makespan_without_points"]), float(o["expected_makespan"]),
+                 float(o["any_target"]["expected_makespan"]), float(o["late"]["expected_makespan"]),
+                 int(o["late"]["delay"]), float(o["late"]["look"])))
+        except (KeyError, TypeError, ValueError) as e:
+            fail(f"{result}: online_optimal lacks the late rule or a value is not a number ({e})")
+    if not by:
+        fail(f"{outdir}/runs holds no online-optimal result")
+    out = ["| ring | ratio | seeds | delay | look (s, mean) | online-optimal / never | any target / online-optimal "
+           "| late rule / online-optimal, mean (min, max) | late rule / any target |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for key in sorted(by):
+        rows = by[key]
+        mean = lambda xs: sum(xs) / len(xs)
+        late_online = [x[3] / x[1] for x in rows]
+        delays = sorted({x[4] for x in rows})
+        out.append(f"| {key[0]} | {key[1]:g} | {len(rows)} | {','.join(map(str, delays))} | {mean([x[5] for x in rows]):.3f} | "
+                   f"{mean([x[1] / x[0] for x in rows]):.3f} | {mean([x[2] / x[1] for x in rows]):.3f} | "
+                   f"{mean(late_online):.3f} ({min(late_online):.3f}, {max(late_online):.3f}) | "
+                   f"{mean([x[3] / x[2] for x in rows]):.3f} |")
+    text = "\n".join(out) + "\n"
+    write_atomically(path, text)
+    sys.stdout.write(text)
+
+
 def left_out_text(left_out):
     return (f"Seeds left out of both tables (hindsight {references.CRITERIA}): {len(left_out)}"
             + ("" if not left_out else " (" + "; ".join(f"ring {k[0]} ratio {k[1]:g} seed {k[2]}: {why}"
@@ -214,8 +258,12 @@ def main(argv):
     if len(argv) == 4 and argv[1] == "bounds":
         bounds(argv[2], argv[3])
         return
+    if len(argv) == 4 and argv[1] == "late":
+        late(argv[2], argv[3])
+        return
     if len(argv) != 4:
-        fail("usage: when_information.py RUNS.csv BOUNDS.csv TABLE.md, or when_information.py bounds OUTDIR BOUNDS.csv")
+        fail("usage: when_information.py RUNS.csv BOUNDS.csv TABLE.md, or when_information.py bounds OUTDIR BOUNDS.csv, "
+             "or when_information.py late OUTDIR TABLE.md")
     runs, left_out = read(argv[1])
     text = ("Simulated (normalized by the run without redistribution):\n\n" + table(runs, left_out) +
             "\nIn the recursions' model (normalized by the model's makespan without points; the any-target rule "

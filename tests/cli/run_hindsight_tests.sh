@@ -210,6 +210,21 @@ cut -d, -f8 --complement info-runs.csv >info-no-makespan.csv
 expect_refused "when_information.py without makespan" "lacks the column(s) makespan" \
   $PY "$INFO" info-no-makespan.csv info-bounds.csv info2.md
 [ -e info2.md ] && { echo "FAIL when_information.py: a table written on bad input"; fail=1; }
+# when_information.py late: two online-optimal results of ring 8 ratio 1 (never 100, online-optimal
+# 80 and 90, any target 76 and 81, late 84 and 99): online / never (0.8 + 0.9) / 2 = 0.850; any / online
+# (0.95 + 0.9) / 2 = 0.925; late / online 1.05 and 1.1, mean 1.075; late / any (84/76 + 99/81) / 2 = 1.164.
+mkdir -p late/runs/a late/runs/b late/runs/c
+printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":80,"expected_makespan_without_points":100,"any_target":{"expected_makespan":76},"late":{"expected_makespan":84,"delay":3,"look":2}}}' >late/runs/a/result.json
+printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":90,"expected_makespan_without_points":100,"any_target":{"expected_makespan":81},"late":{"expected_makespan":99,"delay":3,"look":4}}}' >late/runs/b/result.json
+printf '{"ring_size":8,"ratio":1,"scheme":"hindsight"}' >late/runs/c/result.json
+if $PY "$INFO" late late late.md >/dev/null 2>late.err; then
+  lines_in "when_information.py late" late.md F "| 8 | 1 | 2 | 3 | 3.000 | 0.850 | 0.925 | 1.075 (1.050, 1.100) | 1.164 |"
+else
+  echo "FAIL when_information.py late: $(cat late.err)"; fail=1
+fi
+printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":80,"expected_makespan_without_points":100,"any_target":{"expected_makespan":76}}}' >late/runs/b/result.json
+expect_refused "when_information.py late, an older result" "lacks the late rule" $PY "$INFO" late late late2.md
+[ -e late2.md ] && { echo "FAIL when_information.py late: a table written on bad input"; fail=1; }
 expect_refused "when_chosen_targets.py without rows" "cannot read" $PY "$TABLE" table2.md fam=missing.csv
 [ -e table2.md ] && { echo "FAIL when_chosen_targets.py: a table written on bad input"; fail=1; }
 # experiments/when/when_criteria.py: each criterion's mean over hindsight's on the same seeds, the
