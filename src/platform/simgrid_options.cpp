@@ -127,12 +127,10 @@ std::string network_model_in_force(const OptionList& in_force) {
   return model;
 }
 
-bool let_rate_caps_bind() {
-  if (simgrid::config::get_value<std::string>("network/model") != "CM02" ||
-      simgrid::config::get_value<double>("network/TCP-gamma") != 0.0)
-    return false;
-  simgrid::config::set_as_string("network/TCP-gamma", kNoWindowGamma);
-  return true;
+void let_rate_caps_bind() {
+  if (simgrid::config::get_value<std::string>("network/model") == "CM02" &&
+      simgrid::config::get_value<double>("network/TCP-gamma") == 0.0)
+    simgrid::config::set_as_string("network/TCP-gamma", kNoWindowGamma);
 }
 
 bool option_is_true(const std::string& value) {

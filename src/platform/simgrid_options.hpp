@@ -37,9 +37,9 @@ std::string network_model_in_force(const OptionList& in_force);
 // with TCP-gamma 0 (no window) a rate on such a route is dropped. A gamma of 1e200 is no window
 // as well (gamma / 2L exceeds any bandwidth for L above 1e-100 s) and lets the rate bind.
 // Under CM02 with TCP-gamma 0, sets it to kNoWindowGamma; otherwise changes nothing. Call after the
-// platform is loaded, before the transfers start. Returns whether it changed the option.
+// platform is loaded, before the transfers start.
 inline constexpr const char* kNoWindowGamma = "1e200";
-bool let_rate_caps_bind();
+void let_rate_caps_bind();
 
 bool tracing_enabled();
 

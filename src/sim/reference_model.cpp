@@ -42,19 +42,26 @@ points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& rin
   if (ring.n < 2) return b;
   std::unordered_map<const sg4::Link*, std::size_t> index;
   std::vector<std::size_t> carried;
+  std::vector<double> least, most;  // per link, the least and most sharing penalty of the routes it carries
   auto route = [&](std::size_t from, std::size_t to, std::vector<std::size_t>& links, double& latency) {
     std::vector<sg4::Link*> path;
     latency = 0.0;
     ring.hosts[from]->route_to(ring.hosts[to], path, &latency);
+    const double penalty = points::sharing_penalty(latency);
     for (const sg4::Link* l : path) {
       auto [it, added] = index.emplace(l, b.capacity.size());
       if (added) {
         b.capacity.push_back(l->get_bandwidth());
         b.shared.push_back(l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE);
         carried.push_back(0);
+        least.push_back(penalty);
+        most.push_back(penalty);
       }
-      links.push_back(it->second);
-      ++carried[it->second];
+      const std::size_t k = it->second;
+      links.push_back(k);
+      ++carried[k];
+      least[k] = std::min(least[k], penalty);
+      most[k] = std::max(most[k], penalty);
     }
   };
   b.next_links.resize(ring.n);
@@ -68,13 +75,6 @@ points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& rin
   b.next_rate = ring.rate_next.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_next;
   b.prev_rate = ring.rate_prev.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_prev;
   b.bytes = s.app.column_bytes;
-  std::vector<double> least(carried.size(), INFINITY), most(carried.size(), 0.0);  // penalties per link
-  for (std::size_t i = 0; i < ring.n; ++i)
-    for (const auto& [links, latency] : {std::pair{&b.next_links[i], b.next_latency[i]}, std::pair{&b.prev_links[i], b.prev_latency[i]}})
-      for (std::size_t l : *links) {
-        least[l] = std::min(least[l], points::sharing_penalty(latency));
-        most[l] = std::max(most[l], points::sharing_penalty(latency));
-      }
   bool contended = false;
   for (std::size_t l = 0; l < carried.size(); ++l)
     contended = contended || (carried[l] > 1 && (b.shared[l] || least[l] != most[l]));
