@@ -197,6 +197,8 @@ print(f"values: {compared} values, syntaxes and patterns of {len(where_values)} 
 def kind_of(doc):
     if not isinstance(doc, dict):
         return None
+    if "makespan" in doc and "ringsim_version" in doc and isinstance(doc.get("config"), dict):
+        return "result"  # a run's result: its canonical config is checked as a run config
     if "base" in doc and "ring_sizes" in doc:
         return "experiment"
     if "ratio" in doc and ("platform" in doc or "ring" in doc or "traces" in doc or "scheme" in doc):
@@ -223,6 +225,8 @@ for f in files:
     except (OSError, ValueError):
         continue
     kind = kind_of(doc)
+    if kind == "result":
+        f, kind, doc = f + " (its config)", "run-config", doc["config"]
     if kind:
         counts[kind] += 1
         check_valid(f, kind, doc)
