@@ -475,3 +475,90 @@ TEST_CASE("online-optimal's late rule: the recursion is expectimax over everythi
   CHECK(looks_paid > trials / 30);
   CHECK(late_dearer > trials / 30);
 }
+
+namespace {
+
+// A late path added up by hand along its trajectory: each iteration at its loads, each look's
+// price, each point's planner run at the present's speeds and its move (the test's own costs).
+double late_path_cost(const SmallRun& r, const Trajectory& tr, const points::OnlineOptimal::LatePath& path, double look) {
+  REQUIRE(path.points.size() == path.targets.size());
+  const std::size_t n = r.peak.size();
+  double clock = r.model.start + look * static_cast<double>(path.looks.size());
+  std::vector<Count> loads = r.model.initial_loads;
+  std::size_t next = 0;
+  for (int t = 1; t <= r.model.iterations; ++t) {
+    clock += iteration_cost(r, tr, t, loads);
+    if (next < path.points.size() && path.points[next] == t) {
+      double planner = 0.0;
+      if (r.model.decision_flops > 0.0)
+        for (std::size_t i = 0; i < n; ++i)
+          planner = std::max(planner, r.model.decision_flops / speed(r, tr.states[static_cast<std::size_t>(t)], i));
+      clock += planner + points::move_time(r.model, loads, path.targets[next]);
+      loads = path.targets[next++];
+    }
+  }
+  CHECK(next == path.points.size());
+  return clock;
+}
+
+}  // namespace
+
+TEST_CASE("online-optimal's late rule along a trace: its mean over every trajectory is the recursion's "
+          "expectation, and the rule that learns the law does no better") {
+  std::mt19937_64 rng(20261130);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int trials = 0, looked = 0, learner_dearer = 0;
+  for (int trial = 0; trial < testing::trials(200, 2); ++trial) {
+    const std::size_t n = trial % 5 == 4 ? 3 : 2;
+    const int iterations = n == 3 ? 2 + trial % 2 : 2 + trial % 4;
+    SmallRun r = small_run(rng, n, iterations);
+    const int delay = trial % 3;
+    const double look = unit(rng) * 2.0 * (r.model.gathered.empty() ? 1.0 : r.model.gathered[0] + 1e-3);
+    const points::OnlineOptimal online(r.model, r.peak, r.law);
+    // The learner told nothing more than iteration 1's state solves once, for that state's estimate.
+    points::OnOffLaw first = points::estimated_law({0}, n, r.law.load_factor);
+    const points::OnlineOptimal first_guess(r.model, r.peak, first);
+    INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
+    double mean = 0.0, learning = 0.0;
+    for (const Trajectory& tr : every_trajectory(r)) {
+      const std::vector<LoadStates> states = iteration_states(tr);
+      const points::OnlineOptimal::LatePath path = online.late_along(states, delay, look);
+      CHECK(path.solves == 1);
+      CHECK(relative(path.makespan, late_path_cost(r, tr, path, look)) < 1e-12);
+      mean += tr.probability * path.makespan;
+      looked += !path.looks.empty();
+      const points::OnlineOptimal::LatePath learned = online.learning_late_along(states, delay, look, 0.0);
+      CHECK(relative(learned.makespan, late_path_cost(r, tr, learned, look)) < 1e-12);
+      learning += tr.probability * learned.makespan;
+      const points::OnlineOptimal::LatePath once =
+          online.learning_late_along(states, delay, look, std::numeric_limits<double>::infinity());
+      const points::OnlineOptimal::LatePath told = first_guess.late_along(states, delay, look);
+      CHECK(once.solves == 1);
+      CHECK(once.points == told.points);
+      CHECK(once.looks == told.looks);
+      CHECK(relative(once.makespan, told.makespan) < 1e-12);
+    }
+    CHECK(relative(mean, online.expected_late(delay, look)) < 1e-9);
+    CHECK(learning >= mean * (1.0 - 1e-12));
+    learner_dearer += learning > mean * (1.0 + 1e-9);
+    ++trials;
+  }
+  MESSAGE(trials, " runs; trajectories with a look ", looked, "; the learner dearer in ", learner_dearer);
+  CHECK(looked > trials / 10);
+  CHECK(learner_dearer > trials / 10);
+}
+
+TEST_CASE("online-optimal: the law estimated from known states, by hand") {
+  // Member 0 available, loaded, loaded, loaded, available; member 1 available three times, then
+  // loaded twice. Available held 4 times with a successor, left twice; loaded held 4, left once.
+  const points::OnOffLaw law = points::estimated_law({0b00, 0b01, 0b01, 0b11, 0b10}, 2, 0.3);
+  CHECK(law.leave_available == doctest::Approx(2.5 / 5.0));
+  CHECK(law.leave_loaded == doctest::Approx(1.5 / 5.0));
+  CHECK(law.loaded_at_start == doctest::Approx(0.5 / 0.8));
+  CHECK(law.load_factor == 0.3);
+  // Nothing seen to follow anything: the prior's mean.
+  const points::OnOffLaw none = points::estimated_law({0b1}, 1, 0.5);
+  CHECK(none.leave_available == 0.5);
+  CHECK(none.leave_loaded == 0.5);
+  CHECK_THROWS(points::estimated_law({0}, 0, 0.5));
+}

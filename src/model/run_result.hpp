@@ -141,6 +141,16 @@ struct RunResult {
     double expected_late = 0.0;
     int late_delay = 0;
     double late_look = 0.0;
+    // That rule along this run's traces (OnlineOptimal::late_along), and the same rule when it
+    // learns the law from the states it knows (learning_late_along, re-solving when an estimated
+    // probability moves by more than `learning_resolve`): points, looks, the model's makespan.
+    struct LatePath {
+      std::vector<int> points, looks;
+      double makespan = 0.0;
+      int solves = 0;
+    };
+    LatePath late_path, learning_path;
+    double learning_resolve = 0.0;
   };
   std::optional<OnlineOptimal> online_optimal;
   std::vector<IterationRecord> iterations;

@@ -40,6 +40,13 @@ std::vector<points::LoadStates> states_of(const ReferenceInput& in, const points
   return states;
 }
 
+// The learning late rule solves again when an estimated leaving probability has moved by more
+// than this share of the one it last solved for. Each solve is the whole recursion from the
+// present to the end (seconds on a ring of 8 over 100 iterations); the estimate moves fast while
+// few changes are seen, then slowly, so this bounds the solves without letting the rule act long
+// on a law far from its estimate.
+constexpr double learning_resolve = 0.2;
+
 ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
   const points::RunModel& run = *in.model;
@@ -74,6 +81,12 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
     out.late_look = static_cast<double>(n / 2) * *std::max_element(run.gathered.begin(), run.gathered.end()) /
                     static_cast<double>(n - 1);
   out.expected_late = online.expected_late(out.late_delay, out.late_look);
+  auto kept = [](const points::OnlineOptimal::LatePath& p) {
+    return RunResult::OnlineOptimal::LatePath{p.points, p.looks, p.makespan, p.solves};
+  };
+  out.late_path = kept(online.late_along(states, out.late_delay, out.late_look));
+  out.learning_resolve = learning_resolve;
+  out.learning_path = kept(online.learning_late_along(states, out.late_delay, out.late_look, out.learning_resolve));
   out.seconds = seconds_since(t0);
   return {out.points, {}};
 }

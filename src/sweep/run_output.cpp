@@ -174,7 +174,19 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
            {{"points", o.hindsight_any_target_points},
             {"returns_to_initial", o.hindsight_any_target_returns},
             {"predicted_makespan", o.hindsight_any_target_makespan}}}}},
-        {"late", {{"expected_makespan", o.expected_late}, {"delay", o.late_delay}, {"look", o.late_look}}}};
+        {"late",
+         {{"expected_makespan", o.expected_late},
+          {"delay", o.late_delay},
+          {"look", o.late_look},
+          {"points", o.late_path.points},
+          {"looks", o.late_path.looks},
+          {"predicted_makespan", o.late_path.makespan},
+          {"learning",
+           {{"points", o.learning_path.points},
+            {"looks", o.learning_path.looks},
+            {"predicted_makespan", o.learning_path.makespan},
+            {"solves", o.learning_path.solves},
+            {"resolve", o.learning_resolve}}}}}};
   }
   return out;
 }

@@ -45,6 +45,13 @@ knowing = oo["any_target"]["hindsight"]
 ok = ok and knowing["predicted_makespan"] <= hs["predicted_makespan"] * (1 + 1e-9) \
      and knowing["predicted_makespan"] <= oo["any_target"]["predicted_makespan"] * (1 + 1e-9) \
      and set(knowing["returns_to_initial"]) <= set(knowing["points"])
+# The late rule along the trace, told the law and learning it: its points (each once) and looks
+# after iterations of the run, a makespan, and at least one solve of the learning rule.
+late, iterations = oo["late"], int(json.load(open(name + ".json"))["base"]["iterations"])
+for path in (late, late["learning"]):
+    ok = ok and all(1 <= t < iterations for t in path["points"] + path["looks"]) \
+         and path["predicted_makespan"] > 0 and len(set(path["points"])) == len(path["points"])
+ok = ok and late["learning"]["solves"] >= 1 and late["learning"]["resolve"] > 0
 print(f"{'ok' if ok else 'FAIL'} {name}: online-optimal {oo['simulated_as']} {float(o['makespan']):.6g} s, hindsight "
       f"{float(h['makespan']):.6g} s; simulated / predicted {oo['simulated_over_predicted']:.5f}; expected "
       f"{oo['expected_makespan']:.6g} s, without points {oo['expected_makespan_without_points']:.6g} s")

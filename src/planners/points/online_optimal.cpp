@@ -53,6 +53,24 @@ double product_probability(LoadStates s, std::size_t n, double p) {
 
 }  // namespace
 
+OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor) {
+  if (members == 0 || members > OnlineOptimal::max_members)
+    throw std::invalid_argument("online-optimal: at most " + std::to_string(OnlineOptimal::max_members) + " members");
+  double left[2] = {0.0, 0.0}, held[2] = {0.0, 0.0};  // [0]: available, [1]: loaded
+  for (std::size_t j = 1; j < known.size(); ++j)
+    for (std::size_t i = 0; i < members; ++i) {
+      const int was = loaded(known[j - 1], i) ? 1 : 0;
+      held[was] += 1.0;
+      left[was] += loaded(known[j], i) != (was == 1) ? 1.0 : 0.0;
+    }
+  OnOffLaw law;
+  law.load_factor = load_factor;
+  law.leave_available = (left[0] + 0.5) / (held[0] + 1.0);
+  law.leave_loaded = (left[1] + 0.5) / (held[1] + 1.0);
+  law.loaded_at_start = law.leave_available / (law.leave_available + law.leave_loaded);
+  return law;
+}
+
 OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law)
     : m_(model), peak_(std::move(peak)), law_(law) {
   check(m_, peak_, law_);
@@ -149,32 +167,37 @@ std::vector<double> OnlineOptimal::speeds_of(LoadStates s) const {
   return speeds;
 }
 
-void OnlineOptimal::expect_next(std::vector<double>& f) const {
-  const double stay_available = 1.0 - law_.leave_available, stay_loaded = 1.0 - law_.leave_loaded;
+void OnlineOptimal::expect_next(std::vector<double>& f, const OnOffLaw& law) const {
+  const double stay_available = 1.0 - law.leave_available, stay_loaded = 1.0 - law.leave_loaded;
   for (std::size_t i = 0; i < m_.initial_loads.size(); ++i) {
     const LoadStates bit = LoadStates{1} << i;
     for (LoadStates s = 0; s < states_; ++s) {
       if (s & bit) continue;
       const double available = f[s], loaded_then = f[s | bit];
-      f[s] = stay_available * available + law_.leave_available * loaded_then;
-      f[s | bit] = law_.leave_loaded * available + stay_loaded * loaded_then;
+      f[s] = stay_available * available + law.leave_available * loaded_then;
+      f[s | bit] = law.leave_loaded * available + stay_loaded * loaded_then;
     }
   }
 }
 
-double OnlineOptimal::expected_late(int delay, double look) const {
-  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
-  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
+double OnlineOptimal::planner_time(LoadStates s) const {
+  double last = 0.0;
+  if (m_.decision_flops > 0.0)
+    for (double v : speeds_of(s)) last = std::max(last, m_.decision_flops / v);
+  return last;
+}
+
+std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOffLaw& law, int from,
+                                              LateChoices* choices) const {
   const std::size_t n = m_.initial_loads.size(), count = loads_.size(), ages = static_cast<std::size_t>(delay) + 1;
   const std::size_t last_age = ages - 1;
   auto at = [&](std::size_t l, std::size_t a, LoadStates k) { return (l * ages + a) * states_ + k; };
   // The planner at every member, no gather: planner[a][k] = E[its time in s_(t+a) | s_t = k].
   std::vector<std::vector<double>> planner(ages, std::vector<double>(states_, 0.0));
-  for (LoadStates s = 0; s < states_; ++s)
-    for (double v : speeds_of(s)) planner[0][s] = std::max(planner[0][s], m_.decision_flops > 0.0 ? m_.decision_flops / v : 0.0);
+  for (LoadStates s = 0; s < states_; ++s) planner[0][s] = planner_time(s);
   for (std::size_t a = 1; a < ages; ++a) {
     planner[a] = planner[a - 1];
-    expect_next(planner[a]);
+    expect_next(planner[a], law);
   }
   // g[at(l, a, k)] = g_(a+1)(l, k).
   std::vector<double> g(count * ages * states_), f(states_);
@@ -182,18 +205,25 @@ double OnlineOptimal::expected_late(int delay, double look) const {
     std::copy(time_.begin() + static_cast<std::ptrdiff_t>(l * states_),
               time_.begin() + static_cast<std::ptrdiff_t>((l + 1) * states_), f.begin());
     for (std::size_t a = 0; a < ages; ++a) {
-      expect_next(f);
+      expect_next(f, law);
       std::copy(f.begin(), f.end(), g.begin() + static_cast<std::ptrdiff_t>(at(l, a, 0)));
     }
   }
-  auto move = [&](std::size_t from, std::size_t to) { return n >= 2 ? moves_[from * count + to] : INFINITY; };
+  auto move = [&](std::size_t from_l, std::size_t to) { return n >= 2 ? moves_[from_l * count + to] : INFINITY; };
+  if (choices) {
+    const auto points = static_cast<std::size_t>(std::max(0, m_.iterations - from));
+    choices->from = from;
+    choices->act.assign(points * count * ages * states_, go_on);
+    choices->after_look.assign(points * count * states_, go_on);
+  }
   std::vector<double> next(count * ages * states_, 0.0), value(next.size()), stay(next.size()), seen(states_),
       point(ages * states_);
-  for (int t = m_.iterations - 1; t >= 1; --t) {
+  std::vector<double> to(choices ? ages * states_ : 0);
+  for (int t = m_.iterations - 1; t >= from; --t) {
     for (std::size_t l = 0; l < count; ++l) {
       std::copy(next.begin() + static_cast<std::ptrdiff_t>(at(l, last_age, 0)),
                 next.begin() + static_cast<std::ptrdiff_t>(at(l, last_age, 0) + states_), f.begin());
-      expect_next(f);  // the next snapshot's state k' ~ P(k, .)
+      expect_next(f, law);  // the next snapshot's state k' ~ P(k, .)
       for (std::size_t a = 0; a < ages; ++a)
         for (LoadStates k = 0; k < states_; ++k)
           stay[at(l, a, k)] = g[at(l, a, k)] + (a < last_age ? next[at(l, a + 1, k)] : f[k]);
@@ -203,28 +233,124 @@ double OnlineOptimal::expected_late(int delay, double look) const {
     // point at age 0 with the planner's time at the present.
     for (std::size_t l = 0; l < count; ++l) {
       std::fill(point.begin(), point.end(), INFINITY);
+      std::fill(to.begin(), to.end(), static_cast<double>(go_on));
       for (std::size_t b = 0; b < count; ++b) {
         if (b == l) continue;
         const double c = move(l, b);
         const double* row = &stay[at(b, 0, 0)];
-        for (std::size_t ak = 0; ak < ages * states_; ++ak) point[ak] = std::min(point[ak], c + row[ak]);
+        if (!choices) {
+          for (std::size_t ak = 0; ak < ages * states_; ++ak) point[ak] = std::min(point[ak], c + row[ak]);
+          continue;
+        }
+        // Branch-free, with the target kept as a double, so that the loop vectorizes as the min does.
+        const auto target = static_cast<double>(b);
+        for (std::size_t ak = 0; ak < ages * states_; ++ak) {
+          const double v = c + row[ak];
+          const bool better = v < point[ak];
+          point[ak] = better ? v : point[ak];
+          to[ak] = better ? target : to[ak];
+        }
       }
+      const std::size_t row = choices ? static_cast<std::size_t>(t - from) * count + l : 0;
       // A look shows s: then the better of going on and a point; seen a steps ahead of k.
-      for (LoadStates s = 0; s < states_; ++s) seen[s] = std::min(stay[at(l, 0, s)], planner[0][s] + point[s]);
+      for (LoadStates s = 0; s < states_; ++s) {
+        const double moved = planner[0][s] + point[s];
+        seen[s] = std::min(stay[at(l, 0, s)], moved);
+        if (choices && moved < stay[at(l, 0, s)]) choices->after_look[row * states_ + s] = static_cast<std::int16_t>(to[s]);
+      }
       for (std::size_t a = 0; a < ages; ++a) {
-        if (a > 0) expect_next(seen);
-        for (LoadStates k = 0; k < states_; ++k)
-          value[at(l, a, k)] = std::min({stay[at(l, a, k)], look + seen[k], planner[a][k] + point[a * states_ + k]});
+        if (a > 0) expect_next(seen, law);
+        for (LoadStates k = 0; k < states_; ++k) {
+          const double st = stay[at(l, a, k)], looked = look + seen[k], moved = planner[a][k] + point[a * states_ + k];
+          value[at(l, a, k)] = std::min({st, looked, moved});
+          if (choices && std::min(looked, moved) < st)
+            choices->act[(row * ages + a) * states_ + k] =
+                looked < moved ? look_first : static_cast<std::int16_t>(to[a * states_ + k]);
+        }
       }
     }
     std::swap(next, value);
   }
+  return next;
+}
+
+double OnlineOptimal::expected_late(int delay, double look) const {
+  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
+  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
+  const std::size_t n = m_.initial_loads.size();
+  const std::vector<double> after_first = solve_late(delay, look, law_, 1, nullptr);
   // Iteration 1 from the law's start (as expected_makespan()), its state then known at age 0.
-  for (LoadStates s = 0; s < states_; ++s) f[s] = time_[s] + (m_.iterations > 1 ? next[at(0, 0, s)] : 0.0);
+  std::vector<double> f(states_);
+  for (LoadStates s = 0; s < states_; ++s) f[s] = time_[s] + (m_.iterations > 1 ? after_first[s] : 0.0);
   expect_next(f);
   double expected = m_.start;
   for (LoadStates s = 0; s < states_; ++s) expected += product_probability(s, n, law_.loaded_at_start) * f[s];
   return expected;
+}
+
+OnlineOptimal::LatePath OnlineOptimal::late_along(const std::vector<LoadStates>& states, int delay, double look) const {
+  return walk_late(states, delay, look, false, 0.0);
+}
+
+OnlineOptimal::LatePath OnlineOptimal::learning_late_along(const std::vector<LoadStates>& states, int delay,
+                                                           double look, double resolve) const {
+  if (!(resolve >= 0.0)) throw std::invalid_argument("online-optimal: the re-solving threshold must be >= 0");
+  return walk_late(states, delay, look, true, resolve);
+}
+
+OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& states, int delay, double look,
+                                                 bool learn, double resolve) const {
+  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
+  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
+  if (states.size() != static_cast<std::size_t>(m_.iterations))
+    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  for (LoadStates s : states)
+    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+  const std::size_t n = m_.initial_loads.size(), count = loads_.size(), ages = static_cast<std::size_t>(delay) + 1;
+  auto during = [&](int it) { return states[static_cast<std::size_t>(it) - 1]; };
+  auto drifted = [&](double now, double then) { return std::abs(now - then) > resolve * then; };
+  LatePath path;
+  LateChoices choices;
+  OnOffLaw solved_for;
+  std::size_t l = 0, a = 0;
+  LoadStates k = during(1);  // iteration 1's state is given (expected_late's start)
+  path.makespan = m_.start + time_[during(1)];
+  for (int t = 1; t < m_.iterations; ++t) {
+    OnOffLaw law = law_;
+    if (learn) {
+      const auto known = static_cast<std::size_t>(std::max(1, t - delay));
+      law = estimated_law({states.begin(), states.begin() + static_cast<std::ptrdiff_t>(known)}, n, law_.load_factor);
+    }
+    if (path.solves == 0 ||
+        (learn && (drifted(law.leave_available, solved_for.leave_available) ||
+                   drifted(law.leave_loaded, solved_for.leave_loaded)))) {
+      solve_late(delay, look, law, t, &choices);
+      solved_for = law;
+      ++path.solves;
+    }
+    const std::size_t row = static_cast<std::size_t>(t - choices.from) * count + l;
+    std::int16_t act = choices.act[(row * ages + a) * states_ + k];
+    if (act == look_first) {
+      path.makespan += look;
+      path.looks.push_back(t);
+      k = during(t);
+      a = 0;
+      act = choices.after_look[row * states_ + k];
+    }
+    if (act != go_on) {
+      const auto b = static_cast<std::size_t>(act);
+      path.makespan += planner_time(during(t)) + moves_[l * count + b];
+      path.points.push_back(t);
+      path.targets.push_back(loads_[b]);
+      l = b;
+    }
+    path.makespan += time_[l * states_ + during(t + 1)];
+    if (a < static_cast<std::size_t>(delay))
+      ++a;
+    else
+      k = during(t + 1 - delay);
+  }
+  return path;
 }
 
 bool OnlineOptimal::moves(int t, std::size_t loads, LoadStates s) const {

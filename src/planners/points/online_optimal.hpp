@@ -46,6 +46,13 @@ struct OnOffLaw {
 // A joint state: bit i set when member i is loaded.
 using LoadStates = std::uint32_t;
 
+// The law as the states of iterations 1..m (`known`, consecutive) show it, the members pooled
+// (they share one law): each leaving probability is its posterior mean under Jeffreys' prior
+// Beta(1/2, 1/2), (times the state was left + 1/2) / (times it was held with a successor known + 1),
+// so that few observations never make a state last forever or end for sure; loaded at start: the
+// chain's stationary share of loaded iterations.
+OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor);
+
 class OnlineOptimal {
  public:
   // 2^n joint states: beyond this many members the recursion no longer fits a run's time.
@@ -107,13 +114,49 @@ class OnlineOptimal {
   // expected_any_target() (tests check both, and the recursion against expectimax over every
   // history seen).
   double expected_late(int delay, double look) const;
+  // The late rule played along a trace (states as points_along): after each iteration it goes on,
+  // looks (then goes on or makes a point), or makes a point on what it knows, as expected_late's
+  // recursion chooses, and the trace's costs add up (a point's planner run at the present's
+  // speeds). Solved once for the law, so that its mean over the law's traces is expected_late
+  // (tests check it).
+  struct LatePath {
+    std::vector<int> points, looks;
+    std::vector<std::vector<Count>> targets;  // per point, the loads it moves to
+    double makespan = 0.0;
+    int solves = 0;  // recursions solved along the way
+  };
+  LatePath late_along(const std::vector<LoadStates>& states, int delay, double look) const;
+  // The same rule when it is not told the law (certainty equivalence): after each iteration t it
+  // estimates the law from the states it knows for free, those of iterations 1..t - delay
+  // (estimated_law; a look's state stands alone, with no successor known, so it is not counted),
+  // and solves the recursion again from t on whenever either leaving probability has moved by
+  // more than `resolve` (relative) since the law it last solved for. It knows the load factor (a
+  // member's loaded speed is in its first loaded report). A rule with exactly a policy's
+  // information: its mean over the law's traces is never below expected_late (tests check it).
+  LatePath learning_late_along(const std::vector<LoadStates>& states, int delay, double look, double resolve) const;
   std::size_t loads_count() const { return loads_.size(); }
   std::size_t planner_calls() const { return planner_calls_; }
 
  private:
+  // The late rule's choices after iterations from..iterations-1: per (t, loads, age, state known)
+  // go_on, look, or the loads a point moves to; per (t, loads, state a look shows) go_on or the
+  // point's loads.
+  static constexpr std::int16_t go_on = -1, look_first = -2;
+  struct LateChoices {
+    int from = 1;
+    std::vector<std::int16_t> act, after_look;
+  };
+
   std::vector<double> speeds_of(LoadStates s) const;
+  // Every member's planner run at the speeds of s, no gather: the last to finish.
+  double planner_time(LoadStates s) const;
   // E[f(s') | s] for every s, in place: each member's own two-state kernel applied in turn.
-  void expect_next(std::vector<double>& f) const;
+  void expect_next(std::vector<double>& f) const { expect_next(f, law_); }
+  void expect_next(std::vector<double>& f, const OnOffLaw& law) const;
+  // expected_late's recursion for `law`, from the last iteration back to the point after
+  // iteration `from`: the values V_from(L, k, a) there, and the choices on the way if asked.
+  std::vector<double> solve_late(int delay, double look, const OnOffLaw& law, int from, LateChoices* choices) const;
+  LatePath walk_late(const std::vector<LoadStates>& states, int delay, double look, bool learn, double resolve) const;
   bool moves(int t, std::size_t loads, LoadStates s) const;
 
   RunModel m_;
