@@ -16,6 +16,31 @@ struct Ring {
   std::vector<Report> common, newest;
 };
 
+// n members of 1e8 flop/s, each holding `held` columns of 1e6 flop, over 100 iterations: a column
+// costs `column` s to a neighbour, a report hop `hop_latency` s and `hop_bandwidth` B/s, a
+// planner run `decision_flops`; borders 0.01 s, reports of 16 B.
+inline Ring uniform_ring(std::size_t n, long held, double decision_flops, double column, double hop_latency,
+                         double hop_bandwidth) {
+  Ring r;
+  RingFacts& f = r.facts;
+  f.n = n;
+  f.iterations = 100;
+  f.columns = held * static_cast<long>(n);
+  f.flops_per_column = 1e6;
+  f.decision_flops = decision_flops;
+  f.cost_next.assign(n, column);
+  f.cost_prev.assign(n, column);
+  f.border_time = 0.01;
+  f.report_bytes = 16;
+  f.peak.assign(n, 1e8);
+  f.latency_next.assign(n, hop_latency);
+  f.latency_prev.assign(n, hop_latency);
+  f.bandwidth_next.assign(n, hop_bandwidth);
+  f.bandwidth_prev.assign(n, hop_bandwidth);
+  r.loads.assign(n, held);
+  return r;
+}
+
 // Iteration `it`'s reports of every member at these speeds, on its current loads, made common.
 inline void set_speeds(Ring& r, const std::vector<double>& speeds, int it) {
   r.common.clear();

@@ -23,27 +23,7 @@ namespace {
 
 // Four members of 1e8 flop/s holding 100 columns of 1e6 flop each (1 s an iteration), cheap hops:
 // computation dominates, looks are periodic (every ceil(gather / (0.03 x 1 s)) iterations).
-Ring compute_ring(double hop_latency, double column) {
-  Ring r;
-  const std::size_t n = 4;
-  RingFacts& f = r.facts;
-  f.n = n;
-  f.iterations = 100;
-  f.columns = 400;
-  f.flops_per_column = 1e6;
-  f.decision_flops = 1e5;
-  f.cost_next.assign(n, column);
-  f.cost_prev.assign(n, column);
-  f.border_time = 0.01;
-  f.report_bytes = 16;
-  f.peak.assign(n, 1e8);
-  f.latency_next.assign(n, hop_latency);
-  f.latency_prev.assign(n, hop_latency);
-  f.bandwidth_next.assign(n, 1e8);
-  f.bandwidth_prev.assign(n, 1e8);
-  r.loads.assign(n, 100);
-  return r;
-}
+Ring compute_ring(double hop_latency, double column) { return uniform_ring(4, 100, 1e5, column, hop_latency, 1e8); }
 
 // Each member's speed a wave of period 60 iterations between 0.4 and all of 1e8 flop/s, its own
 // phase: snapshot k's speeds.

@@ -113,27 +113,7 @@ namespace {
 // Eight members of 1e8 flop/s holding 125 columns of 1e6 flop each (1.25 s an iteration), a
 // column `column` s to move to a neighbour, report hops of 10 s (looks cost 40 s, never taken:
 // even at 5 s an iteration they would come every 40 / (0.03 x 5.01) = 267 iterations).
-Ring network_ring(double column) {
-  Ring r;
-  const std::size_t n = 8;
-  RingFacts& f = r.facts;
-  f.n = n;
-  f.iterations = 100;
-  f.columns = 1000;
-  f.flops_per_column = 1e6;
-  f.decision_flops = 1e6;
-  f.cost_next.assign(n, column);
-  f.cost_prev.assign(n, column);
-  f.border_time = 0.01;
-  f.report_bytes = 16;
-  f.peak.assign(n, 1e8);
-  f.latency_next.assign(n, 10.0);
-  f.latency_prev.assign(n, 10.0);
-  f.bandwidth_next.assign(n, 1e6);
-  f.bandwidth_prev.assign(n, 1e6);
-  r.loads.assign(n, 125);
-  return r;
-}
+Ring network_ring(double column) { return uniform_ring(8, 125, 1e6, column, 10.0, 1e6); }
 
 // Snapshots 1..last (snapshot k after iteration k) with speeds(k); the first iteration after which
 // the policy acts (0: never). Nothing moves.

@@ -441,19 +441,34 @@ double late_rule_expected(const SmallRun& r, int delay, double look) {
   return e;
 }
 
+// A seeded small run for the late rule's tests: 2 members (3 every fifth trial), `first` to 5
+// iterations (to 3 with 3 members), a delay of 0 to 2 and a look of up to twice the all-gather.
+struct LateTrial {
+  SmallRun r;
+  std::size_t n = 0;
+  int iterations = 0, delay = 0;
+  double look = 0.0;
+};
+
+LateTrial late_trial(std::mt19937_64& rng, int trial, int first) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  LateTrial t;
+  t.n = trial % 5 == 4 ? 3 : 2;
+  t.iterations = first + trial % ((t.n == 3 ? 4 : 6) - first);
+  t.r = small_run(rng, t.n, t.iterations);
+  t.delay = trial % 3;
+  t.look = unit(rng) * 2.0 * (t.r.model.gathered.empty() ? 1.0 : t.r.model.gathered[0] + 1e-3);
+  return t;
+}
+
 }  // namespace
 
 TEST_CASE("online-optimal's late rule: the recursion is expectimax over everything seen, and no better than "
           "knowing the present with the same targets") {
   std::mt19937_64 rng(20261129);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   int trials = 0, looks_paid = 0, late_dearer = 0;
   for (int trial = 0; trial < testing::trials(300, 2); ++trial) {
-    const std::size_t n = trial % 5 == 4 ? 3 : 2;
-    const int iterations = n == 3 ? 1 + trial % 3 : 1 + trial % 5;
-    SmallRun r = small_run(rng, n, iterations);
-    const int delay = trial % 3;
-    const double look = unit(rng) * 2.0 * (r.model.gathered.empty() ? 1.0 : r.model.gathered[0] + 1e-3);
+    auto [r, n, iterations, delay, look] = late_trial(rng, trial, 1);
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     const double recursion = online.expected_late(delay, look);
     INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
@@ -506,14 +521,9 @@ double late_path_cost(const SmallRun& r, const Trajectory& tr, const points::Onl
 TEST_CASE("online-optimal's late rule along a trace: its mean over every trajectory is the recursion's "
           "expectation, and the rule that learns the law does no better") {
   std::mt19937_64 rng(20261130);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   int trials = 0, looked = 0, learner_dearer = 0;
   for (int trial = 0; trial < testing::trials(200, 2); ++trial) {
-    const std::size_t n = trial % 5 == 4 ? 3 : 2;
-    const int iterations = n == 3 ? 2 + trial % 2 : 2 + trial % 4;
-    SmallRun r = small_run(rng, n, iterations);
-    const int delay = trial % 3;
-    const double look = unit(rng) * 2.0 * (r.model.gathered.empty() ? 1.0 : r.model.gathered[0] + 1e-3);
+    const auto [r, n, iterations, delay, look] = late_trial(rng, trial, 2);
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     // The learner told nothing more than iteration 1's state solves once, for that state's estimate.
     points::OnOffLaw first = points::estimated_law({0}, n, r.law.load_factor);

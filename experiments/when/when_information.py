@@ -8,14 +8,18 @@ count) and the mean of the per-seed ratios with its standard error.
 
   when_information.py bounds OUTDIR BOUNDS.csv   (once, from the sweep's folder)
   when_information.py RUNS.csv BOUNDS.csv TABLE.md
-  when_information.py late OUTDIR TABLE.md       (the late rule, from online-optimal's results)
+  when_information.py late OUTDIR TABLE.md [RUNS.csv ...]   (the late rule, from online-optimal's results;
+                                                  the policies of RUNS.csv against online-optimal)
 
 `late` tabulates, per ring and ratio, the expectations of the online-optimal recursion that every
 online-optimal result.json holds: never redistributing, online-optimal, the bound over any target,
 and the late rule (planners/points/online_optimal.hpp, expected_late: the best rule that knows the
 load's law and sees what a policy sees, the states floor(n/2) - 1 iterations late for free and
 the present for the price of an all-gather), as ratios: what a rule with a policy's information
-could reach, in expectation, against online-optimal.
+could reach, in expectation, against online-optimal. A second table follows each run's traces:
+the late rule told the law (late_along) and the same rule learning the law from what it sees
+(learning_late_along), each over online-optimal's points on the same traces, with the points,
+looks and solves they took.
 
 `bounds` keeps, per hindsight and online-optimal run, the recursions' own figures from its
 result.json: hindsight's predicted makespan with its points and without any, online-optimal's
@@ -212,8 +216,67 @@ def table(runs, left_out):
     return "\n".join(out) + "\n"
 
 
-def late(outdir, path):
+def along(results):
+    """The late rule along each run's traces, told the law and learning it, against online-optimal's
+    points on the same traces, all in the recursion's model (online-optimal's predicted makespan,
+    which its simulation matches: simulated_over_predicted)."""
+    by = defaultdict(list)
+    for result, r, o in results:
+        try:
+            told, learning = o["late"], o["late"]["learning"]
+            by[(int(r["ring_size"]), float(r["ratio"]))].append(
+                (float(o["predicted_makespan"]), float(told["predicted_makespan"]), float(learning["predicted_makespan"]),
+                 len(o["points"]), len(told["points"]), len(learning["points"]), len(told["looks"]),
+                 len(learning["looks"]), int(learning["solves"])))
+        except (KeyError, TypeError, ValueError) as e:
+            fail(f"{result}: online_optimal lacks the late rule along its traces or a value is not a number ({e})")
+    out = ["| ring | ratio | seeds | late rule / online-optimal, mean (min, max) "
+           "| learning / online-optimal, mean (min, max) | learning / late rule | points: online-optimal, late, learning "
+           "| looks: late, learning | solves |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    mean = lambda xs: sum(xs) / len(xs)
+    spread = lambda xs: f"{mean(xs):.3f} ({min(xs):.3f}, {max(xs):.3f})"
+    for key in sorted(by):
+        rows = by[key]
+        out.append(f"| {key[0]} | {key[1]:g} | {len(rows)} | {spread([x[1] / x[0] for x in rows])} | "
+                   f"{spread([x[2] / x[0] for x in rows])} | {mean([x[2] / x[1] for x in rows]):.3f} | "
+                   f"{mean([x[3] for x in rows]):.1f}, {mean([x[4] for x in rows]):.1f}, {mean([x[5] for x in rows]):.1f} | "
+                   f"{mean([x[6] for x in rows]):.1f}, {mean([x[7] for x in rows]):.1f} | {mean([x[8] for x in rows]):.1f} |")
+    return "\n".join(out) + "\n"
+
+
+def policies_against(outdir, runs_paths):
+    """Each policy's simulated makespan over online-optimal's on the same ring, ratio and seed
+    (online-optimal's from OUTDIR/runs.csv, the policies' from the given runs.csv files)."""
+    def rows_of(path):
+        try:
+            with open(path, newline="") as f:
+                rows = list(csv.DictReader(f))
+        except OSError as e:
+            fail(f"cannot read {path}: {e}")
+        for r in rows:
+            try:
+                yield r["scheme"], (int(r["ring_size"]), float(r["ratio"]), int(r["seed"])), float(r["makespan"])
+            except (KeyError, TypeError, ValueError) as e:
+                fail(f"{path}: a row lacks ring_size, ratio, seed, scheme or makespan, or one is not a number ({e})")
+    online = {key: m for scheme, key, m in rows_of(os.path.join(outdir, "runs.csv")) if scheme == "online-optimal"}
+    by = defaultdict(list)  # (scheme, ring, ratio) -> ratios
+    for path in runs_paths:
+        for scheme, key, m in rows_of(path):
+            if scheme not in ("none", "online-optimal") and key in online:
+                by[(scheme,) + key[:2]].append(m / online[key])
+    if not by:
+        fail("no policy run shares a ring, ratio and seed with online-optimal's runs")
+    out = ["| scheme | ring | ratio | seeds | simulated / online-optimal, mean (min, max) |", "|---|---|---|---|---|"]
+    for key in sorted(by):
+        xs = by[key]
+        out.append(f"| {key[0]} | {key[1]} | {key[2]:g} | {len(xs)} | {sum(xs) / len(xs):.3f} ({min(xs):.3f}, {max(xs):.3f}) |")
+    return "\n".join(out) + "\n"
+
+
+def late(outdir, path, runs_paths=()):
     by = defaultdict(list)  # (ring, ratio) -> [(never, online, any, late, delay, look)]
+    results = []
     for result in sorted(glob.glob(os.path.join(outdir, "runs", "*", "result.json"))):
         try:
             r = json.load(open(result))
@@ -222,6 +285,7 @@ def late(outdir, path):
         o = r.get("online_optimal")
         if o is None:
             continue
+        results.append((result, r, o))
         try:
             by[(int(r["ring_size"]), float(r["ratio"]))].append(
                 (float(o["expected_makespan_without_points"]), float(o["expected_makespan"]),
@@ -243,7 +307,10 @@ def late(outdir, path):
                    f"{mean([x[1] / x[0] for x in rows]):.3f} | {mean([x[2] / x[1] for x in rows]):.3f} | "
                    f"{mean(late_online):.3f} ({min(late_online):.3f}, {max(late_online):.3f}) | "
                    f"{mean([x[3] / x[2] for x in rows]):.3f} |")
-    text = "\n".join(out) + "\n"
+    text = ("Expectations over the load's law:\n\n" + "\n".join(out) + "\n\nAlong each run's traces (the recursion's "
+            "model; the learning rule is not told the law):\n\n" + along(results))
+    if runs_paths:
+        text += "\nThe policies, simulated on the same traces:\n\n" + policies_against(outdir, runs_paths)
     write_atomically(path, text)
     sys.stdout.write(text)
 
@@ -258,12 +325,12 @@ def main(argv):
     if len(argv) == 4 and argv[1] == "bounds":
         bounds(argv[2], argv[3])
         return
-    if len(argv) == 4 and argv[1] == "late":
-        late(argv[2], argv[3])
+    if len(argv) >= 4 and argv[1] == "late":
+        late(argv[2], argv[3], argv[4:])
         return
     if len(argv) != 4:
         fail("usage: when_information.py RUNS.csv BOUNDS.csv TABLE.md, or when_information.py bounds OUTDIR BOUNDS.csv, "
-             "or when_information.py late OUTDIR TABLE.md")
+             "or when_information.py late OUTDIR TABLE.md [RUNS.csv ...]")
     runs, left_out = read(argv[1])
     text = ("Simulated (normalized by the run without redistribution):\n\n" + table(runs, left_out) +
             "\nIn the recursions' model (normalized by the model's makespan without points; the any-target rule "

@@ -276,7 +276,9 @@ class Adaptive : public RedistributionPolicy {
   }
 
   // Iterations between two periodic looks: a look costs `gather` s, an iteration `iteration` s.
-  static double look_period(double gather, double iteration) { return std::ceil(gather / (information_share * iteration)); }
+  static double look_period(double gather, double iteration) {
+    return std::ceil(gather / (information_share * iteration));
+  }
 
   // An all-gather now, planned on its reports alone (no snapshot's targets pending).
   Act look_now(int iteration) {

@@ -213,17 +213,35 @@ expect_refused "when_information.py without makespan" "lacks the column(s) makes
 # when_information.py late: two online-optimal results of ring 8 ratio 1 (never 100, online-optimal
 # 80 and 90, any target 76 and 81, late 84 and 99): online / never (0.8 + 0.9) / 2 = 0.850; any / online
 # (0.95 + 0.9) / 2 = 0.925; late / online 1.05 and 1.1, mean 1.075; late / any (84/76 + 99/81) / 2 = 1.164.
+# Along the traces: online-optimal predicted 100 and 200 with 3 and 1 points; the late rule 95 and
+# 210 (2 and 0 points, 1 and 2 looks), learning 110 and 220 (1 and 3 points, 0 and 1 looks, 3 and 5
+# solves): late / online 0.95 and 1.05, learning / online 1.1 both, learning / late
+# (110/95 + 220/210) / 2 = 1.103.
 mkdir -p late/runs/a late/runs/b late/runs/c
-printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":80,"expected_makespan_without_points":100,"any_target":{"expected_makespan":76},"late":{"expected_makespan":84,"delay":3,"look":2}}}' >late/runs/a/result.json
-printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":90,"expected_makespan_without_points":100,"any_target":{"expected_makespan":81},"late":{"expected_makespan":99,"delay":3,"look":4}}}' >late/runs/b/result.json
+printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":80,"expected_makespan_without_points":100,"predicted_makespan":100,"points":[1,2,3],"any_target":{"expected_makespan":76},"late":{"expected_makespan":84,"delay":3,"look":2,"points":[1,2],"looks":[1],"predicted_makespan":95,"learning":{"points":[1],"looks":[],"predicted_makespan":110,"solves":3,"resolve":0.2}}}}' >late/runs/a/result.json
+printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":90,"expected_makespan_without_points":100,"predicted_makespan":200,"points":[1],"any_target":{"expected_makespan":81},"late":{"expected_makespan":99,"delay":3,"look":4,"points":[],"looks":[2,3],"predicted_makespan":210,"learning":{"points":[4,5,6],"looks":[1],"predicted_makespan":220,"solves":5,"resolve":0.2}}}}' >late/runs/b/result.json
 printf '{"ring_size":8,"ratio":1,"scheme":"hindsight"}' >late/runs/c/result.json
-if $PY "$INFO" late late late.md >/dev/null 2>late.err; then
-  lines_in "when_information.py late" late.md F "| 8 | 1 | 2 | 3 | 3.000 | 0.850 | 0.925 | 1.075 (1.050, 1.100) | 1.164 |"
+# A policy simulated on the same seeds: 110 and 180 against online-optimal's 100 and 200 (1.1 and
+# 0.9); its seed 3 has no online-optimal run and is left out.
+printf 'ring_size,ratio,scheme,seed,makespan\n8,1,online-optimal,1,100\n8,1,online-optimal,2,200\n8,1,none,1,300\n' >late/runs.csv
+printf 'ring_size,ratio,scheme,seed,makespan\n8,1,adaptive-lasting,1,110\n8,1,adaptive-lasting,2,180\n8,1,adaptive-lasting,3,50\n' >late-policies.csv
+if $PY "$INFO" late late late.md late-policies.csv >/dev/null 2>late.err; then
+  lines_in "when_information.py late" late.md F "| 8 | 1 | 2 | 3 | 3.000 | 0.850 | 0.925 | 1.075 (1.050, 1.100) | 1.164 |" \
+    "| 8 | 1 | 2 | 1.000 (0.950, 1.050) | 1.100 (1.100, 1.100) | 1.103 | 2.0, 1.0, 2.0 | 1.5, 0.5 | 4.0 |" \
+    "| adaptive-lasting | 8 | 1 | 2 | 1.000 (0.900, 1.100) |"
 else
   echo "FAIL when_information.py late: $(cat late.err)"; fail=1
 fi
+printf 'ring_size,ratio,scheme,makespan\n8,1,adaptive-lasting,110\n' >late-noseed.csv
+expect_refused "when_information.py late, policies without seeds" "a row lacks ring_size, ratio, seed" \
+  $PY "$INFO" late late late2.md late-noseed.csv
+[ -e late2.md ] && { echo "FAIL when_information.py late: a table written on bad input"; fail=1; }
 printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":80,"expected_makespan_without_points":100,"any_target":{"expected_makespan":76}}}' >late/runs/b/result.json
 expect_refused "when_information.py late, an older result" "lacks the late rule" $PY "$INFO" late late late2.md
+[ -e late2.md ] && { echo "FAIL when_information.py late: a table written on bad input"; fail=1; }
+printf '{"ring_size":8,"ratio":1,"online_optimal":{"expected_makespan":90,"expected_makespan_without_points":100,"predicted_makespan":200,"points":[1],"any_target":{"expected_makespan":81},"late":{"expected_makespan":99,"delay":3,"look":4}}}' >late/runs/b/result.json
+expect_refused "when_information.py late, no late rule along the traces" "lacks the late rule along its traces" \
+  $PY "$INFO" late late late2.md
 [ -e late2.md ] && { echo "FAIL when_information.py late: a table written on bad input"; fail=1; }
 expect_refused "when_chosen_targets.py without rows" "cannot read" $PY "$TABLE" table2.md fam=missing.csv
 [ -e table2.md ] && { echo "FAIL when_chosen_targets.py: a table written on bad input"; fail=1; }
