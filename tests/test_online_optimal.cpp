@@ -572,3 +572,31 @@ TEST_CASE("online-optimal: the law estimated from known states, by hand") {
   CHECK(none.leave_loaded == 0.5);
   CHECK_THROWS(points::estimated_law({0}, 0, 0.5));
 }
+
+TEST_CASE("online-optimal: every walk along a trace refuses a trace that is not one of this run") {
+  std::mt19937_64 rng(20261201);
+  const LateTrial t = late_trial(rng, 0, 3);  // 2 members: states 0..3
+  const points::OnlineOptimal online(t.r.model, t.r.peak, t.r.law);
+  const std::vector<LoadStates> fits(static_cast<std::size_t>(t.iterations), 0b01);
+  std::vector<LoadStates> short_by_one = fits, beyond = fits;
+  short_by_one.pop_back();
+  beyond[1] = 0b100;  // a third member
+  auto refuses = [&](const std::vector<LoadStates>& states, const char* why) {
+    INFO(why);
+    CHECK_THROWS_WITH_AS(online.late_along(states, 1, 0.5), doctest::Contains(why), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(online.learning_late_along(states, 1, 0.5, 0.2), doctest::Contains(why),
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(online.any_target_along(states), doctest::Contains(why), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(online.hindsight_any_target_along(states), doctest::Contains(why), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(online.points_along(states), doctest::Contains(why), std::invalid_argument);
+  };
+  refuses(short_by_one, "one joint state per iteration");
+  refuses(beyond, "beyond the ring");
+  CHECK_NOTHROW(online.late_along(fits, 1, 0.5));
+  CHECK_NOTHROW(online.points_along(fits));
+  CHECK_THROWS_WITH_AS(online.late_along(fits, -1, 0.5), doctest::Contains("negative delay"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(online.expected_late(-1, 0.5), doctest::Contains("negative delay"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(online.expected_late(1, -0.5), doctest::Contains("must cost >= 0"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(online.learning_late_along(fits, 1, 0.5, -0.1), doctest::Contains("re-solving threshold"),
+                       std::invalid_argument);
+}

@@ -24,6 +24,11 @@ void check(const RunModel& m, const std::vector<double>& peak, const OnOffLaw& l
   if (!(law.load_factor > 0.0)) throw std::invalid_argument("online-optimal: load factor must be > 0");
 }
 
+void check_late(int delay, double look) {
+  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
+  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
+}
+
 bool loaded(LoadStates s, std::size_t i) { return ((s >> i) & 1u) != 0; }
 
 // An iteration of loads `loads` at `speeds` (hindsight.cpp's run_iteration on iteration-indexed
@@ -275,8 +280,7 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
 }
 
 double OnlineOptimal::expected_late(int delay, double look) const {
-  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
-  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
+  check_late(delay, look);
   const std::size_t n = m_.initial_loads.size();
   const std::vector<double> after_first = solve_late(delay, look, law_, 1, nullptr);
   // Iteration 1 from the law's start (as expected_makespan()), its state then known at age 0.
@@ -300,12 +304,8 @@ OnlineOptimal::LatePath OnlineOptimal::learning_late_along(const std::vector<Loa
 
 OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& states, int delay, double look,
                                                  bool learn, double resolve) const {
-  if (delay < 0) throw std::invalid_argument("online-optimal: a negative delay");
-  if (!(look >= 0.0)) throw std::invalid_argument("online-optimal: a look must cost >= 0 s");
-  if (states.size() != static_cast<std::size_t>(m_.iterations))
-    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
-  for (LoadStates s : states)
-    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+  check_late(delay, look);
+  check_trace(states);
   const std::size_t n = m_.initial_loads.size(), count = loads_.size(), ages = static_cast<std::size_t>(delay) + 1;
   auto during = [&](int it) { return states[static_cast<std::size_t>(it) - 1]; };
   auto drifted = [&](double now, double then) { return std::abs(now - then) > resolve * then; };
@@ -353,19 +353,24 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
   return path;
 }
 
+void OnlineOptimal::check_trace(const std::vector<LoadStates>& states) const {
+  if (states.size() != static_cast<std::size_t>(m_.iterations))
+    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  for (LoadStates s : states)
+    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+}
+
 bool OnlineOptimal::moves(int t, std::size_t loads, LoadStates s) const {
   return move_[((static_cast<std::size_t>(t) - 1) * loads_.size() + loads) * states_ + s];
 }
 
 OnlineOptimal::Path OnlineOptimal::any_target_along(const std::vector<LoadStates>& states) const {
-  if (states.size() != static_cast<std::size_t>(m_.iterations))
-    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  check_trace(states);
   Path path;
   path.makespan = path.none = m_.start;
   std::size_t l = 0;
   for (int t = 1; t <= m_.iterations; ++t) {
     const LoadStates s = states[static_cast<std::size_t>(t) - 1];
-    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
     path.makespan += time_[l * states_ + s];
     path.none += time_[s];
     if (t == m_.iterations) break;
@@ -382,10 +387,7 @@ OnlineOptimal::Path OnlineOptimal::any_target_along(const std::vector<LoadStates
 }
 
 OnlineOptimal::Path OnlineOptimal::hindsight_any_target_along(const std::vector<LoadStates>& states) const {
-  if (states.size() != static_cast<std::size_t>(m_.iterations))
-    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
-  for (LoadStates s : states)
-    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+  check_trace(states);
   const std::size_t count = loads_.size();
   auto during = [&](int t) { return states[static_cast<std::size_t>(t) - 1]; };
   const LoadsPath best = earliest_loads_path(
@@ -406,13 +408,11 @@ OnlineOptimal::Path OnlineOptimal::hindsight_any_target_along(const std::vector<
 }
 
 std::vector<int> OnlineOptimal::points_along(const std::vector<LoadStates>& states) const {
-  if (states.size() != static_cast<std::size_t>(m_.iterations))
-    throw std::invalid_argument("online-optimal: one joint state per iteration expected");
+  check_trace(states);
   std::vector<int> points;
   std::size_t l = 0;
   for (int t = 1; t < m_.iterations; ++t) {
     const LoadStates s = states[static_cast<std::size_t>(t) - 1];
-    if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
     if (!moves(t, l, s)) continue;
     points.push_back(t);
     l = balance_of_[s];

@@ -157,6 +157,8 @@ class OnlineOptimal {
   // iteration `from`: the values V_from(L, k, a) there, and the choices on the way if asked.
   std::vector<double> solve_late(int delay, double look, const OnOffLaw& law, int from, LateChoices* choices) const;
   LatePath walk_late(const std::vector<LoadStates>& states, int delay, double look, bool learn, double resolve) const;
+  // std::invalid_argument unless `states` holds one joint state of this ring per iteration.
+  void check_trace(const std::vector<LoadStates>& states) const;
   bool moves(int t, std::size_t loads, LoadStates s) const;
 
   RunModel m_;
