@@ -58,22 +58,32 @@ double product_probability(LoadStates s, std::size_t n, double p) {
 
 }  // namespace
 
-OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor) {
+LawCounts::LawCounts(std::size_t members) : members_(members) {
   if (members == 0 || members > OnlineOptimal::max_members)
     throw std::invalid_argument("online-optimal: at most " + std::to_string(OnlineOptimal::max_members) + " members");
-  double left[2] = {0.0, 0.0}, held[2] = {0.0, 0.0};  // [0]: available, [1]: loaded
-  for (std::size_t j = 1; j < known.size(); ++j)
-    for (std::size_t i = 0; i < members; ++i) {
-      const int was = loaded(known[j - 1], i) ? 1 : 0;
-      held[was] += 1.0;
-      left[was] += loaded(known[j], i) != (was == 1) ? 1.0 : 0.0;
-    }
+}
+
+void LawCounts::add(LoadStates from, LoadStates to) {
+  for (std::size_t i = 0; i < members_; ++i) {
+    const int was = loaded(from, i) ? 1 : 0;
+    held_[was] += 1.0;
+    left_[was] += loaded(to, i) != (was == 1) ? 1.0 : 0.0;
+  }
+}
+
+OnOffLaw LawCounts::law(double load_factor) const {
   OnOffLaw law;
   law.load_factor = load_factor;
-  law.leave_available = (left[0] + 0.5) / (held[0] + 1.0);
-  law.leave_loaded = (left[1] + 0.5) / (held[1] + 1.0);
+  law.leave_available = (left_[0] + 0.5) / (held_[0] + 1.0);
+  law.leave_loaded = (left_[1] + 0.5) / (held_[1] + 1.0);
   law.loaded_at_start = law.leave_available / (law.leave_available + law.leave_loaded);
   return law;
+}
+
+OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor) {
+  LawCounts counts(members);
+  for (std::size_t j = 1; j < known.size(); ++j) counts.add(known[j - 1], known[j]);
+  return counts.law(load_factor);
 }
 
 OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law)
@@ -311,6 +321,8 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
   auto drifted = [&](double now, double then) { return std::abs(now - then) > resolve * then; };
   LatePath path;
   LateChoices choices;
+  LawCounts counts(n);  // the transitions of iterations 1..counted, known for free
+  int counted = 1;
   OnOffLaw solved_for;
   std::size_t l = 0, a = 0;
   LoadStates k = during(1);  // iteration 1's state is given (expected_late's start)
@@ -318,8 +330,9 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
   for (int t = 1; t < m_.iterations; ++t) {
     OnOffLaw law = law_;
     if (learn) {
-      const auto known = static_cast<std::size_t>(std::max(1, t - delay));
-      law = estimated_law({states.begin(), states.begin() + static_cast<std::ptrdiff_t>(known)}, n, law_.load_factor);
+      for (const int known = std::max(1, t - delay); counted < known; ++counted)
+        counts.add(during(counted), during(counted + 1));
+      law = counts.law(law_.load_factor);
     }
     if (path.solves == 0 ||
         (learn && (drifted(law.leave_available, solved_for.leave_available) ||

@@ -53,6 +53,19 @@ using LoadStates = std::uint32_t;
 // chain's stationary share of loaded iterations.
 OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor);
 
+// estimated_law's counts, kept as the known states grow one transition at a time.
+class LawCounts {
+ public:
+  explicit LawCounts(std::size_t members);
+  // Iteration j's state `from` was followed by `to`.
+  void add(LoadStates from, LoadStates to);
+  OnOffLaw law(double load_factor) const;
+
+ private:
+  std::size_t members_;
+  double left_[2] = {0.0, 0.0}, held_[2] = {0.0, 0.0};  // [0]: available, [1]: loaded
+};
+
 class OnlineOptimal {
  public:
   // 2^n joint states: beyond this many members the recursion no longer fits a run's time.
