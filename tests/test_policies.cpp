@@ -12,6 +12,7 @@
 #include "policy/lasting_share.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
+#include "policy/rise.hpp"
 #include "policy/speed_changes.hpp"
 #include "policy_views.hpp"
 #include "trial_count.hpp"
@@ -1090,4 +1091,49 @@ TEST_CASE("speed changes, by hand: a reading that straddles a change is not a ch
   for (int t = 1; t <= 6; ++t) c.observe(snapshot_at(t, speed0[static_cast<std::size_t>(t - 1)], 100));
   CHECK(c.persistence() == doctest::Approx(2.0 * 5.0 / 1.0));
   CHECK(c.ring_persistence() == doctest::Approx(5.0));
+}
+
+TEST_CASE("the rise rule, by hand: a look once the time lost since the decision pays for it and the least move") {
+  RingFacts f;
+  f.n = 2;
+  f.border_time = 1.0;
+  f.cost_next = {2.0, 2.0};  // s a column, each way: both neighbours at once shed at 1 s a column
+  f.cost_prev = {2.0, 2.0};
+  const std::vector<long> loads{10, 10};
+  // From 11 s back to 6 s (1 s of it the borders): the slowest keeps half its 10 columns.
+  CHECK(Rise::least_move(f, loads, 11.0, 6.0) == doctest::Approx(5.0));
+  CHECK(Rise::least_move(f, loads, 6.0, 6.0) == 0.0);
+  MemberView v;
+  v.ring = &f;
+  v.loads = &loads;
+  auto after = [&](int iteration, double ring_time) {
+    v.iteration = iteration;
+    v.ring_time = ring_time;
+  };
+  Rise rise;
+  after(1, 0.0);
+  CHECK_FALSE(rise.paid(v, f, 2.0));  // the first iteration's time is not known
+  after(2, 6.0);
+  CHECK_FALSE(rise.paid(v, f, 2.0));  // the reference
+  CHECK(rise.reference == 6.0);
+  after(3, 11.0);
+  CHECK_FALSE(rise.paid(v, f, 2.0));  // 5 s lost, less than the look (2 s) and the least move (5 s)
+  CHECK(rise.lost == doctest::Approx(5.0));
+  CHECK(rise.move == doctest::Approx(5.0));
+  after(4, 11.0);
+  CHECK(rise.paid(v, f, 2.0));  // 10 s lost >= 7 s
+  // A refused plan's move is the least known: it raises the price.
+  Rise dearer{20.0};
+  for (int iteration = 2; iteration <= 6; ++iteration) {  // 0, 5, 10, 15, 20 s lost: under 22 s
+    after(iteration, iteration == 2 ? 6.0 : 11.0);
+    CHECK_FALSE(dearer.paid(v, f, 2.0));
+  }
+  after(7, 11.0);
+  CHECK(dearer.paid(v, f, 2.0));  // 25 s
+  // Right after a move (columns moved after the previous iteration), nothing is measured.
+  Rise moved;
+  v.last_move = 6;
+  after(7, 11.0);
+  CHECK_FALSE(moved.paid(v, f, 2.0));
+  CHECK(moved.reference == 0.0);
 }
