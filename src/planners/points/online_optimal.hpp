@@ -46,6 +46,15 @@ struct OnOffLaw {
 // A joint state: bit i set when member i is loaded.
 using LoadStates = std::uint32_t;
 
+inline bool is_loaded(LoadStates s, std::size_t member) { return ((s >> member) & 1u) != 0; }
+
+// The probability of joint state s of n members, each loaded with probability p independently.
+inline double joint_probability(LoadStates s, std::size_t n, double p) {
+  double q = 1.0;
+  for (std::size_t i = 0; i < n; ++i) q *= is_loaded(s, i) ? p : 1.0 - p;
+  return q;
+}
+
 // The law as the states of iterations 1..m (`known`, consecutive) show it, the members pooled
 // (they share one law): each leaving probability is its posterior mean under Jeffreys' prior
 // Beta(1/2, 1/2), (times the state was left + 1/2) / (times it was held with a successor known + 1),
