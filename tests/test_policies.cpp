@@ -1097,18 +1097,15 @@ TEST_CASE("speed changes, by hand: a reading that straddles a change is not a ch
 }
 
 TEST_CASE("the rise rule, by hand: a look once the time lost since the decision pays for it and the least move") {
-  RingFacts f;
-  f.n = 2;
-  f.border_time = 1.0;
-  f.cost_next = {2.0, 2.0};  // s a column, each way: both neighbours at once shed at 1 s a column
-  f.cost_prev = {2.0, 2.0};
-  const std::vector<long> loads{10, 10};
+  // Two members of 10 columns, a column 2 s to a neighbour each way (both neighbours at once: 1 s a
+  // column), borders of 1 s.
+  Ring r = uniform_ring(2, 10, 1e5, 2.0, 1e-3, 1e8);
+  r.facts.border_time = 1.0;
+  const RingFacts& f = r.facts;
   // From 11 s back to 6 s (1 s of it the borders): the slowest keeps half its 10 columns.
-  CHECK(Rise::least_move(f, loads, 11.0, 6.0) == doctest::Approx(5.0));
-  CHECK(Rise::least_move(f, loads, 6.0, 6.0) == 0.0);
-  MemberView v;
-  v.ring = &f;
-  v.loads = &loads;
+  CHECK(Rise::least_move(f, r.loads, 11.0, 6.0) == doctest::Approx(5.0));
+  CHECK(Rise::least_move(f, r.loads, 6.0, 6.0) == 0.0);
+  MemberView v = view_of(r, 0, 1, 0);
   auto after = [&](int iteration, double ring_time) {
     v.iteration = iteration;
     v.ring_time = ring_time;
