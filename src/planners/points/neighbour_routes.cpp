@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace ringsim::points {
 namespace {
@@ -15,13 +16,26 @@ bool exhausted(double left, double of) { return left <= 1e-12 * of; }
 }  // namespace
 
 std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& transfers) {
+  MaxMinWork work;
+  max_min_rates(r, transfers, work);
+  return std::move(work.rate);
+}
+
+void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& transfers, MaxMinWork& w) {
   const std::size_t count = transfers.size();
   const std::size_t links = r.capacity.size();
-  std::vector<double> rate(count, 0.0), bound(count);
-  std::vector<bool> frozen(count, false);
-  std::vector<double> left = r.capacity;
-  std::vector<double> weight(links, 0.0);  // per SHARED link: the sum of 1 / penalty of its unfrozen transfers
-  std::vector<std::size_t> users(links, 0);  // per link: its unfrozen transfers
+  std::vector<double>& rate = w.rate;
+  std::vector<double>& bound = w.bound;
+  std::vector<bool>& frozen = w.frozen;
+  std::vector<double>& left = w.left;
+  std::vector<double>& weight = w.weight;      // per SHARED link: the sum of 1 / penalty of its unfrozen transfers
+  std::vector<std::size_t>& users = w.users;  // per link: its unfrozen transfers
+  rate.assign(count, 0.0);
+  bound.resize(count);
+  frozen.assign(count, false);
+  left = r.capacity;
+  weight.assign(links, 0.0);
+  users.assign(links, 0);
   for (std::size_t k = 0; k < count; ++k) {
     bound[k] = transfers[k].bound * transfers[k].penalty;  // as a level
     for (std::size_t l : *transfers[k].links) {
@@ -31,7 +45,8 @@ std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<Ro
   }
   // Per FATPIPE link: the level at which it saturates, its capacity times the least penalty of its
   // unfrozen transfers (that one flows at the capacity), +inf when none is left.
-  std::vector<double> fat_level(links, kInf);
+  std::vector<double>& fat_level = w.fat_level;
+  fat_level.assign(links, kInf);
   auto fatpipe_levels = [&] {
     std::fill(fat_level.begin(), fat_level.end(), kInf);
     for (std::size_t k = 0; k < count; ++k)
@@ -55,7 +70,8 @@ std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<Ro
     level += raise;
     for (std::size_t l = 0; l < links; ++l)
       if (users[l] > 0 && r.shared[l]) left[l] -= raise * weight[l];
-    std::vector<std::size_t> freeze;
+    std::vector<std::size_t>& freeze = w.freeze;
+    freeze.clear();
     for (std::size_t k = 0; k < count; ++k) {
       if (frozen[k]) continue;
       bool stop = std::isfinite(bound[k]) && exhausted(bound[k] - level, bound[k]);
@@ -73,20 +89,21 @@ std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<Ro
       }
     }
   }
-  return rate;
 }
 
 std::size_t SharedTransfers::add(double release, double bytes, RouteShare share) {
   flows_.push_back({release, bytes, bytes, share, false});
+  live_.push_back(flows_.size() - 1);
   return flows_.size() - 1;
 }
 
 bool SharedTransfers::advance(double horizon, std::vector<std::size_t>& ended) {
-  std::vector<std::size_t> active;
-  std::vector<RouteShare> shares;
+  std::vector<std::size_t>& active = active_;
+  std::vector<RouteShare>& shares = shares_;
+  active.clear();
+  shares.clear();
   double next = horizon;
-  for (std::size_t k = 0; k < flows_.size(); ++k) {
-    if (flows_[k].finished) continue;
+  for (std::size_t k : live_) {
     if (flows_[k].release <= now_) {
       active.push_back(k);
       shares.push_back(flows_[k].share);
@@ -99,7 +116,8 @@ bool SharedTransfers::advance(double horizon, std::vector<std::size_t>& ended) {
     now_ = next;
     return true;
   }
-  const std::vector<double> rate = max_min_rates(routes_, shares);
+  max_min_rates(routes_, shares, work_);
+  const std::vector<double>& rate = work_.rate;
   std::size_t first_done = active.size();  // the active transfer that ends first, if it sets `next`
   for (std::size_t a = 0; a < active.size(); ++a) {
     const double ends = now_ + flows_[active[a]].left / rate[a];  // now, at an unbounded rate
@@ -117,6 +135,8 @@ bool SharedTransfers::advance(double horizon, std::vector<std::size_t>& ended) {
       ended.push_back(active[a]);
     }
   }
+  live_.erase(std::remove_if(live_.begin(), live_.end(), [&](std::size_t k) { return flows_[k].finished; }),
+              live_.end());
   now_ = next;
   return true;
 }

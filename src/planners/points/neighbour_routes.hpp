@@ -48,6 +48,15 @@ inline double sharing_penalty(double latency) { return latency > 0.0 ? latency :
 // FATPIPE link flow at 1 MBps and 0.25 MBps in SimGrid 3.32).
 std::vector<double> max_min_rates(const NeighbourRoutes& routes, const std::vector<RouteShare>& transfers);
 
+// max_min_rates' buffers, kept by a caller that solves many times (a point's move solves once per
+// event): the rates are in `rate` after each call.
+struct MaxMinWork {
+  std::vector<double> rate, bound, left, weight, fat_level;
+  std::vector<std::size_t> users, freeze;
+  std::vector<bool> frozen;
+};
+void max_min_rates(const NeighbourRoutes& routes, const std::vector<RouteShare>& transfers, MaxMinWork& work);
+
 // Transfers over time on the routes: each added with the instant its latency has passed and its
 // bytes; between two events (a transfer's bytes start or end) the rates are constant.
 class SharedTransfers {
@@ -72,6 +81,12 @@ class SharedTransfers {
   };
   const NeighbourRoutes& routes_;
   std::vector<Flow> flows_;
+  // The flows not finished, in the order added (a move adds one flow per column: scanning only
+  // these keeps each event O(flows under way), not O(flows ever added)).
+  std::vector<std::size_t> live_;
+  std::vector<std::size_t> active_;  // advance's: the live flows whose bytes flow, and their shares
+  std::vector<RouteShare> shares_;
+  MaxMinWork work_;
   double now_;
 };
 
