@@ -272,9 +272,9 @@ def label(scheme):
     return LABELS.get(scheme) or (f"every {scheme[len('every-'):]}" if scheme.startswith("every-") else scheme)
 
 
-def panel(ax, data, ring):
+def panel(ax, data, ring, drawn):
     means = data["time"]
-    for s in scheme_order({k[2] for k in means if k[0] == ring}):
+    for s in scheme_order({k[2] for k in means if k[0] == ring and (drawn is None or k[2] in drawn)}):
         ratios = sorted(k[1] for k in means if k[0] == ring and k[2] == s)
         style = dict(marker="o", markersize=3, linewidth=1.2)
         style.update(STYLES.get(s, {}))
@@ -301,9 +301,10 @@ def left_out_title(data, ring):
     return f"\n({'; '.join(parts)})" if parts else ""  # a line of its own: beside the name it runs into the next title
 
 
-def figure(families_means, rings, out_png):
-    """A panel per family (rows) and ring size (columns); a family without runs on a ring size
-    leaves its cell empty rather than drawing a panel of nothing."""
+def figure(families_means, rings, out_png, drawn=None):
+    """A panel per family (rows) and ring size (columns), a line per scheme (those of `drawn`, or
+    all); a family without runs on a ring size leaves its cell empty rather than drawing a panel of
+    nothing."""
     plt = plotlib.pyplot()
     fig, axes = plt.subplots(len(families_means), len(rings), figsize=(6 * len(rings), 3.6 * len(families_means)),
                              squeeze=False, sharex=True)
@@ -313,7 +314,7 @@ def figure(families_means, rings, out_png):
             if not any(k[0] == ring for k in data["time"]):
                 ax.set_visible(False)
                 continue
-            panel(ax, data, ring)
+            panel(ax, data, ring, drawn)
             ax.set_title(f"{name}, ring of {ring}" + left_out_title(data, ring), fontsize=10)
             if col == 0:
                 ax.set_ylabel("normalized time")
@@ -339,6 +340,7 @@ def main():
     ap.add_argument("table", help="the goal table (Markdown)")
     ap.add_argument("families", nargs="+", metavar="NAME=RUNS.csv[+RUNS.csv...]")
     ap.add_argument("--ring-sizes", help="draw and tabulate only these ring sizes (comma-separated)")
+    ap.add_argument("--schemes", help="draw only these schemes (comma-separated; the table is unchanged)")
     plotlib.add_describe_option(ap)
     a = ap.parse_intermixed_args()
     if os.path.splitext(a.figure)[1].lower() not in (".png", ".pdf", ".svg"):
@@ -351,8 +353,13 @@ def main():
     families_means = [(name, read_means(name, paths)) for name, paths in families]
     requested = a.ring_sizes and plotlib.parse_list(a.ring_sizes, "--ring-sizes", int)
     rings = select_rings(families_means, requested or None)
+    drawn = None
+    if a.schemes:
+        present = {k[2] for _, m in families_means for k in m["time"]}
+        drawn = set(plotlib.choose(plotlib.parse_list(a.schemes, "--schemes", str), present, "--schemes",
+                                   "scheme(s)", "the runs given"))
     text = markdown([(name, table_rows(name, m), m) for name, m in families_means])
-    figure(families_means, rings, a.figure)
+    figure(families_means, rings, a.figure, drawn)
     plotlib.write_atomically(a.table, text)
     plotlib.write_description(a.describe)
     sys.stdout.write(text)

@@ -184,6 +184,15 @@ drawn "when panels per family and ring size" when/w.json \
      and all(labels(p)[:4] == ['never', 'every 5', 'every 3', 'adaptive'] for p in panels)"
 grep -q '^| 16 | 10 | ' when/t.md && grep -q '^| 6 | 0.1 | ' when/t.md ||
   { echo "FAIL when panels per family and ring size: the table lacks ring 6 or 16"; fail=1; }
+mkdir picked
+plotted "when draws only the schemes asked" "$PY" "$WHEN" picked/s.png picked/s.md all="$RUNS" --schemes none,adaptive \
+    --describe picked/s.json
+drawn "when draws only the schemes asked" picked/s.json \
+    "all(labels(p)[:2] == ['never', 'adaptive'] and 'every 5' not in labels(p) for p in panels)"
+"$PY" "$WHEN" picked/u.png picked/u.md all="$RUNS" >/dev/null
+cmp -s picked/s.md picked/u.md || { echo "FAIL when draws only the schemes asked: the table changed"; fail=1; }
+refused "when absent scheme" "--schemes: scheme(s) every-10 not in the runs given" bad \
+  "$PY" "$WHEN" bad/w.png bad/t.md all="$RUNS" --schemes none,every-10
 plotted "when joins a policy swept alone" "$PY" "$WHEN" when/j.png when/j.md \
     all=without_adaptive.csv+adaptive_alone.csv --describe when/j.json
 drawn "when joins a policy swept alone" when/j.json \
