@@ -491,6 +491,25 @@ TEST_CASE("online-optimal's late rule: the recursion is expectimax over everythi
   CHECK(late_dearer > trials / 30);
 }
 
+TEST_CASE("online-optimal's late rule on rings of 4 to 6: with the present free it is the bound over any "
+          "target, with more loads than one tile of the recursion") {
+  std::mt19937_64 rng(20261201);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t most_loads = 0;
+  for (int trial = 0; trial < testing::trials(30, 3); ++trial) {
+    const std::size_t n = 4 + static_cast<std::size_t>(trial % 3);
+    SmallRun r = small_run(rng, n, 2 + trial % 5);
+    r.model.gathered.assign(n, 0.0);
+    const double look = unit(rng);
+    const points::OnlineOptimal free(r.model, r.peak, r.law);
+    INFO("trial ", trial, " n ", n, " loads ", free.loads_count(), " look ", look);
+    CHECK(relative(free.expected_late(0, look), free.expected_any_target()) < 1e-12);
+    CHECK(free.expected_late(1 + trial % 2, look) >= free.expected_any_target() * (1.0 - 1e-12));
+    most_loads = std::max(most_loads, free.loads_count());
+  }
+  CHECK(most_loads > 16);  // two tiles and more
+}
+
 namespace {
 
 // A late path added up by hand along its trajectory: each iteration at its loads, each look's
