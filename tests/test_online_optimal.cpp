@@ -590,6 +590,8 @@ TEST_CASE("online-optimal: the law estimated from known states, by hand") {
   CHECK(none.leave_available == 0.5);
   CHECK(none.leave_loaded == 0.5);
   CHECK_THROWS(points::estimated_law({0}, 0, 0.5));
+  CHECK_THROWS_WITH_AS(points::estimated_law({0}, points::OnlineOptimal::max_members + 1, 0.5),
+                       "online-optimal: at most 8 members", std::invalid_argument);
 }
 
 TEST_CASE("online-optimal: every walk along a trace refuses a trace that is not one of this run") {

@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "planners/points/online_optimal.hpp"
@@ -22,8 +21,8 @@ void check_late(int delay, double look) {
 }  // namespace
 
 LawCounts::LawCounts(std::size_t members) : members_(members) {
-  if (members == 0 || members > OnlineOptimal::max_members)
-    throw std::invalid_argument("online-optimal: at most " + std::to_string(OnlineOptimal::max_members) + " members");
+  if (members == 0) throw std::invalid_argument("online-optimal: a law's counts need a member");
+  OnlineOptimal::check_members(members);
 }
 
 void LawCounts::add(LoadStates from, LoadStates to) {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "planners/points/earliest_loads_path.hpp"
@@ -17,8 +18,7 @@ void check(const RunModel& m, const std::vector<double>& peak, const OnOffLaw& l
   const std::size_t n = m.initial_loads.size();
   if (m.iterations < 1 || n == 0 || peak.size() != n || m.cost_next.size() != n || m.cost_prev.size() != n)
     throw std::invalid_argument("online-optimal: incomplete run model");
-  if (n > OnlineOptimal::max_members)
-    throw std::invalid_argument("online-optimal: at most " + std::to_string(OnlineOptimal::max_members) + " members");
+  OnlineOptimal::check_members(n);
   for (double p : {law.leave_available, law.leave_loaded, law.loaded_at_start})
     if (!(p >= 0.0 && p <= 1.0)) throw std::invalid_argument("online-optimal: probabilities must be in [0, 1]");
   if (!(law.load_factor > 0.0)) throw std::invalid_argument("online-optimal: load factor must be > 0");
@@ -43,6 +43,10 @@ double decision_time(const RunModel& m, const std::vector<double>& speeds) {
 }
 
 }  // namespace
+
+void OnlineOptimal::check_members(std::size_t n) {
+  if (n > max_members) throw std::invalid_argument("online-optimal: at most " + std::to_string(max_members) + " members");
+}
 
 OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law)
     : m_(model), peak_(std::move(peak)), law_(law) {

@@ -79,6 +79,8 @@ class OnlineOptimal {
  public:
   // 2^n joint states: beyond this many members the recursion no longer fits a run's time.
   static constexpr std::size_t max_members = 8;
+  // std::invalid_argument for a ring of more than max_members.
+  static void check_members(std::size_t n);
 
   // Runs the recursion on the run's costs as hindsight models them (`model`: its iterations,
   // columns, initial loads, column costs, border exchange, all-gather, decision and planner; not
