@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "planners/points/min_plus.hpp"
 #include "planners/points/online_optimal.hpp"
 
 namespace ringsim::points {
@@ -77,21 +78,16 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
       std::copy(f.begin(), f.end(), g.begin() + static_cast<std::ptrdiff_t>(at(l, a, 0)));
     }
   }
-  auto move = [&](std::size_t from_l, std::size_t to) { return n >= 2 ? moves_[from_l * count + to] : INFINITY; };
   if (choices) {
     const auto points = static_cast<std::size_t>(std::max(0, m_.iterations - from));
     choices->from = from;
     choices->act.assign(points * count * ages * states_, go_on);
     choices->after_look.assign(points * count * states_, go_on);
   }
-  // Loads are taken `tile` at a time against each target's row of S_t, so that the row, read once
-  // per tile rather than once per loads, stays in cache; each loads still meets the targets in
-  // increasing order, so its minimum and the target kept on a tie are those of one loads alone.
-  constexpr std::size_t tile = 8;
   const std::size_t width = ages * states_;
   std::vector<double> next(count * ages * states_, 0.0), value(next.size()), stay(next.size()), seen(states_),
-      points(tile * width);
-  std::vector<double> tos(choices ? tile * width : 0);
+      points(count * width), tos(choices ? count * width : 0), column;
+  const double* move_costs = n >= 2 ? moves_.data() : nullptr;
   for (int t = m_.iterations - 1; t >= from; --t) {
     for (std::size_t l = 0; l < count; ++l) {
       std::copy(next.begin() + static_cast<std::ptrdiff_t>(at(l, last_age, 0)),
@@ -101,53 +97,27 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
         for (LoadStates k = 0; k < states_; ++k)
           stay[at(l, a, k)] = g[at(l, a, k)] + (a < last_age ? next[at(l, a + 1, k)] : f[k]);
     }
-    // A point from L: min over targets B' != L of C(L, B') + S_t(B', k, a), for every (a, k) at
-    // once (targets outer, (a, k) inner: one pass over each target's row per tile of loads), and the
-    // same for a look's point at age 0 with the planner's time at the present.
-    for (std::size_t first = 0; first < count; first += tile) {
-      const std::size_t last = std::min(count, first + tile);
-      std::fill(points.begin(), points.end(), INFINITY);
-      std::fill(tos.begin(), tos.end(), static_cast<double>(go_on));
-      for (std::size_t b = 0; b < count; ++b) {
-        const double* __restrict row = &stay[at(b, 0, 0)];
-        const auto target = static_cast<double>(b);
-        for (std::size_t l = first; l < last; ++l) {
-          if (b == l) continue;
-          const double c = move(l, b);
-          double* __restrict point = &points[(l - first) * width];
-          if (!choices) {
-            for (std::size_t ak = 0; ak < width; ++ak) point[ak] = std::min(point[ak], c + row[ak]);
-            continue;
-          }
-          // Branch-free, with the target kept as a double, so that the loop vectorizes as the min does.
-          double* __restrict to = &tos[(l - first) * width];
-          for (std::size_t ak = 0; ak < width; ++ak) {
-            const double v = c + row[ak];
-            const bool better = v < point[ak];
-            point[ak] = better ? v : point[ak];
-            to[ak] = better ? target : to[ak];
-          }
-        }
+    // A point from L at (a, k): the best target B' != L of C(L, B') + S_t(B', k, a); a look's point
+    // is the same at age 0 with the planner's time at the present.
+    best_points(stay, count, width, move_costs, go_on, points, choices ? &tos : nullptr, column);
+    for (std::size_t l = 0; l < count; ++l) {
+      const double* point = &points[l * width];
+      const double* to = choices ? &tos[l * width] : nullptr;
+      const std::size_t row = choices ? static_cast<std::size_t>(t - from) * count + l : 0;
+      // A look shows s: then the better of going on and a point; seen a steps ahead of k.
+      for (LoadStates s = 0; s < states_; ++s) {
+        const double moved = planner[0][s] + point[s];
+        seen[s] = std::min(stay[at(l, 0, s)], moved);
+        if (choices && moved < stay[at(l, 0, s)]) choices->after_look[row * states_ + s] = static_cast<std::int16_t>(to[s]);
       }
-      for (std::size_t l = first; l < last; ++l) {
-        const double* point = &points[(l - first) * width];
-        const double* to = choices ? &tos[(l - first) * width] : nullptr;
-        const std::size_t row = choices ? static_cast<std::size_t>(t - from) * count + l : 0;
-        // A look shows s: then the better of going on and a point; seen a steps ahead of k.
-        for (LoadStates s = 0; s < states_; ++s) {
-          const double moved = planner[0][s] + point[s];
-          seen[s] = std::min(stay[at(l, 0, s)], moved);
-          if (choices && moved < stay[at(l, 0, s)]) choices->after_look[row * states_ + s] = static_cast<std::int16_t>(to[s]);
-        }
-        for (std::size_t a = 0; a < ages; ++a) {
-          if (a > 0) expect_next(seen, law);
-          for (LoadStates k = 0; k < states_; ++k) {
-            const double st = stay[at(l, a, k)], looked = look + seen[k], moved = planner[a][k] + point[a * states_ + k];
-            value[at(l, a, k)] = std::min({st, looked, moved});
-            if (choices && std::min(looked, moved) < st)
-              choices->act[(row * ages + a) * states_ + k] =
-                  looked < moved ? look_first : static_cast<std::int16_t>(to[a * states_ + k]);
-          }
+      for (std::size_t a = 0; a < ages; ++a) {
+        if (a > 0) expect_next(seen, law);
+        for (LoadStates k = 0; k < states_; ++k) {
+          const double st = stay[at(l, a, k)], looked = look + seen[k], moved = planner[a][k] + point[a * states_ + k];
+          value[at(l, a, k)] = std::min({st, looked, moved});
+          if (choices && std::min(looked, moved) < st)
+            choices->act[(row * ages + a) * states_ + k] =
+                looked < moved ? look_first : static_cast<std::int16_t>(to[a * states_ + k]);
         }
       }
     }
