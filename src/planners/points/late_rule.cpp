@@ -86,7 +86,7 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
   }
   const std::size_t width = ages * states_;
   std::vector<double> next(count * ages * states_, 0.0), value(next.size()), stay(next.size()), seen(states_),
-      points(count * width), tos(choices ? count * width : 0), column;
+      points, tos, column;  // best_points sizes points and tos
   const double* move_costs = n >= 2 ? moves_.data() : nullptr;
   for (int t = m_.iterations - 1; t >= from; --t) {
     for (std::size_t l = 0; l < count; ++l) {

@@ -118,5 +118,6 @@ void best_points(const std::vector<double>& stay, std::size_t count, std::size_t
 #endif
   best_points_with<2>(stay, count, width, costs, no_target, points, targets, scratch);
 }
+#undef RINGSIM_FOUR_LANES  // unity builds compile the next file in this translation unit
 
 }  // namespace ringsim::points
