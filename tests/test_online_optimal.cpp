@@ -382,8 +382,10 @@ std::vector<Seen> split_by(const Seen& seen, int it) {
   return out;
 }
 
+// With `look_plans`, a look runs the planner at every member (at the present's speeds) whether
+// a point follows or not.
 double late_rule(const SmallRun& r, int delay, double look, int t, int known, const std::vector<Count>& loads,
-                 const Seen& seen) {
+                 const Seen& seen, bool look_plans = false) {
   const points::RunModel& m = r.model;
   const std::size_t n = r.peak.size();
   if (t == m.iterations) return 0.0;
@@ -405,9 +407,9 @@ double late_rule(const SmallRun& r, int delay, double look, int t, int known, co
     for (const Trajectory* tr : part) e += tr->probability * iteration_cost(r, *tr, t + 1, with);
     e /= seen_weight(part);
     const int shown = t + 1 - delay;
-    if (shown <= newest) return e + late_rule(r, delay, look, t + 1, newest, with, part);
+    if (shown <= newest) return e + late_rule(r, delay, look, t + 1, newest, with, part, look_plans);
     for (const Seen& p : split_by(part, shown))
-      e += seen_weight(p) / seen_weight(part) * late_rule(r, delay, look, t + 1, shown, with, p);
+      e += seen_weight(p) / seen_weight(part) * late_rule(r, delay, look, t + 1, shown, with, p, look_plans);
     return e;
   };
   // A point to the initial loads or the balance of any joint state, its planner run at the
@@ -425,19 +427,21 @@ double late_rule(const SmallRun& r, int delay, double look, int t, int known, co
   };
   double best = std::min(go_on(loads, seen, known), point_then_go_on(seen, known));
   double looked = look;
-  for (const Seen& p : split_by(seen, t))
-    looked += seen_weight(p) / weight * std::min(go_on(loads, p, t), point_then_go_on(p, t));
+  for (const Seen& p : split_by(seen, t)) {
+    const double plan = look_plans ? planner(p.front()->states[static_cast<std::size_t>(t)]) : 0.0;
+    looked += seen_weight(p) / weight * (plan + std::min(go_on(loads, p, t), point_then_go_on(p, t) - plan));
+  }
   return std::min(best, looked);
 }
 
-double late_rule_expected(const SmallRun& r, int delay, double look) {
+double late_rule_expected(const SmallRun& r, int delay, double look, bool look_plans = false) {
   const std::vector<Trajectory> all = every_trajectory(r);
   Seen every;
   for (const Trajectory& tr : all) every.push_back(&tr);
   double e = r.model.start;
   for (const Trajectory& tr : all) e += tr.probability * iteration_cost(r, tr, 1, r.model.initial_loads);
   for (const Seen& p : split_by(every, 1))
-    e += seen_weight(p) * late_rule(r, delay, look, 1, 1, r.model.initial_loads, p);
+    e += seen_weight(p) * late_rule(r, delay, look, 1, 1, r.model.initial_loads, p, look_plans);
   return e;
 }
 
@@ -575,6 +579,67 @@ TEST_CASE("online-optimal's late rule along a trace: its mean over every traject
   MESSAGE(trials, " runs; trajectories with a look ", looked, "; the learner dearer in ", learner_dearer);
   CHECK(looked > trials / 10);
   CHECK(learner_dearer > trials / 10);
+}
+
+TEST_CASE("online-optimal's late rule played one decision at a time, looks that run the planner: its mean over "
+          "every trajectory is expectimax's") {
+  std::mt19937_64 rng(20261201);
+  int trials = 0, looked = 0, differs = 0;
+  for (int trial = 0; trial < testing::trials(60); ++trial) {
+    const auto [r, n, iterations, delay, look] = late_trial(rng, trial, 2);
+    const points::OnlineOptimal online(r.model, r.peak, r.law);
+    INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
+    auto planner = [&](LoadStates s) {
+      double d = 0.0;
+      if (r.model.decision_flops > 0.0)
+        for (std::size_t i = 0; i < n; ++i) d = std::max(d, r.model.decision_flops / speed(r, s, i));
+      return d;
+    };
+    double mean = 0.0;
+    for (const bool look_plans : {true, false}) {
+      // Iteration 1's state given, the rule solved for the law from there (expected_late's start).
+      const points::LateRule rule = online.late_rule(delay, look, r.law, 1, look_plans);
+      double expected = 0.0;
+      for (const Trajectory& tr : every_trajectory(r)) {
+        auto during = [&](int it) { return tr.states[static_cast<std::size_t>(it)]; };
+        std::vector<Count> loads = r.model.initial_loads;
+        double clock = r.model.start + iteration_cost(r, tr, 1, loads);
+        LoadStates known = during(1);
+        int age = 0;
+        for (int t = 1; t < iterations; ++t) {
+          const std::size_t l = online.loads_index(loads);
+          REQUIRE(l < online.loads_count());
+          int act = rule.act(t, l, age, known);
+          double plan = planner(during(t));
+          if (act == points::LateRule::look) {
+            clock += look + (look_plans ? plan : 0.0);
+            looked += look_plans;
+            known = during(t);
+            age = 0;
+            act = rule.after_look(t, l, known);
+            if (look_plans) plan = 0.0;  // paid with the look
+          }
+          if (act != points::LateRule::go_on) {
+            const std::vector<Count>& target = online.loads()[static_cast<std::size_t>(act)];
+            CHECK(target != loads);
+            clock += plan + points::move_time(r.model, loads, target);
+            loads = target;
+          }
+          clock += iteration_cost(r, tr, t + 1, loads);
+          if (age < delay) ++age; else known = during(t + 1 - delay);
+        }
+        expected += tr.probability * clock;
+      }
+      if (look_plans) CHECK(relative(expected, late_rule_expected(r, delay, look, true)) < 1e-9);
+      else CHECK(relative(expected, online.expected_late(delay, look)) < 1e-9);
+      if (look_plans) mean = expected;
+      else differs += relative(mean, expected) > 1e-9;
+    }
+    ++trials;
+  }
+  MESSAGE(trials, " runs; planner-paying looks taken ", looked, "; the two look costs differ in ", differs);
+  CHECK(looked > trials / 10);
+  CHECK(differs > 0);
 }
 
 TEST_CASE("online-optimal: the law estimated from known states, by hand") {

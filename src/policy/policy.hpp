@@ -69,6 +69,9 @@ struct MemberView {
   const std::vector<Report>* newest = nullptr;
   int common_iteration = 0;      // 0: not yet
   const std::vector<Report>* common = nullptr;
+  // When balance_for and accept are asked after gather_and_decide: the speeds the all-gather
+  // brought, every member's of this iteration (Prediction::speeds); else null.
+  const std::vector<double>* gathered = nullptr;
 };
 
 enum class Act {

@@ -93,11 +93,16 @@ static void gather_reports_both_ways(const RunSetup& s, const RingShape& ring, M
 // asks the others' policies itself: each would answer from the same views, and asking them in
 // their own actors would take a barrier the model does not have.
 template <class Ask>
-static auto ask_every_member(const RunSetup& s, const RingMembers& ms, int after_iteration, const char* what,
-                             Ask ask) {
-  const auto answer = ask(*ms.states[0].policy, view_of(s, ms, 0, after_iteration));
+static auto ask_every_member(const RunSetup& s, const RingMembers& ms, int after_iteration,
+                             const std::vector<double>* gathered, const char* what, Ask ask) {
+  auto view = [&](std::size_t i) {
+    policy::MemberView v = view_of(s, ms, i, after_iteration);
+    v.gathered = gathered;
+    return v;
+  };
+  const auto answer = ask(*ms.states[0].policy, view(0));
   for (std::size_t i = 1; i < ms.states.size(); ++i)
-    if (ask(*ms.states[i].policy, view_of(s, ms, i, after_iteration)) != answer)
+    if (ask(*ms.states[i].policy, view(i)) != answer)
       throw std::logic_error("policy '" + s.app.scheme + "' " + what + " after iteration " +
                              std::to_string(after_iteration) + " at some members only");
   return answer;
@@ -113,7 +118,8 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
   inst.bidirectional = ring.n > 1;
   for (const auto& m : ms.states) inst.loads.push_back(static_cast<Count>(m.columns.size()));
   if (inst.loads != ms.known.loads) throw std::logic_error("the members' column counts are not the last plan's targets");
-  const auto own_speeds = ask_every_member(s, ms, after_iteration, "balanced for speeds of its own",
+  const std::vector<double>* gathered = act == policy::Act::gather_and_decide ? &speeds : nullptr;
+  const auto own_speeds = ask_every_member(s, ms, after_iteration, gathered, "balanced for speeds of its own",
                                            [](policy::RedistributionPolicy& q, const policy::MemberView& v) {
                                              return q.balance_for(v);
                                            });
@@ -151,7 +157,7 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
   }
   p.decision_time = sg4::Engine::get_clock() - rec.decision_start;
   rec.fresh_reports = p.fresh;
-  const bool accepted = ask_every_member(s, ms, after_iteration, "accepted the plan",
+  const bool accepted = ask_every_member(s, ms, after_iteration, gathered, "accepted the plan",
                                          [&p](policy::RedistributionPolicy& q, const policy::MemberView& v) {
                                            return q.accept(v, p);
                                          });

@@ -56,8 +56,8 @@ double OnlineOptimal::planner_time(LoadStates s) const {
   return last;
 }
 
-std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOffLaw& law, int from,
-                                              LateChoices* choices) const {
+std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOffLaw& law, int from, LateRule* choices,
+                                              bool look_plans) const {
   const std::size_t n = m_.initial_loads.size(), count = loads_.size(), ages = static_cast<std::size_t>(delay) + 1;
   const std::size_t last_age = ages - 1;
   auto at = [&](std::size_t l, std::size_t a, LoadStates k) { return (l * ages + a) * states_ + k; };
@@ -80,9 +80,13 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
   }
   if (choices) {
     const auto points = static_cast<std::size_t>(std::max(0, m_.iterations - from));
-    choices->from = from;
-    choices->act.assign(points * count * ages * states_, go_on);
-    choices->after_look.assign(points * count * states_, go_on);
+    choices->from_ = from;
+    choices->iterations_ = m_.iterations;
+    choices->count_ = count;
+    choices->ages_ = ages;
+    choices->states_ = states_;
+    choices->act_.assign(points * count * ages * states_, LateRule::go_on);
+    choices->after_look_.assign(points * count * states_, LateRule::go_on);
   }
   const std::size_t width = ages * states_;
   std::vector<double> next(count * ages * states_, 0.0), value(next.size()), stay(next.size()), seen(states_),
@@ -99,16 +103,17 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
     }
     // A point from L at (a, k): the best target B' != L of C(L, B') + S_t(B', k, a); a look's point
     // is the same at age 0 with the planner's time at the present.
-    best_points(stay, count, width, move_costs, go_on, points, choices ? &tos : nullptr, column);
+    best_points(stay, count, width, move_costs, LateRule::go_on, points, choices ? &tos : nullptr, column);
     for (std::size_t l = 0; l < count; ++l) {
       const double* point = &points[l * width];
       const double* to = choices ? &tos[l * width] : nullptr;
       const std::size_t row = choices ? static_cast<std::size_t>(t - from) * count + l : 0;
       // A look shows s: then the better of going on and a point; seen a steps ahead of k.
+      // (Where the look itself runs the planner, it is paid whichever way the look goes.)
       for (LoadStates s = 0; s < states_; ++s) {
-        const double moved = planner[0][s] + point[s];
-        seen[s] = std::min(stay[at(l, 0, s)], moved);
-        if (choices && moved < stay[at(l, 0, s)]) choices->after_look[row * states_ + s] = static_cast<std::int16_t>(to[s]);
+        const double moved = point[s] + (look_plans ? 0.0 : planner[0][s]);
+        seen[s] = std::min(stay[at(l, 0, s)], moved) + (look_plans ? planner[0][s] : 0.0);
+        if (choices && moved < stay[at(l, 0, s)]) choices->after_look_[row * states_ + s] = static_cast<std::int16_t>(to[s]);
       }
       for (std::size_t a = 0; a < ages; ++a) {
         if (a > 0) expect_next(seen, law);
@@ -116,8 +121,8 @@ std::vector<double> OnlineOptimal::solve_late(int delay, double look, const OnOf
           const double st = stay[at(l, a, k)], looked = look + seen[k], moved = planner[a][k] + point[a * states_ + k];
           value[at(l, a, k)] = std::min({st, looked, moved});
           if (choices && std::min(looked, moved) < st)
-            choices->act[(row * ages + a) * states_ + k] =
-                looked < moved ? look_first : static_cast<std::int16_t>(to[a * states_ + k]);
+            choices->act_[(row * ages + a) * states_ + k] =
+                looked < moved ? LateRule::look : static_cast<std::int16_t>(to[a * states_ + k]);
         }
       }
     }
@@ -139,6 +144,30 @@ double OnlineOptimal::expected_late(int delay, double look) const {
   return expected;
 }
 
+std::size_t LateRule::at(int t, std::size_t l) const {
+  if (t < from_ || t >= iterations_ || l >= count_) throw std::invalid_argument("late rule: no choice for that point");
+  return static_cast<std::size_t>(t - from_) * count_ + l;
+}
+
+int LateRule::act(int t, std::size_t l, int age, LoadStates k) const {
+  if (age < 0 || static_cast<std::size_t>(age) >= ages_ || k >= states_)
+    throw std::invalid_argument("late rule: no choice for that state");
+  return act_[(at(t, l) * ages_ + static_cast<std::size_t>(age)) * states_ + k];
+}
+
+int LateRule::after_look(int t, std::size_t l, LoadStates s) const {
+  if (s >= states_) throw std::invalid_argument("late rule: no choice for that state");
+  return after_look_[at(t, l) * states_ + s];
+}
+
+LateRule OnlineOptimal::late_rule(int delay, double look, const OnOffLaw& law, int from, bool look_plans) const {
+  check_late(delay, look);
+  if (from < 1 || from >= m_.iterations) throw std::invalid_argument("late rule: from must be in 1..iterations - 1");
+  LateRule rule;
+  solve_late(delay, look, law, from, &rule, look_plans);
+  return rule;
+}
+
 OnlineOptimal::LatePath OnlineOptimal::late_along(const std::vector<LoadStates>& states, int delay, double look) const {
   return walk_late(states, delay, look, false, 0.0);
 }
@@ -153,11 +182,11 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
                                                  bool learn, double resolve) const {
   check_late(delay, look);
   check_trace(states);
-  const std::size_t n = m_.initial_loads.size(), count = loads_.size(), ages = static_cast<std::size_t>(delay) + 1;
+  const std::size_t n = m_.initial_loads.size();
   auto during = [&](int it) { return states[static_cast<std::size_t>(it) - 1]; };
   auto drifted = [&](double now, double then) { return std::abs(now - then) > resolve * then; };
   LatePath path;
-  LateChoices choices;
+  LateRule choices;
   LawCounts counts(n);  // the transitions of iterations 1..counted, known for free
   int counted = 1;
   OnOffLaw solved_for;
@@ -174,22 +203,21 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
     if (path.solves == 0 ||
         (learn && (drifted(law.leave_available, solved_for.leave_available) ||
                    drifted(law.leave_loaded, solved_for.leave_loaded)))) {
-      solve_late(delay, look, law, t, &choices);
+      choices = late_rule(delay, look, law, t);
       solved_for = law;
       ++path.solves;
     }
-    const std::size_t row = static_cast<std::size_t>(t - choices.from) * count + l;
-    std::int16_t act = choices.act[(row * ages + a) * states_ + k];
-    if (act == look_first) {
+    int act = choices.act(t, l, static_cast<int>(a), k);
+    if (act == LateRule::look) {
       path.makespan += look;
       path.looks.push_back(t);
       k = during(t);
       a = 0;
-      act = choices.after_look[row * states_ + k];
+      act = choices.after_look(t, l, k);
     }
-    if (act != go_on) {
+    if (act != LateRule::go_on) {
       const auto b = static_cast<std::size_t>(act);
-      path.makespan += planner_time(during(t)) + moves_[l * count + b];
+      path.makespan += planner_time(during(t)) + moves_[l * loads_.size() + b];
       path.points.push_back(t);
       path.targets.push_back(loads_[b]);
       l = b;

@@ -48,9 +48,13 @@ void OnlineOptimal::check_members(std::size_t n) {
   if (n > max_members) throw std::invalid_argument("online-optimal: at most " + std::to_string(max_members) + " members");
 }
 
-OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law)
+OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law, TablesOnly)
     : m_(model), peak_(std::move(peak)), law_(law) {
   check(m_, peak_, law_);
+  build_tables();
+}
+
+void OnlineOptimal::build_tables() {
   const std::size_t n = m_.initial_loads.size();
   states_ = std::size_t{1} << n;
 
@@ -82,6 +86,11 @@ OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, co
   for (LoadStates s = 0; s < states_; ++s) decision_[s] = decision_time(m_, speeds[s]);
   for (std::size_t l = 0; l < count; ++l)
     for (LoadStates s = 0; s < states_; ++s) time_[l * states_ + s] = iteration_time(m_, loads_[l], speeds[s]);
+}
+
+OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law)
+    : OnlineOptimal(model, std::move(peak), law, TablesOnly{}) {
+  const std::size_t n = m_.initial_loads.size(), count = loads_.size();
 
   // Backward over the points after iterations iterations-1 .. 1, then the start.
   const auto points = static_cast<std::size_t>(m_.iterations - 1);
@@ -162,6 +171,16 @@ void OnlineOptimal::check_trace(const std::vector<LoadStates>& states) const {
     throw std::invalid_argument("online-optimal: one joint state per iteration expected");
   for (LoadStates s : states)
     if (s >= states_) throw std::invalid_argument("online-optimal: a state names a member beyond the ring");
+}
+
+std::size_t OnlineOptimal::loads_index(const std::vector<Count>& loads) const {
+  return static_cast<std::size_t>(std::find(loads_.begin(), loads_.end(), loads) - loads_.begin());
+}
+
+std::vector<double> OnlineOptimal::speeds_balanced_to(std::size_t b) const {
+  if (b >= loads_.size()) throw std::invalid_argument("online-optimal: no such loads");
+  if (b == 0) return peak_;
+  return speeds_of(static_cast<LoadStates>(std::find(balance_of_.begin(), balance_of_.end(), b) - balance_of_.begin()));
 }
 
 bool OnlineOptimal::moves(int t, std::size_t loads, LoadStates s) const {

@@ -75,6 +75,27 @@ class LawCounts {
   double left_[2] = {0.0, 0.0}, held_[2] = {0.0, 0.0};  // [0]: available, [1]: loaded
 };
 
+// The late rule's choices for one law (OnlineOptimal::late_rule), from the point after iteration
+// `from()` to the end: after iteration t, holding loads l (an index of OnlineOptimal::loads()) and
+// knowing the joint state k of age a, it goes on, looks, or makes a point towards loads b; after a
+// look that showed s, it goes on or makes a point.
+class LateRule {
+ public:
+  static constexpr int go_on = -1, look = -2;
+  int from() const { return from_; }
+  // go_on, look, or the loads a point moves to; t in from()..iterations - 1, a <= the delay.
+  int act(int t, std::size_t l, int age, LoadStates k) const;
+  // go_on or the loads a point moves to, after a look at t showed s.
+  int after_look(int t, std::size_t l, LoadStates s) const;
+
+ private:
+  friend class OnlineOptimal;
+  std::size_t at(int t, std::size_t l) const;
+  int from_ = 1, iterations_ = 0;
+  std::size_t count_ = 0, ages_ = 1, states_ = 0;
+  std::vector<std::int16_t> act_, after_look_;
+};
+
 class OnlineOptimal {
  public:
   // 2^n joint states: beyond this many members the recursion no longer fits a run's time.
@@ -88,6 +109,11 @@ class OnlineOptimal {
   // (2^n + 1) 2^n planner runs at most, then O(iterations (2^n + 1) n 2^n) for the policy and
   // O(iterations (2^n + 1)^2 2^n) for the bound over any target.
   OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law);
+  // Only the tables the late rule reads (the loads, iteration, planner and move times), for a
+  // policy that solves late_rule itself: `law` gives the load factor, the expectations stay 0 and
+  // points_along and any_target_along are not to be asked.
+  struct TablesOnly {};
+  OnlineOptimal(const RunModel& model, std::vector<double> peak, const OnOffLaw& law, TablesOnly);
 
   // The points the optimal policy takes along a trace: `states[it - 1]` the joint state of
   // iteration it (1..iterations). A point is taken only where it is strictly better.
@@ -158,19 +184,20 @@ class OnlineOptimal {
   // member's loaded speed is in its first loaded report). A rule with exactly a policy's
   // information: its mean over the law's traces is never below expected_late (tests check it).
   LatePath learning_late_along(const std::vector<LoadStates>& states, int delay, double look, double resolve) const;
+  // The late rule's choices for `law` after iterations from..iterations - 1 (expected_late's
+  // recursion), to be played one decision at a time. `look_plans`: a look also runs the planner at
+  // every member, whether a point follows or not (a simulated policy's all-gather does).
+  LateRule late_rule(int delay, double look, const OnOffLaw& law, int from, bool look_plans = false) const;
+  // The loads a run can hold (0: the initial balance, then the balance of each joint state); the
+  // index of given loads among them, or loads_count() if none; speeds whose balance they are (the
+  // nominal speeds for the initial balance, else one joint state's).
+  const std::vector<std::vector<Count>>& loads() const { return loads_; }
+  std::size_t loads_index(const std::vector<Count>& loads) const;
+  std::vector<double> speeds_balanced_to(std::size_t b) const;
   std::size_t loads_count() const { return loads_.size(); }
   std::size_t planner_calls() const { return planner_calls_; }
 
  private:
-  // The late rule's choices after iterations from..iterations-1: per (t, loads, age, state known)
-  // go_on, look, or the loads a point moves to; per (t, loads, state a look shows) go_on or the
-  // point's loads.
-  static constexpr std::int16_t go_on = -1, look_first = -2;
-  struct LateChoices {
-    int from = 1;
-    std::vector<std::int16_t> act, after_look;
-  };
-
   std::vector<double> speeds_of(LoadStates s) const;
   // Every member's planner run at the speeds of s, no gather: the last to finish.
   double planner_time(LoadStates s) const;
@@ -179,11 +206,14 @@ class OnlineOptimal {
   void expect_next(std::vector<double>& f, const OnOffLaw& law) const;
   // expected_late's recursion for `law`, from the last iteration back to the point after
   // iteration `from`: the values V_from(L, k, a) there, and the choices on the way if asked.
-  std::vector<double> solve_late(int delay, double look, const OnOffLaw& law, int from, LateChoices* choices) const;
+  std::vector<double> solve_late(int delay, double look, const OnOffLaw& law, int from, LateRule* choices,
+                                 bool look_plans = false) const;
   LatePath walk_late(const std::vector<LoadStates>& states, int delay, double look, bool learn, double resolve) const;
   // std::invalid_argument unless `states` holds one joint state of this ring per iteration.
   void check_trace(const std::vector<LoadStates>& states) const;
   bool moves(int t, std::size_t loads, LoadStates s) const;
+  // The loads, their balances and the costs every recursion reads.
+  void build_tables();
 
   RunModel m_;
   std::vector<double> peak_;  // flop/s, the available state's speeds
