@@ -119,14 +119,14 @@ class MarkovRule final : public RedistributionPolicy {
     if (looking_) {
       looking_ = false;
       target_ = LateRule::go_on;
-      const std::optional<LoadStates> s = v.gathered ? state_of(*v.gathered, 0.0) : std::nullopt;
+      const std::optional<LoadStates> s = v.gathered ? state_of(v.ring->peak, *v.gathered, 0.0) : std::nullopt;
       if (!s) {
         misfit_ = true;  // the look showed a third level: hand over at the next iteration
         return std::nullopt;
       }
       looked_at_ = v.iteration;
       looked_state_ = *s;
-      const std::size_t l = solved_->tables->loads_index(loads(v));
+      const std::size_t l = solved_->tables->loads_index(*v.loads);
       target_ = solved_->rule.after_look(v.iteration, l, *s);
     }
     if (target_ == LateRule::go_on) return std::nullopt;
@@ -139,8 +139,6 @@ class MarkovRule final : public RedistributionPolicy {
   }
 
  private:
-  static int delay(const RingFacts& f) { return f.n >= 2 ? static_cast<int>(f.n / 2) - 1 : 0; }
-  static std::vector<long> loads(const MemberView& v) { return *v.loads; }
 
   void hand_over(const MemberView& v) {
     fallback_ = waiting_ ? std::move(waiting_) : make_policy("forecast-lasting", v.ring->iterations);
@@ -162,13 +160,13 @@ class MarkovRule final : public RedistributionPolicy {
       known = looked_state_;
     }
     if (known_at == 0) return Act::carry_on;
-    const std::size_t l = solved_->tables->loads_index(loads(v));
+    const std::size_t l = solved_->tables->loads_index(*v.loads);
     if (l >= solved_->tables->loads_count()) {  // loads no balance of a joint state gave
       hand_over(v);
       return fallback_->after_iteration(v);
     }
     solve_if_moved(v);
-    const int age = std::min(v.iteration - known_at, delay(f));
+    const int age = std::min(v.iteration - known_at, common_snapshot_lag(f.n));
     const int act = solved_->rule.act(v.iteration, l, age, known);
     if (act == LateRule::look) {
       looking_ = true;
@@ -180,13 +178,13 @@ class MarkovRule final : public RedistributionPolicy {
 
   // Whether every member's speed is one of its two levels: the joint state, or none. Learns the
   // load factor from the first speed clearly below a nominal one.
-  std::optional<LoadStates> state_of(const std::vector<double>& speeds, double error) {
+  std::optional<LoadStates> state_of(const std::vector<double>& peak, const std::vector<double>& speeds,
+                                     double error) {
     LoadStates s = 0;
     for (std::size_t i = 0; i < speeds.size(); ++i) {
-      const double peak = peak_[i];
-      if (near(speeds[i], peak, error)) continue;
-      if (load_factor_ <= 0.0 && speeds[i] < peak) load_factor_ = speeds[i] / peak;
-      if (load_factor_ <= 0.0 || !near(speeds[i], load_factor_ * peak, error)) return std::nullopt;
+      if (near(speeds[i], peak[i], error)) continue;
+      if (load_factor_ <= 0.0 && speeds[i] < peak[i]) load_factor_ = speeds[i] / peak[i];
+      if (load_factor_ <= 0.0 || !near(speeds[i], load_factor_ * peak[i], error)) return std::nullopt;
       s |= LoadStates{1} << i;
     }
     return s;
@@ -196,15 +194,8 @@ class MarkovRule final : public RedistributionPolicy {
   bool follows_rule(const MemberView& v) {
     const RingFacts& f = *v.ring;
     if (misfit_ || f.n > OnlineOptimal::max_members) return false;
-    if (peak_.empty()) peak_ = f.peak;
     if (v.common_iteration > common_at_ && v.common && v.common->size() == f.n) {
-      std::vector<double> speeds(f.n);
-      double error = 0.0;
-      for (std::size_t i = 0; i < f.n; ++i) {
-        speeds[i] = (*v.common)[i].speed;
-        error = std::max(error, (*v.common)[i].speed_error);
-      }
-      const std::optional<LoadStates> s = state_of(speeds, error);
+      const std::optional<LoadStates> s = state_of(f.peak, speeds_of(*v.common), speed_error_of(*v.common));
       if (!s) return false;
       if (counts_ && v.common_iteration == common_at_ + 1) counts_->add(common_state_, *s);
       if (!counts_) counts_.emplace(f.n);
@@ -220,7 +211,7 @@ class MarkovRule final : public RedistributionPolicy {
     auto shared = last_solved();
     auto s = std::make_shared<Solved>();
     s->facts = f;
-    s->initial = loads(v);
+    s->initial = *v.loads;
     s->load_factor = load_factor_;
     if (shared && same_facts(shared->facts, f) && shared->initial == s->initial && shared->load_factor == load_factor_) {
       s->tables = shared->tables;
@@ -237,10 +228,7 @@ class MarkovRule final : public RedistributionPolicy {
   // has drifted from the one solved for.
   void solve_if_moved(const MemberView& v) {
     const OnOffLaw law = counts_->law(load_factor_);
-    auto drifted = [](double now, double then) { return std::abs(now - then) > resolve * then; };
-    if (solved_->from > 0 && !drifted(law.leave_available, solved_->law.leave_available) &&
-        !drifted(law.leave_loaded, solved_->law.leave_loaded))
-      return;
+    if (solved_->from > 0 && !points::law_drifted(law, solved_->law, resolve)) return;
     const std::shared_ptr<Solved>& shared = last_solved();
     if (shared && shared != solved_ && shared->tables == solved_->tables && shared->from == v.iteration &&
         same_law(shared->law, law)) {
@@ -250,7 +238,7 @@ class MarkovRule final : public RedistributionPolicy {
     auto s = std::make_shared<Solved>(*solved_);
     s->law = law;
     s->from = v.iteration;
-    s->rule = s->tables->late_rule(delay(*v.ring), gather_cost(*v.ring), law, v.iteration, true);
+    s->rule = s->tables->late_rule(common_snapshot_lag(v.ring->n), gather_cost(*v.ring), law, v.iteration, true);
     solved_ = s;
     last_solved() = s;
   }
@@ -265,7 +253,6 @@ class MarkovRule final : public RedistributionPolicy {
   // forecast-lasting: `waiting_` until the load shows two levels, `fallback_` once it shows it is not
   // (or on a ring too large), each asked from the start where it can be.
   std::unique_ptr<RedistributionPolicy> fallback_, waiting_;
-  std::vector<double> peak_;
   double load_factor_ = 0.0;
   std::optional<points::LawCounts> counts_;
   int common_at_ = 0, looked_at_ = 0;

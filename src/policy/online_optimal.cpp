@@ -9,6 +9,7 @@
 
 #include "model/errors.hpp"
 #include "planners/points/online_optimal.hpp"
+#include "policy/predictions.hpp"
 #include "policy/registry.hpp"
 
 namespace ringsim::policy {
@@ -75,7 +76,7 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   // (member_reports.cpp), the present by an all-gather both ways of floor(n/2) rounds, each round
   // taken as the mean round of the model's one-way all-gather of n - 1 rounds.
   const std::size_t n = run.initial_loads.size();
-  out.late_delay = n >= 2 ? static_cast<int>(n / 2) - 1 : 0;
+  out.late_delay = common_snapshot_lag(n);
   out.late_look = 0.0;
   if (n >= 2 && !run.gathered.empty())
     out.late_look = static_cast<double>(n / 2) * *std::max_element(run.gathered.begin(), run.gathered.end()) /

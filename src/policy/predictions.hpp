@@ -21,6 +21,10 @@ double compute_time_of(const Loads& loads, const std::vector<double>& speeds, do
   return t;
 }
 
+// How many iterations the common snapshot lags behind on a ring of n (member_reports.cpp: every
+// report of iteration t - floor(n/2) + 1 has reached every member after iteration t).
+inline int common_snapshot_lag(std::size_t n) { return n >= 2 ? static_cast<int>(n / 2) - 1 : 0; }
+
 // The speeds the reports give, in member order, and the largest of their relative errors.
 std::vector<double> speeds_of(const std::vector<Report>& reports);
 double speed_error_of(const std::vector<Report>& reports);

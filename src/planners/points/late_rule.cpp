@@ -43,6 +43,11 @@ OnOffLaw LawCounts::law(double load_factor) const {
   return law;
 }
 
+bool law_drifted(const OnOffLaw& now, const OnOffLaw& then, double resolve) {
+  auto drifted = [resolve](double a, double b) { return std::abs(a - b) > resolve * b; };
+  return drifted(now.leave_available, then.leave_available) || drifted(now.leave_loaded, then.leave_loaded);
+}
+
 OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor) {
   LawCounts counts(members);
   for (std::size_t j = 1; j < known.size(); ++j) counts.add(known[j - 1], known[j]);
@@ -184,7 +189,6 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
   check_trace(states);
   const std::size_t n = m_.initial_loads.size();
   auto during = [&](int it) { return states[static_cast<std::size_t>(it) - 1]; };
-  auto drifted = [&](double now, double then) { return std::abs(now - then) > resolve * then; };
   LatePath path;
   LateRule choices;
   LawCounts counts(n);  // the transitions of iterations 1..counted, known for free
@@ -200,9 +204,7 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
         counts.add(during(counted), during(counted + 1));
       law = counts.law(law_.load_factor);
     }
-    if (path.solves == 0 ||
-        (learn && (drifted(law.leave_available, solved_for.leave_available) ||
-                   drifted(law.leave_loaded, solved_for.leave_loaded)))) {
+    if (path.solves == 0 || (learn && law_drifted(law, solved_for, resolve))) {
       choices = late_rule(delay, look, law, t);
       solved_for = law;
       ++path.solves;

@@ -62,6 +62,10 @@ inline double joint_probability(LoadStates s, std::size_t n, double p) {
 // chain's stationary share of loaded iterations.
 OnOffLaw estimated_law(const std::vector<LoadStates>& known, std::size_t members, double load_factor);
 
+// Whether a learning rule solved for `then` must solve again for `now`: a leaving probability has
+// moved by more than `resolve` (relative) of the one solved for.
+bool law_drifted(const OnOffLaw& now, const OnOffLaw& then, double resolve);
+
 // estimated_law's counts, kept as the known states grow one transition at a time.
 class LawCounts {
  public:
@@ -82,7 +86,6 @@ class LawCounts {
 class LateRule {
  public:
   static constexpr int go_on = -1, look = -2;
-  int from() const { return from_; }
   // go_on, look, or the loads a point moves to; t in from()..iterations - 1, a <= the delay.
   int act(int t, std::size_t l, int age, LoadStates k) const;
   // go_on or the loads a point moves to, after a look at t showed s.
