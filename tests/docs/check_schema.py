@@ -144,6 +144,7 @@ where_values = {
     "traces.durations": "#/$defs/traces/properties/durations",
     "traces.phase": "#/$defs/traces/properties/phase",
 }
+described_values = {"scheme"}  # keys whose description enumerates their values
 ignored_in_schema = {"#/$defs/base/properties/simgrid"}  # option names: a pattern, not a list
 if values is None:
     fail("`ringsim config-keys` prints no \"values\" (the accepted values of the enumerated keys)")
@@ -175,6 +176,12 @@ for key, pointer in sorted(where_values.items()):
     for v in sorted(enum - set(plain)):
         compared += 1
         fail(f"'{key}': '{v}' in the schema's enum ({pointer}), not a value ringsim lists")
+    # A description that lists the values (the scheme key's) lists every one of them.
+    if key in described_values:
+        for v in plain:
+            compared += 1
+            if not re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", node.get("description", "")):
+                fail(f"'{key}': '{v}' accepted by ringsim, missing from the schema's description ({pointer})")
     subschema = dict(node, **{"$defs": defs})
     for syntax, value in samples.items():
         compared += 1
