@@ -15,6 +15,12 @@ its mean to hindsight's over the same seeds, and its mean number of redistributi
       the Markdown tables (one per family) and one figure per family in the folder FIGURES
       (when-criteria-FAMILY.png: a panel per ring size, each scheme's mean over hindsight's
       against the ratio).
+  when_criteria.py goals GOALS.md POLICY SMOOTH SET/FAMILY=RUNS.csv[+RUNS.csv ...] ...
+      the forecasting policy's goals for POLICY, one row per seed set and family: within 1.05 of
+      the best fixed scheme (ratio of means, every ring and ratio), within 1.15 of hindsight
+      (ratio of means; a goal on the families named in SMOOTH, comma-separated) and within 1.05 of
+      online-optimal where the runs hold it (mean of the per-seed ratios, as the late-rule tables
+      take it). SET names the seed set (`1-8`), FAMILY the family.
 
 A seed whose hindsight run a table may not divide by (references.py: not exactly optimal under the
 model, beaten by a checked fixed scheme in the simulation, or above a fixed scheme of the same run)
@@ -179,11 +185,90 @@ def family_figure(plt, name, points, folder):
     plt.close(fig)
 
 
+def versus_online_optimal(policy, runs):
+    """{ratio: mean over the seeds both hold of the policy's normalized time over online-optimal's}."""
+    out = {}
+    for key, by in sorted(runs.items()):
+        if policy in by and "online-optimal" in by:
+            seeds = sorted(set(by[policy]) & set(by["online-optimal"]))
+            if seeds:
+                out[key] = plotlib.mean([by[policy][s][0] / by["online-optimal"][s][0] for s in seeds])
+    return out
+
+
+def worst_of(values, bound):
+    """(points within bound, points, the worst value and its (ring, ratio))."""
+    if not values:
+        return None
+    key = max(values, key=values.get)
+    return sum(v <= bound for v in values.values()), len(values), values[key], key
+
+
+def goal_cell(counted, goal=True):
+    if counted is None:
+        return "not computed"
+    within, total, worst, key = counted
+    mark = "" if not goal or within == total else " **(missed)**"
+    return f"{within} of {total}; worst {worst:.3f} (ring {key[0]}, ratio {key[1]:g}){mark}"
+
+
+def goal_table(policy, smooth, read):
+    """The rows of the goals command: `read` holds (set, family, runs, left_out)."""
+    out = [f"Goals of `{policy}`: points within the bound, of those measured; the worst ratio and where.", "",
+           "| seeds | family | within 1.05 of the best fixed scheme | within 1.15 of hindsight | "
+           "within 1.05 of online-optimal (mean of per-seed ratios) |",
+           "|---|---|---|---|---|"]
+    totals = defaultdict(lambda: [0, 0])
+    for label, name, runs, left_out in read:
+        versus_best, versus_hindsight = {}, {}
+        for key, by in runs.items():
+            seeds, best, figures, _ = point_figures(key, by, left_out)
+            if policy in figures and best:
+                versus_best[key] = figures[policy][0] / figures[BEST_FIXED][0]
+                versus_hindsight[key] = figures[policy][0]
+        if not versus_best:
+            fail(f"{label}/{name}: the runs hold no {policy} run with a hindsight and a fixed scheme to compare with")
+        is_smooth = name in smooth
+        cells = [worst_of(versus_best, NEAR_BEST), worst_of(versus_hindsight, NEAR_HINDSIGHT),
+                 worst_of(versus_online_optimal(policy, runs), NEAR_BEST)]
+        for goal, counted in zip(("best fixed", "hindsight", "online-optimal"), cells):
+            if counted and (goal != "hindsight" or is_smooth):
+                totals[goal][0] += counted[0]
+                totals[goal][1] += counted[1]
+        out.append(f"| {label} | {name}{' (smooth)' if is_smooth else ''} | {goal_cell(cells[0])} | "
+                   f"{goal_cell(cells[1], is_smooth)} | {goal_cell(cells[2])} |")
+    out += ["", "Within the goals, every row above (within 1.15 of hindsight: the smooth families only): "
+            + "; ".join(f"{goal}: {t[0]} of {t[1]} points" for goal, t in totals.items()) + ".", ""]
+    return out
+
+
+def goals_command(argv):
+    ap = plotlib.ArgumentParser(prog="when_criteria.py goals", description="the forecasting policy's goals")
+    ap.add_argument("goals", help="the table (Markdown)")
+    ap.add_argument("policy", help="the scheme whose goals are counted")
+    ap.add_argument("smooth", help="the smooth families, comma-separated (their hindsight goal counts)")
+    ap.add_argument("families", nargs="+", metavar="SET/FAMILY=RUNS.csv[+RUNS.csv...]")
+    a = ap.parse_args(argv)
+    pairs = plotlib.name_value_pairs(a.families, lambda x: f"expected SET/FAMILY=RUNS.csv[+RUNS.csv], got '{x}'")
+    read = []
+    for name, paths in pairs:
+        label, slash, family = name.partition("/")
+        if not slash or not label or not family:
+            fail(f"expected SET/FAMILY=RUNS.csv[+RUNS.csv], got '{name}={paths}'")
+        read.append((label, family, *read_family(f"{label}/{family}", paths)))
+    lines = goal_table(a.policy, {f for f in a.smooth.split(",") if f}, read)
+    plotlib.write_atomically(a.goals, "\n".join(lines))
+    sys.stdout.write("\n".join(lines))
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "configs":
         if len(sys.argv) != 3:
             fail("usage: when_criteria.py configs OUTDIR")
         comparison_configs(sys.argv[2])
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "goals":
+        goals_command(sys.argv[2:])
         return
     ap = plotlib.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", choices=["table"])

@@ -276,6 +276,19 @@ if $PY "$CRIT" table criteria.md figures t=criteria.csv --describe criteria.json
 else
   echo "FAIL when_criteria.py: $(cat criteria.err)"; fail=1
 fi
+# when_criteria.py goals, stop-at-rise as the policy on the same runs: ring 8 at 0.66 / 0.75 of
+# every-5 (0.880), 0.66 / 0.6 of hindsight (1.100), seed 1 alone against online-optimal (0.66 / 0.55
+# = 1.200); ring 32 on seed 2 alone, 0.96 / 0.9 of every-5 (1.067) and 0.96 / 0.8 of hindsight (1.200).
+if $PY "$CRIT" goals goals.md stop-at-rise t,u s/t=criteria.csv >/dev/null 2>goals.err; then
+  lines_in "when_criteria.py goals" goals.md xF \
+    "| s | t (smooth) | 1 of 2; worst 1.067 (ring 32, ratio 1) **(missed)** | 1 of 2; worst 1.200 (ring 32, ratio 1) **(missed)** | 0 of 1; worst 1.200 (ring 8, ratio 1) **(missed)** |" \
+    "Within the goals, every row above (within 1.15 of hindsight: the smooth families only): best fixed: 1 of 2 points; hindsight: 1 of 2 points; online-optimal: 0 of 1 points."
+else
+  echo "FAIL when_criteria.py goals: $(cat goals.err)"; fail=1
+fi
+expect_refused "when_criteria.py goals without a seed set" "expected SET/FAMILY=RUNS.csv" $PY "$CRIT" goals g2.md stop-at-rise t t=criteria.csv
+expect_refused "when_criteria.py goals of a policy not run" "hold no forecast run" $PY "$CRIT" goals g2.md forecast t s/t=criteria.csv
+[ -e g2.md ] && { echo "FAIL when_criteria.py goals: a table written on bad input"; fail=1; }
 grep -v ",hindsight," criteria.csv >no-hindsight.csv
 expect_refused "when_criteria.py without hindsight" "holds no hindsight run" $PY "$CRIT" table c2.md figures t=no-hindsight.csv
 [ -e c2.md ] && { echo "FAIL when_criteria.py: a table written on bad input"; fail=1; }
