@@ -5,7 +5,7 @@
 // future, and Bellman's recursion over (loads, newest state known, its age) gives the rule that
 // minimizes the expected makespan with exactly a policy's information: the common snapshot,
 // floor(n/2) - 1 iterations late, for free; the present for an all-gather; a point that balances for
-// any joint state's speeds, or returns to the initial balance.
+// any joint state's speeds, or returns to the loads the rule took over with.
 //
 // What a member knows is all it uses. The two levels: the nominal speed (RingFacts::peak) and the
 // load factor, the first measured speed below it over the nominal one. The law: the leaving
@@ -17,8 +17,11 @@
 // equivalence: the rule acts on its estimate as if it were the law).
 //
 // Where the recursion does not apply it is not guessed at: `forecast-lasting`, the policy for every
-// other load, answers until a report shows a member below its nominal speed (nothing tells a
-// two-level load from another before), and for the rest of the run on rings of more than
+// other load, answers until the reports show two levels (nothing tells a two-level load from another
+// before): a member below its nominal speed, then a second member at the same fraction or a loaded
+// member back at its nominal speed. One member's first change, to any lower speed, would pass for a
+// load factor, and the rule would play for returns and company that a step to another machine's
+// speed never brings. It answers for the rest of the run on rings of more than
 // OnlineOptimal::max_members (2^n joint states) or once a report's speed is neither level within
 // its measurement error (drifting or many-level load, changes within an iteration). Where that
 // shows before the rule has answered, the run is forecast-lasting's, decision for decision.
@@ -107,9 +110,9 @@ class MarkovRule final : public RedistributionPolicy {
     }
     if (!fallback_ && !follows_rule(v)) hand_over(v);
     if (fallback_) return fallback_->after_iteration(v);
-    // Until a report shows a member below its nominal speed, nothing tells a two-level load from
-    // any other: forecast-lasting answers, and goes on answering if the load turns out otherwise.
-    if (load_factor_ <= 0.0 && waiting_) return waiting_->after_iteration(v);
+    // Until the reports show two levels, nothing tells a two-level load from any other:
+    // forecast-lasting answers, and goes on answering if the load turns out otherwise.
+    if (!two_levels_ && waiting_) return waiting_->after_iteration(v);
     waiting_.reset();
     return rule_act(v);
   }
@@ -197,13 +200,25 @@ class MarkovRule final : public RedistributionPolicy {
     if (v.common_iteration > common_at_ && v.common && v.common->size() == f.n) {
       const std::optional<LoadStates> s = state_of(f.peak, speeds_of(*v.common), speed_error_of(*v.common));
       if (!s) return false;
+      note_levels(*s);
       if (counts_ && v.common_iteration == common_at_ + 1) counts_->add(common_state_, *s);
       if (!counts_) counts_.emplace(f.n);
       common_at_ = v.common_iteration;
       common_state_ = *s;
     }
-    if (load_factor_ > 0.0 && !solved_ && f.n >= 2) build_tables(v);
+    if (two_levels_ && !solved_ && f.n >= 2) build_tables(v);
     return true;
+  }
+
+  // Whether the snapshot state `s` (after common_state_) shows the load's two levels: two members
+  // at the load factor at once or in turn, or a loaded member back at its nominal speed.
+  void note_levels(LoadStates s) {
+    if (two_levels_ || s == 0) {
+      two_levels_ = two_levels_ || (common_state_ & ~s) != 0;
+      return;
+    }
+    if (first_loaded_ == 0) first_loaded_ = s;
+    two_levels_ = (s & (s - 1)) != 0 || (s & ~first_loaded_) != 0 || (common_state_ & ~s) != 0;
   }
 
   void build_tables(const MemberView& v) {
@@ -257,6 +272,8 @@ class MarkovRule final : public RedistributionPolicy {
   std::optional<points::LawCounts> counts_;
   int common_at_ = 0, looked_at_ = 0;
   LoadStates common_state_ = 0, looked_state_ = 0;
+  LoadStates first_loaded_ = 0;  // the members of the first snapshot that showed one loaded
+  bool two_levels_ = false;
   std::shared_ptr<Solved> solved_;
   bool started_ = false, looking_ = false, misfit_ = false;
   int target_ = LateRule::go_on;
