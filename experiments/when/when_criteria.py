@@ -222,7 +222,7 @@ def goal_table(policy, smooth, read):
     for label, name, runs, left_out in read:
         versus_best, versus_hindsight = {}, {}
         for key, by in runs.items():
-            seeds, best, figures, _ = point_figures(key, by, left_out)
+            _, best, figures, _ = point_figures(key, by, left_out)
             if policy in figures and best:
                 versus_best[key] = figures[policy][0] / figures[BEST_FIXED][0]
                 versus_hindsight[key] = figures[policy][0]

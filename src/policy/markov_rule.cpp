@@ -142,7 +142,6 @@ class MarkovRule final : public RedistributionPolicy {
   }
 
  private:
-
   void hand_over(const MemberView& v) {
     fallback_ = waiting_ ? std::move(waiting_) : make_policy("forecast-lasting", v.ring->iterations);
   }

@@ -79,14 +79,14 @@ class LawCounts {
   double left_[2] = {0.0, 0.0}, held_[2] = {0.0, 0.0};  // [0]: available, [1]: loaded
 };
 
-// The late rule's choices for one law (OnlineOptimal::late_rule), from the point after iteration
-// `from()` to the end: after iteration t, holding loads l (an index of OnlineOptimal::loads()) and
+// The late rule's choices for one law (OnlineOptimal::late_rule), from the point after the iteration
+// it was solved from (late_rule's `from`) to the end: after iteration t, holding loads l (an index of OnlineOptimal::loads()) and
 // knowing the joint state k of age a, it goes on, looks, or makes a point towards loads b; after a
 // look that showed s, it goes on or makes a point.
 class LateRule {
  public:
   static constexpr int go_on = -1, look = -2;
-  // go_on, look, or the loads a point moves to; t in from()..iterations - 1, a <= the delay.
+  // go_on, look, or the loads a point moves to; t in late_rule's from..iterations - 1, a <= the delay.
   int act(int t, std::size_t l, int age, LoadStates k) const;
   // go_on or the loads a point moves to, after a look at t showed s.
   int after_look(int t, std::size_t l, LoadStates s) const;
