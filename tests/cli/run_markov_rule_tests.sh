@@ -2,8 +2,9 @@
 # Scheme markov-rule in the simulation. On geometric on/off load (two levels, a Markov chain) it
 # plays the late rule once the snapshots show two levels: its looks are all-gathers, every point it
 # carries out balances for speeds of its own (a joint state's, or the loads it took over with), and
-# the run completes with every member agreeing (the simulation checks). On a ring of 9, where the recursion is not run, and on a load that is not
-# two-level from its first snapshot on, it is forecast-lasting: the same run, point for point.
+# the run completes with every member agreeing (the simulation checks). On a ring of 9, where the
+# recursion is not run, and on a load that is not two-level from its first snapshot on, it is
+# forecast-lasting: the same run, point for point.
 set -u
 RINGSIM=${1:?usage: run_markov_rule_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
