@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build_commit.hpp"
 #include "io/files.hpp"
 #include "io/json_input.hpp"
 
@@ -30,30 +31,6 @@ void write_configs(const Experiment& e, const fs::path& out) {
     io::write_file_atomically(p.config.string(), text);
   }
 }
-
-namespace {
-
-// The source tree's commit, read when the summary is written (a SHA baked in at configure time
-// goes stale with the next commit); "-dirty" when the tree has uncommitted changes.
-std::string git_sha() {
-  auto run = [](const std::string& cmd) {
-    std::string text;
-    if (FILE* p = popen(cmd.c_str(), "r")) {
-      char buf[256];
-      while (fgets(buf, sizeof buf, p)) text += buf;
-      pclose(p);
-    }
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    return text;
-  };
-  const std::string git = "git -C '" RINGSIM_SOURCE_DIR "' ";
-  std::string sha = run(git + "rev-parse HEAD 2>/dev/null");
-  if (sha.empty()) return "unknown";
-  if (!run(git + "status --porcelain --untracked-files=no 2>/dev/null").empty()) sha += "-dirty";
-  return sha;
-}
-
-}  // namespace
 
 void merge_results(const Experiment& e, const fs::path& out, bool quick) {
   std::vector<nlohmann::json> results(e.runs.size());
@@ -104,7 +81,7 @@ void merge_results(const Experiment& e, const fs::path& out, bool quick) {
                                   {"runs", e.runs.size()},
                                   {"runs_with_results", present},
                                   {"ringsim_version", RINGSIM_VERSION},
-                                  {"git_sha", git_sha()},
+                                  {"git_sha", RINGSIM_BUILD_COMMIT},
                                   {"simgrid_version", simgrid_version},
                                   {"network_model", one_or_all(models, false)},
                                   {"simgrid_options", one_or_all(options, true)},
