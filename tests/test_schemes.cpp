@@ -118,7 +118,7 @@ TEST_CASE("every scheme is one entry: an online policy or a reference, found and
   // The recommended policy comes first after the paper's fixed schemes.
   REQUIRE(entries.size() > 2);
   CHECK(entries[0].name.find("every-K") != std::string::npos);
-  CHECK(entries[1].name == "adaptive-lasting");
+  CHECK(entries[1].name == "markov-rule");
 }
 
 TEST_CASE("the fixed scheme of a reference's points redistributes after exactly those points") {

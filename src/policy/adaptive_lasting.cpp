@@ -1,4 +1,4 @@
-// Scheme `adaptive-lasting`: the recommended policy (adaptive_lasting.hpp has the rule and its reasons).
+// Scheme `adaptive-lasting` (adaptive_lasting.hpp has the rule and its reasons).
 #include "policy/adaptive_lasting.hpp"
 
 #include <memory>
@@ -10,7 +10,7 @@ namespace ringsim::policy {
 
 SchemeEntry adaptive_lasting_scheme() {
   return online_policy("adaptive-lasting",
-                       "the recommended policy: adaptive, with the saving counted at the share of it that earlier "
+                       "adaptive, with the saving counted at the share of it that earlier "
                        "balances delivered, lag by lag, and a look bought once the ring's iteration time has risen "
                        "by enough to pay for it",
                        Knows::reports,

@@ -1,11 +1,11 @@
-// Scheme `markov-rule`: the late rule (planners/points/online_optimal.hpp, expected_late) played by
-// the members themselves, on a load law they learn from their reports. Where each member's speed
-// takes two levels, its nominal speed and one shared fraction of it (the load factor), and moves
-// between them as a Markov chain, the joint state of the members is all the past says about the
-// future, and Bellman's recursion over (loads, newest state known, its age) gives the rule that
-// minimizes the expected makespan with exactly a policy's information: the common snapshot,
-// floor(n/2) - 1 iterations late, for free; the present for an all-gather; a point that balances for
-// any joint state's speeds, or returns to the loads the rule took over with.
+// Scheme `markov-rule`, the recommended policy: the late rule (planners/points/online_optimal.hpp,
+// expected_late) played by the members themselves, on a load law they learn from their reports.
+// Where each member's speed takes two levels, its nominal speed and one shared fraction of it (the
+// load factor), and moves between them as a Markov chain, the joint state of the members is all the
+// past says about the future, and Bellman's recursion over (loads, newest state known, its age)
+// gives the rule that minimizes the expected makespan with exactly a policy's information: the
+// common snapshot, floor(n/2) - 1 iterations late, for free; the present for an all-gather; a point
+// that balances for any joint state's speeds, or returns to the loads the rule took over with.
 //
 // What a member knows is all it uses. The two levels: the nominal speed (RingFacts::peak) and the
 // load factor, the first measured speed below it over the nominal one. The law: the leaving
@@ -282,8 +282,9 @@ class MarkovRule final : public RedistributionPolicy {
 
 SchemeEntry markov_rule_scheme() {
   return online_policy("markov-rule",
-                       "the best rule for a two-level Markov load (on/off), learned from the reports and solved by "
-                       "Bellman's recursion on rings of at most 8; forecast-lasting on any other load or ring",
+                       "the recommended policy: the best rule for a two-level Markov load (on/off), learned from the "
+                       "reports and solved by Bellman's recursion on rings of at most 8, once the reports show two "
+                       "levels; forecast-lasting before, and on any other load or ring",
                        Knows::reports,
                        [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
                          return s == "markov-rule" ? std::make_unique<MarkovRule>() : nullptr;
