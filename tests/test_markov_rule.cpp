@@ -100,6 +100,30 @@ Step step(RedistributionPolicy& policy, Ring& r, int t, const std::vector<double
 
 int common_after(std::size_t n, int t) { return t - (static_cast<int>(n / 2) - 1); }
 
+// Asks markov-rule and forecast-lasting, each on its own copy of the ring, after every iteration t
+// of `r`'s run, iteration i's speeds being speeds_at(i) and the common snapshot after t that of
+// iteration common(t) (none while it is below 1); checks that every answer and every move is
+// forecast-lasting's and returns how many answers were not carry_on.
+template <class SpeedsAt, class Common>
+int answers_as_forecast_lasting(Ring& r, SpeedsAt speeds_at, Common common) {
+  auto policy = make_policy("markov-rule", r.facts.iterations);
+  auto reference = make_policy("forecast-lasting", r.facts.iterations);
+  int asked = 0;
+  for (int t = 1; t < r.facts.iterations; ++t) {
+    const int c = common(t);
+    if (c >= 1) set_speeds(r, speeds_at(c), c);
+    Ring copy = r;
+    const Step got = step(*policy, r, t, speeds_at(t), std::max(c, 0));
+    const Step want = step(*reference, copy, t, speeds_at(t), std::max(c, 0));
+    CAPTURE(t);
+    CHECK(got.act == want.act);
+    CHECK(got.moved == want.moved);
+    CHECK(r.loads == copy.loads);
+    asked += got.act != Act::carry_on;
+  }
+  return asked;
+}
+
 // The late rule's answer recomputed from the states themselves: the law counted over consecutive
 // snapshots, solved again when a leaving probability moved by more than a fifth.
 class RuleFromStates {
@@ -236,8 +260,6 @@ TEST_CASE("markov-rule: on on/off load, every answer is the late rule's for what
 
 TEST_CASE("markov-rule: until a member is seen loaded, and from a third speed level on, it is forecast-lasting") {
   Ring r = markov_ring();
-  auto policy = make_policy("markov-rule", r.facts.iterations);
-  auto reference = make_policy("forecast-lasting", r.facts.iterations);
   // Every member at its nominal speed until iteration 20, then member 1 at 0.6 of its speed and
   // member 2 at a quarter: two factors, so not two levels. Throughout, the answers are those of
   // forecast-lasting asked since the start.
@@ -245,20 +267,7 @@ TEST_CASE("markov-rule: until a member is seen loaded, and from a third speed le
   odd[1] *= 0.6;
   odd[2] *= 0.25;
   auto speeds_at = [&](int it) { return it >= 20 && (it - 20) % 7 < 3 ? odd : r.facts.peak; };
-  int asked = 0;
-  for (int t = 1; t < r.facts.iterations; ++t) {
-    const std::vector<double> speeds = speeds_at(t);
-    if (t >= 2) set_speeds(r, speeds_at(t - 1), t - 1);
-    Ring copy = r;
-    const Step got = step(*policy, r, t, speeds, t - 1);
-    const Step want = step(*reference, copy, t, speeds, t - 1);
-    CAPTURE(t);
-    CHECK(got.act == want.act);
-    CHECK(got.moved == want.moved);
-    CHECK(r.loads == copy.loads);
-    asked += got.act != Act::carry_on;
-  }
-  CHECK(asked > 0);
+  CHECK(answers_as_forecast_lasting(r, speeds_at, [](int t) { return t - 1; }) > 0);
 }
 
 TEST_CASE("markov-rule: one member's step to another speed is not taken for two levels") {
@@ -266,51 +275,19 @@ TEST_CASE("markov-rule: one member's step to another speed is not taken for two 
   // machine's speed); member 3 falls to 0.7 of its own after iteration 30. No report shows two
   // members at one fraction or a return, so every answer is forecast-lasting's asked since the start.
   Ring r = markov_ring();
-  auto policy = make_policy("markov-rule", r.facts.iterations);
-  auto reference = make_policy("forecast-lasting", r.facts.iterations);
   auto speeds_at = [&](int it) {
     std::vector<double> s = r.facts.peak;
     if (it > 6) s[1] *= 0.4;
     if (it > 30) s[3] *= 0.7;
     return s;
   };
-  int asked = 0;
-  for (int t = 1; t < r.facts.iterations; ++t) {
-    const int c = common_after(r.facts.n, t);
-    if (c >= 1) set_speeds(r, speeds_at(c), c);
-    Ring copy = r;
-    const Step got = step(*policy, r, t, speeds_at(t), std::max(c, 0));
-    const Step want = step(*reference, copy, t, speeds_at(t), std::max(c, 0));
-    CAPTURE(t);
-    CHECK(got.act == want.act);
-    CHECK(got.moved == want.moved);
-    CHECK(r.loads == copy.loads);
-    asked += got.act != Act::carry_on;
-  }
-  CHECK(asked > 0);
+  CHECK(answers_as_forecast_lasting(r, speeds_at, [&](int t) { return common_after(r.facts.n, t); }) > 0);
 }
 
 TEST_CASE("markov-rule: beyond 8 members it is forecast-lasting") {
   Ring r = markov_ring(9);
-  Ring copy = r;
-  auto policy = make_policy("markov-rule", r.facts.iterations);
-  auto reference = make_policy("forecast-lasting", r.facts.iterations);
   const std::vector<LoadStates> states = on_off_states(9, r.facts.iterations, 5);
-  int asked = 0;
-  for (int t = 1; t < r.facts.iterations; ++t) {
-    const int c = common_after(9, t);
-    if (c >= 1) {
-      set_speeds(r, speeds_in(r, states[static_cast<std::size_t>(c) - 1]), c);
-      set_speeds(copy, speeds_in(copy, states[static_cast<std::size_t>(c) - 1]), c);
-    }
-    const std::vector<double> shown = speeds_in(r, states[static_cast<std::size_t>(t) - 1]);
-    const Step got = step(*policy, r, t, shown, std::max(c, 0));
-    const Step want = step(*reference, copy, t, shown, std::max(c, 0));
-    CAPTURE(t);
-    CHECK(got.act == want.act);
-    CHECK(r.loads == copy.loads);
-    asked += got.act != Act::carry_on;
-  }
-  CHECK(asked > 0);
+  auto speeds_at = [&](int it) { return speeds_in(r, states[static_cast<std::size_t>(it) - 1]); };
+  CHECK(answers_as_forecast_lasting(r, speeds_at, [](int t) { return common_after(9, t); }) > 0);
   CHECK(make_policy("markov-rule", 10)->piggybacks_reports());
 }
