@@ -212,10 +212,7 @@ class MarkovRule final : public RedistributionPolicy {
   // Whether the snapshot state `s` (after common_state_) shows the load's two levels: two members
   // at the load factor at once or in turn, or a loaded member back at its nominal speed.
   void note_levels(LoadStates s) {
-    if (two_levels_ || s == 0) {
-      two_levels_ = two_levels_ || (common_state_ & ~s) != 0;
-      return;
-    }
+    if (two_levels_) return;
     if (first_loaded_ == 0) first_loaded_ = s;
     two_levels_ = (s & (s - 1)) != 0 || (s & ~first_loaded_) != 0 || (common_state_ & ~s) != 0;
   }

@@ -79,10 +79,10 @@ class LawCounts {
   double left_[2] = {0.0, 0.0}, held_[2] = {0.0, 0.0};  // [0]: available, [1]: loaded
 };
 
-// The late rule's choices for one law (OnlineOptimal::late_rule), from the point after the iteration
-// it was solved from (late_rule's `from`) to the end: after iteration t, holding loads l (an index of OnlineOptimal::loads()) and
-// knowing the joint state k of age a, it goes on, looks, or makes a point towards loads b; after a
-// look that showed s, it goes on or makes a point.
+// The late rule's choices for one law (OnlineOptimal::late_rule), from the point after the
+// iteration it was solved from (late_rule's `from`) to the end: after iteration t, holding loads l
+// (an index of OnlineOptimal::loads()) and knowing the joint state k of age a, it goes on, looks,
+// or makes a point towards loads b; after a look that showed s, it goes on or makes a point.
 class LateRule {
  public:
   static constexpr int go_on = -1, look = -2;
