@@ -44,8 +44,8 @@ from plotlib import fail  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXED = ["none", "once", "every-20", "every-10", "every-5"]
 # The criteria in the order the tables list them: the field's first, then ringsim's policies.
-CRITERIA = ["stop-at-rise", "meta-balancer", "adaptive", "adaptive-lasting", "adaptive-gather", "rent-or-buy",
-            "forecast", "forecast-lasting", "markov-rule", "online-optimal"]
+CRITERIA = ["stop-at-rise", "meta-balancer", "boulmier", "adaptive", "adaptive-lasting", "adaptive-gather",
+            "rent-or-buy", "forecast", "forecast-lasting", "markov-rule", "online-optimal"]
 COMPARISON = FIXED + [c for c in CRITERIA if c != "online-optimal"] + ["hindsight"]
 BEST_FIXED = "best fixed"
 # The forecasting policy's goals (within 1.05 of the best fixed scheme, 1.15 of hindsight), counted for each.
