@@ -157,8 +157,17 @@ def family_table(name, runs, points, left_out):
     return out
 
 
+def line_colors(plt):
+    """One colour per line of a family's figure, none repeated: black for the best fixed scheme, tab10 and two more
+    for the criteria."""
+    palette = list(plt.get_cmap("tab10").colors) + ["darkgoldenrod", "darkslategrey"]
+    assert len(CRITERIA) <= len(palette)
+    return {BEST_FIXED: "black", **dict(zip(CRITERIA, palette))}
+
+
 def family_figure(plt, name, points, folder):
     rings = sorted({k[0] for k in points})
+    colors = line_colors(plt)
     fig, axes = plotlib.panel_grid(plt, len(rings), 5.0, 3.8, columns=len(rings))
     for ax, ring in zip(axes, rings):
         lines = defaultdict(list)
@@ -172,7 +181,7 @@ def family_figure(plt, name, points, folder):
             if lines.get(scheme):
                 xs, ys = zip(*lines[scheme])
                 clipped = clipped or max(ys) > CLIP
-                ax.plot(xs, [min(y, CLIP) for y in ys], marker="o", ms=3, lw=1.2,
+                ax.plot(xs, [min(y, CLIP) for y in ys], marker="o", ms=3, lw=1.2, color=colors[scheme],
                         ls="--" if scheme == BEST_FIXED else "-", label=scheme)
         ax.axhline(1.0, color="grey", lw=0.8)
         ax.set_xscale("log")
