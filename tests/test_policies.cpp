@@ -887,6 +887,31 @@ StepCosts step_costs(const Ring& r, const std::vector<double>& speeds) {
   return c;
 }
 
+// For a rule that moves at a step or never: checks which it did against `moves`, and counts it.
+void check_at_step_or_never(bool moves, int acted, int step, int& moved, int& never) {
+  if (moves) {
+    CHECK(acted == step);
+    ++moved;
+  } else {
+    CHECK(acted == 0);
+    ++never;
+  }
+}
+
+// Snapshots 1..40 at speeds(k), with a move after iteration 12: the first snapshot after which
+// `scheme` acts (0: never).
+template <class Speeds>
+int first_act_after_move_at_12(Ring& r, Speeds speeds, const std::string& scheme) {
+  auto p = make_policy(scheme, 100);
+  for (int k = 1; k <= 40; ++k) {
+    set_speeds(r, speeds(k), k);
+    MemberView v = view_of(r, 0, k, k);
+    v.last_move = k > 12 ? 12 : 0;
+    if (p->after_iteration(v) != Act::carry_on) return k;
+  }
+  return 0;
+}
+
 }  // namespace
 
 TEST_CASE("stop-at-rise: a step of degradation D after s - 1 balanced steps is moved for at once iff (s - 1) D > C") {
@@ -902,13 +927,7 @@ TEST_CASE("stop-at-rise: a step of degradation D after s - 1 balanced steps is m
       const int acted = first_act(r, 80, [&](int k) { return k >= s ? 0 : -1; }, "stop-at-rise");
       INFO("column cost ", column, ", step at ", s, ": D ", c.degradation, " s, C ", c.remap, " s");
       CHECK(c.degradation > 0.0);
-      if ((s - 1) * c.degradation > c.remap) {
-        CHECK(acted == s);
-        ++moved;
-      } else {
-        CHECK(acted == 0);
-        ++never;
-      }
+      check_at_step_or_never((s - 1) * c.degradation > c.remap, acted, s, moved, never);
     }
   }
   CHECK(moved >= 4);  // both sides of the condition are reached
@@ -951,19 +970,12 @@ TEST_CASE("stop-at-rise: a balanced ring is never moved, and a move starts a new
   // snapshot 13. Counted from before the move it would be a step after 11 balanced steps, moved
   // for at once (11 D > C); the move starts a new cycle, in which it is a step at s = 1, never
   // moved for ((s - 1) D = 0 is no more than C): the rule's average only falls.
-  auto p = make_policy("stop-at-rise", 100);
   std::vector<double> slow(8, 1e8);
   slow[2] = 2.5e7;
-  int acts = 0;
-  for (int k = 1; k <= 40; ++k) {
-    set_speeds(r, k >= 13 ? slow : std::vector<double>(8, 1e8), k);
-    MemberView v = view_of(r, 0, k, k);
-    v.last_move = k > 12 ? 12 : 0;
-    acts += p->after_iteration(v) != Act::carry_on;
-  }
+  auto slow_from_13 = [&](int k) { return k >= 13 ? slow : std::vector<double>(8, 1e8); };
   const StepCosts c = step_costs(r, slow);
   CHECK(11 * c.degradation > c.remap);  // without the new cycle it would move at 13
-  CHECK(acts == 0);
+  CHECK(first_act_after_move_at_12(r, slow_from_13, "stop-at-rise") == 0);
 }
 
 TEST_CASE("stop-at-rise: on 3000 random rings every member answers alike") {
@@ -1098,13 +1110,7 @@ TEST_CASE("boulmier: a step of imbalance D after a balanced baseline is moved fo
       const double cost = step_costs(r, slow).remap;
       const int acted = first_act(r, 80, [&](int k) { return k >= s ? 0 : -1; }, "boulmier");
       INFO("column cost ", column, ", step at ", s, ": C ", cost, " s");
-      if ((s - 2) * step >= cost) {
-        CHECK(acted == s);
-        ++moved;
-      } else {
-        CHECK(acted == 0);
-        ++never;
-      }
+      check_at_step_or_never((s - 2) * step >= cost, acted, s, moved, never);
     }
   }
   CHECK(moved >= 4);  // both sides of the condition are reached
@@ -1147,14 +1153,8 @@ TEST_CASE("boulmier: imbalance already there at the baseline is not moved for, o
       const auto [expected, acted] = boulmier_by_hand(r, 80, deeper);
       INFO("column cost ", column, ", deeper at ", s, ": C ", cost, " s");
       CHECK(acted == expected);
-      if ((s - 2) * rise >= cost) {
-        CHECK(acted == s);
-        ++moved;
-        between += (s - 2) * rise - baseline < cost;
-      } else {
-        CHECK(acted == 0);
-        ++never;
-      }
+      check_at_step_or_never((s - 2) * rise >= cost, acted, s, moved, never);
+      between += (s - 2) * rise >= cost && (s - 2) * rise - baseline < cost;
     }
   }
   CHECK(moved >= 3);
@@ -1225,18 +1225,11 @@ TEST_CASE("boulmier: a balanced ring is never moved, and a move sets a new basel
   // A move after iteration 12, then a lasting slowdown from snapshot 13. Counted from the run's
   // first baseline it is a step at s = 13, moved for at once (11 D >= C); the move's cycle takes
   // snapshot 13 as its baseline, and nothing rises above it.
-  auto p = make_policy("boulmier", 100);
   std::vector<double> slow(8, 1e8);
   slow[2] = 2.5e7;
-  int acts = 0;
-  for (int k = 1; k <= 40; ++k) {
-    set_speeds(r, k >= 13 ? slow : std::vector<double>(8, 1e8), k);
-    MemberView v = view_of(r, 0, k, k);
-    v.last_move = k > 12 ? 12 : 0;
-    acts += p->after_iteration(v) != Act::carry_on;
-  }
+  auto slow_from_13 = [&](int k) { return k >= 13 ? slow : std::vector<double>(8, 1e8); };
   CHECK(11 * (5.0 - 13.75 / 8.0) >= step_costs(r, slow).remap);  // without the new cycle it would move at 13
-  CHECK(acts == 0);
+  CHECK(first_act_after_move_at_12(r, slow_from_13, "boulmier") == 0);
   // The same cycle, member 2 down to an eighth from snapshot 20: U = 4.375 s over the baseline,
   // moved for at 20 iff 6 U >= C (six snapshots since the baseline's). Against the run's first
   // baseline it would read 6 * 7.65625 - 7 * 3.28125 s, lower: the column costs scanned reach
@@ -1248,14 +1241,8 @@ TEST_CASE("boulmier: a balanced ring is never moved, and a move sets a new basel
     std::vector<double> deeper = slow;
     deeper[2] = 1.25e7;
     const double cost = step_costs(q, deeper).remap;
-    auto cycle = make_policy("boulmier", 100);
-    int acted = 0;
-    for (int k = 1; k <= 40 && acted == 0; ++k) {
-      set_speeds(q, k >= 20 ? deeper : k >= 13 ? slow : std::vector<double>(8, 1e8), k);
-      MemberView v = view_of(q, 0, k, k);
-      v.last_move = k > 12 ? 12 : 0;
-      if (cycle->after_iteration(v) != Act::carry_on) acted = k;
-    }
+    const int acted = first_act_after_move_at_12(
+        q, [&](int k) { return k >= 20 ? deeper : slow_from_13(k); }, "boulmier");
     INFO("column cost ", 0.001 * std::pow(1.1, step), ": C ", cost, " s");
     CHECK(acted == (6 * (d2 - d1) >= cost ? 20 : 0));
     between += 6 * (d2 - d1) >= cost && 6 * d2 - 7 * d1 < cost;
