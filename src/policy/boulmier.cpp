@@ -76,12 +76,13 @@ class Boulmier final : public RedistributionPolicy {
     tau_ = 0.0;
   }
 
-  // C for the move to the snapshot's balance; infinite where that balance is the loads.
+  // C for the move to the snapshot's balance; infinite where the loads already are a balance for
+  // the snapshot's speeds within their error (a decision would keep them).
   static double cost_of_balancing(const MemberView& v) {
     const std::vector<double> speeds = speeds_of(*v.common);
-    const std::vector<Count> targets = redistribution::rebalanced_targets(*v.loads, speeds, speed_error_of(*v.common));
-    if (std::equal(targets.begin(), targets.end(), v.loads->begin(), v.loads->end()))
-      return std::numeric_limits<double>::infinity();
+    const double error = speed_error_of(*v.common);
+    if (redistribution::is_balance_within(*v.loads, speeds, error)) return std::numeric_limits<double>::infinity();
+    const std::vector<Count> targets = redistribution::balanced_targets(speeds, v.ring->columns, error);
     return predicted_move_cost(*v.ring, *v.loads, targets, speeds);
   }
 
