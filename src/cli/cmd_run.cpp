@@ -123,6 +123,17 @@ void create_output_directory(const fs::path& dir) {
     throw InputError("--out '" + dir.string() + "' cannot be used as the sweep's folder: not writable");
 }
 
+// The sweep's names and paths go into the commands of --list and --slurm and into their scripts'
+// lines (sweep/cluster_scripts.hpp): each is refused with a control character, as written there
+// (absolute: the working directory's name counts too), in every mode, before anything names them.
+void refuse_control_characters_in_paths(const std::string& experiment, const std::string& out,
+                                        const std::string& slurm, const std::vector<std::string>& extras) {
+  sweep::refuse_control_characters(fs::absolute(experiment).string(), "the experiment file");
+  if (!out.empty()) sweep::refuse_control_characters(fs::absolute(out).string(), "--out");
+  if (!slurm.empty()) sweep::refuse_control_characters(fs::absolute(slurm).string(), "--slurm");
+  for (const auto& option : extras) sweep::refuse_control_characters(option, "the option");
+}
+
 }  // namespace
 
 void add_run_command(CLI::App* cmd) {
@@ -165,6 +176,7 @@ void add_run_command(CLI::App* cmd) {
   cmd->allow_extras();
   cmd->callback([=] {
     const std::vector<std::string> extras = cmd->remaining();
+    refuse_control_characters_in_paths(*experiment, *out, *slurm, extras);
     io::EngineArgs checked(extras);  // only --cfg= and --log=, before anything else
     std::vector<std::string> logs;
     for (const auto& a : extras)
@@ -186,6 +198,7 @@ void add_run_command(CLI::App* cmd) {
       std::cerr << "ringsim: sweep of " << e.runs.size() << " runs in " << dir.string() << "/\n";
     sweep::write_configs(e, dir);
     const std::string exe = front_end_beside(io::self_executable());  // what users and jobs run
+    sweep::refuse_control_characters(exe, "ringsim's own path");
     const std::string merge_line = sweep::shell_line({exe, "run", fs::absolute(*experiment).string()}) +
                                    (*quick ? " --quick" : "") + " --merge --out " +
                                    sweep::shell_word(fs::absolute(dir).string());

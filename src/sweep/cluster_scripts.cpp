@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 #include "io/files.hpp"
@@ -11,6 +12,39 @@
 namespace ringsim::sweep {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
+
+// The value as one printable line: control characters as \n, \t or \xNN.
+std::string escaped(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (is_control(c)) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+      out += hex;
+    } else out += c;
+  }
+  return out;
+}
+
+// A SLURM file name pattern naming exactly `path`: '%' starts a replacement symbol there, '%%' is one '%'.
+std::string slurm_pattern(const std::string& path) {
+  std::string out;
+  for (char c : path) out += c == '%' ? std::string("%%") : std::string(1, c);
+  return out;
+}
+
+void write_script(const fs::path& path, const std::string& text) {
+  io::write_file_atomically(path.string(), text);
+  if (chmod(path.c_str(), 0755) != 0) throw InputError("cannot make '" + path.string() + "' executable");
+}
+
+}  // namespace
 
 std::string shell_word(const std::string& word) {
   const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
@@ -28,14 +62,12 @@ std::string shell_line(const std::vector<std::string>& words) {
   return line;
 }
 
-namespace {
-
-void write_script(const fs::path& path, const std::string& text) {
-  io::write_file_atomically(path.string(), text);
-  if (chmod(path.c_str(), 0755) != 0) throw InputError("cannot make '" + path.string() + "' executable");
+void refuse_control_characters(const std::string& value, const std::string& what) {
+  if (std::any_of(value.begin(), value.end(), is_control))
+    throw InputError(what + " '" + escaped(value) + "' holds a control character (a newline, a tab, ...): "
+                     "it could not be written as one word of a command line");
 }
 
-}  // namespace
 
 void write_slurm_job(const fs::path& dir_in, const std::string& name, const std::vector<ClusterRun>& runs,
                      const std::string& merge_command, std::size_t max_tasks) {
@@ -58,8 +90,8 @@ void write_slurm_job(const fs::path& dir_in, const std::string& name, const std:
         << "#SBATCH --job-name=" << shell_word("ringsim-" + name) << "\n"
         << "#SBATCH --array=1-" << tasks << "\n"
         << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
-        << "#SBATCH --output=" << dir.string() << "/logs/task-%a.out\n"
-        << "# ringsim sweep '" << name << "': " << runs.size() << " runs, task k runs lines k, k + " << tasks
+        << "#SBATCH --output=" << shell_word(slurm_pattern((dir / "logs").string()) + "/task-%a.out") << "\n"
+        << "# A ringsim sweep of " << runs.size() << " runs: task k runs lines k, k + " << tasks
         << ", ... of commands.txt;\n# a run whose result.json exists is skipped, so resubmitting resumes.\n"
         << "set -euo pipefail\n"
         << "task=${SLURM_ARRAY_TASK_ID:?run this script with sbatch (or set SLURM_ARRAY_TASK_ID)}\n"
@@ -75,7 +107,7 @@ void write_slurm_job(const fs::path& dir_in, const std::string& name, const std:
   merge << "#!/bin/bash\n"
         << "#SBATCH --job-name=" << shell_word("ringsim-" + name + "-merge") << "\n"
         << "#SBATCH --ntasks=1\n"
-        << "#SBATCH --output=" << dir.string() << "/logs/merge.out\n"
+        << "#SBATCH --output=" << shell_word(slurm_pattern((dir / "logs" / "merge.out").string())) << "\n"
         << "# Merges the runs into runs.csv, iterations.csv and summary.json (missing runs are reported).\n"
         << "set -euo pipefail\n"
         << merge_command << "\n";

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <limits>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "io/files.hpp"
+#include "sweep/cluster_scripts.hpp"
 #include "io/config_keys.hpp"
 #include "io/fta_availability.hpp"
 #include "io/json_input.hpp"
@@ -85,10 +87,37 @@ std::string id_part(std::string s) {
   return s;
 }
 
+// A ratio in a run id: %g's six digits when they read back as the ratio, else the fewest digits
+// that do. Each id names one double (ratios 1 and 1.000001 get two ids, 0.1 and
+// 0.10000000000000001 are one double, so one id), and an ordinary ratio keeps the id %g gives it.
 std::string format_ratio(double r) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", r);
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, r);
+    if (std::strtod(buf, nullptr) == r) break;
+  }
   return buf;
+}
+
+// An experiment's name names its default folder, out/<name>, and its SLURM jobs: a name, not a path.
+void check_experiment_name(const std::string& name, const std::string& where) {
+  refuse_control_characters(name, where + ": 'name'");
+  std::string why;
+  if (name.empty()) why = "it is empty";
+  else if (name == "." || name == "..") why = "it names a folder";
+  else if (name.find('/') != std::string::npos) why = "it holds a '/'";
+  if (!why.empty())
+    throw InputError(where + ": 'name' \"" + name + "\" is not a name (" + why +
+                     "): the sweep's folder is out/<name>; give a name without '/' (and --out for a folder elsewhere)");
+}
+
+// Each run its own id, hence its own folder: two runs on one id would share a result.
+void check_ids_unique(const std::vector<ExperimentRun>& runs, const std::string& where) {
+  std::set<std::string> seen;
+  for (const auto& run : runs)
+    if (!seen.insert(run.id).second)
+      throw InputError(where + ": two runs get the id '" + run.id + "' (their scheme or algorithm names differ only "
+                       "in ':', ',', '/' or ' ', which ids write '_'): rename one");
 }
 
 // Whether the base's traces source draws its traces from a seed (not files, not the platform's).
@@ -193,6 +222,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
   doc.erase("quick");
   Experiment e;
   e.name = string_or(doc, "name", std::filesystem::path(path).stem().string(), where);
+  check_experiment_name(e.name, where);
   e.description = string_or(doc, "description", "", where);
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
@@ -307,6 +337,7 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
               e.runs.push_back(std::move(run));
             }
         }
+  check_ids_unique(e.runs, where);
   e.config_hash = fnv1a(doc.dump());
   return e;
 }
