@@ -87,12 +87,22 @@ struct Failures {
 Failures execute(const sweep::Experiment& e, const fs::path& out, int jobs, const std::vector<std::string>& logs) {
   std::vector<sweep::SweepRun> runs;
   std::vector<std::size_t> pending;
-  std::size_t kept = 0;
+  std::size_t kept = 0, unfinished = 0;
+  std::string first_unfinished;
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const sweep::RunPaths p = sweep::paths_of(out, e.runs[k]);
     runs.push_back({p.config.string(), p.result.string(), p.iterations.string(), p.log.string()});
-    if (fs::exists(p.result)) ++kept; else pending.push_back(k);
+    if (sweep::finished_result(p)) {
+      ++kept;
+      continue;
+    }
+    pending.push_back(k);
+    std::error_code error;
+    if (fs::exists(p.result, error) && unfinished++ == 0) first_unfinished = p.result.string();
   }
+  if (unfinished)
+    std::cerr << "ringsim: " << unfinished << " result.json file(s) are not finished results (unreadable, cut or "
+              << "incomplete; first '" << first_unfinished << "'): their runs run again\n";
   Progress progress(e.runs.size());
   std::size_t done = kept;
   Failures failed;
@@ -192,11 +202,12 @@ void add_run_command(CLI::App* cmd) {
     const int lock = open((dir / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
     if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0)
       throw InputError("another 'ringsim run' is using '" + dir.string() + "'");
+    const sweep::RunInputs inputs = sweep::check_finished_runs(e, dir);
     // A sweep that runs says how many runs it holds before it writes any (--list and --slurm answer
     // with their own output, --merge runs nothing).
     if (!*list && slurm->empty() && !*merge_only)
       std::cerr << "ringsim: sweep of " << e.runs.size() << " runs in " << dir.string() << "/\n";
-    sweep::write_configs(e, dir);
+    sweep::write_configs(e, dir, inputs);
     const std::string exe = front_end_beside(io::self_executable());  // what users and jobs run
     sweep::refuse_control_characters(exe, "ringsim's own path");
     const std::string merge_line = sweep::shell_line({exe, "run", fs::absolute(*experiment).string()}) +
@@ -205,7 +216,7 @@ void add_run_command(CLI::App* cmd) {
     if (*list) {
       for (const auto& run : e.runs) {
         const sweep::RunPaths p = sweep::paths_of(dir, run);
-        if (!fs::exists(p.result)) std::cout << sweep::shell_line(simulate_args(exe, p, logs, *max_memory, *strict)) << '\n';
+        if (!sweep::finished_result(p)) std::cout << sweep::shell_line(simulate_args(exe, p, logs, *max_memory, *strict)) << '\n';
       }
       std::cout << "# when all are done: " << merge_line << '\n';
       return;  // main() answers exit 2 when standard output cannot be written

@@ -362,6 +362,40 @@ static std::string reference_columns(const nlohmann::json& r) {
   return ",,";
 }
 
+bool is_run_summary(const nlohmann::json& r) {
+  const auto has = [](const nlohmann::json& o, const char* key, bool (nlohmann::json::*is)() const noexcept) {
+    return o.is_object() && o.contains(key) && (o[key].*is)();
+  };
+  const auto absent_or = [&](const nlohmann::json& o, const char* key, bool (nlohmann::json::*is)() const noexcept) {
+    return !o.contains(key) || (o[key].*is)();
+  };
+  using J = nlohmann::json;
+  for (const char* key : {"makespan", "time_over_ideal", "ideal_time", "redistribution_time", "decision_time",
+                          "transfer_time", "predicted_transfer_time"})
+    if (!has(r, key, &J::is_number)) return false;
+  for (const char* key : {"redistributions", "redistribution_points"})
+    if (!has(r, key, &J::is_number_integer) || r[key].get<std::int64_t>() < INT_MIN || r[key].get<std::int64_t>() > INT_MAX)
+      return false;
+  if (!has(r, "network_model", &J::is_string) || !has(r, "ring", &J::is_array)) return false;
+  for (const auto& host : r["ring"])
+    if (!host.is_string()) return false;
+  if (r.contains("staging") && !(has(r["staging"], "simulated", &J::is_number) && has(r["staging"], "planned", &J::is_number)))
+    return false;
+  if (!absent_or(r, "rebuilds", &J::is_array)) return false;
+  if (r.contains("rebuilds"))
+    for (const auto& b : r["rebuilds"])
+      if (!has(b, "simulated", &J::is_number)) return false;
+  for (const char* section : {"hindsight", "online_optimal"}) {
+    if (!r.contains(section)) continue;
+    const J& ref = r[section];
+    if (!has(ref, "simulated_over_predicted", &J::is_number) || !absent_or(ref, "optimal_under_model", &J::is_boolean))
+      return false;
+    if (ref.contains("check") && !has(ref["check"], "points_kept", &J::is_boolean)) return false;
+  }
+  return absent_or(r, "realized_ratio", &J::is_number) && absent_or(r, "simgrid_version", &J::is_string) &&
+         absent_or(r, "simgrid_options", &J::is_object);
+}
+
 std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results) {
   std::map<std::string, double> makespan;
   for (std::size_t k = 0; k < e.runs.size(); ++k)

@@ -73,6 +73,10 @@ std::uint64_t derived_seed(std::uint64_t seed, int repetition);
 
 using io::fnv1a;  // the config hash (io/fnv1a.hpp)
 
+// Whether a run's result holds every field runs_csv and the merge read, of the type they read: a
+// result.json cut short, emptied or written by hand is not a finished run.
+bool is_run_summary(const nlohmann::json& result);
+
 // runs.csv from the per-run summaries (in run order; missing results are skipped).
 std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& results);
 

@@ -1,6 +1,8 @@
 #include "sweep/sweep_files.hpp"
 
 #include <cstdio>
+#include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -10,6 +12,8 @@
 #include "build_commit.hpp"
 #include "io/files.hpp"
 #include "io/json_input.hpp"
+#include "io/platform_speed_files.hpp"
+#include "model/errors.hpp"
 
 namespace ringsim::sweep {
 
@@ -17,18 +21,124 @@ namespace fs = std::filesystem;
 
 RunPaths paths_of(const fs::path& out, const ExperimentRun& run) {
   const fs::path dir = out / "runs" / run.id;
-  return {dir, dir / "config.json", dir / "result.json", dir / "iterations.csv", dir / "log.txt"};
+  return {dir, dir / "config.json", dir / "result.json", dir / "iterations.csv", dir / "log.txt", dir / ".inputs.json"};
 }
 
-void write_configs(const Experiment& e, const fs::path& out) {
+std::optional<nlohmann::json> finished_result(const RunPaths& paths) {
+  std::error_code error;
+  if (!fs::exists(paths.result, error)) return std::nullopt;
+  try {
+    nlohmann::json result = io::read_json_document(paths.result.string());
+    if (is_run_summary(result)) return result;
+  } catch (const InputError&) {
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::string exact(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+std::string hex(std::uint64_t digest) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(digest));
+  return text;
+}
+
+// The digests of the files runs read, each file read once per sweep. A platform's digest covers
+// the profiles it names (speed, state, bandwidth and latency files, found as SimGrid finds them).
+class InputDigests {
+ public:
+  // file -> FNV-1a of its content, for every file the run's config names.
+  nlohmann::json of(const nlohmann::json& config) {
+    nlohmann::json digests = nlohmann::json::object();
+    if (config.contains("platform") && config["platform"].is_string()) {
+      const std::string platform = config["platform"].get<std::string>();
+      digests[platform] = digest(platform, true);
+    }
+    if (!config.contains("traces") || !config["traces"].is_object()) return digests;
+    const nlohmann::json& traces = config["traces"];
+    for (const char* key : {"csv", "file"})
+      if (traces.contains(key) && traces[key].is_string()) digests[traces[key].get<std::string>()] = digest(traces[key].get<std::string>(), false);
+    if (traces.contains("profiles") && traces["profiles"].is_object())
+      for (const auto& [host, file] : traces["profiles"].items())
+        if (file.is_string()) digests[file.get<std::string>()] = digest(file.get<std::string>(), false);
+    return digests;
+  }
+
+ private:
+  std::map<std::string, std::string> known_;
+
+  const std::string& digest(const std::string& file, bool platform) {
+    auto at = known_.find(file);
+    if (at != known_.end()) return at->second;
+    std::string content = io::read_text(file);
+    if (platform)
+      for (const auto& profile : io::platform_profiles(file)) {
+        content += "\n" + profile.element + ' ' + profile.what + ' ' + profile.where;
+        for (const auto& [time, value] : profile.points) content += ' ' + exact(time) + ':' + exact(value);
+      }
+    return known_[file] = hex(fnv1a(content));
+  }
+};
+
+// Why a finished run is not this sweep's run (its config text and input digests): "" when it is.
+// A run finished before its inputs were recorded (no .inputs.json) is judged by its config alone.
+std::string what_changed(const RunPaths& p, const std::string& config, const nlohmann::json& inputs) {
+  std::error_code error;
+  if (!fs::exists(p.config, error) || io::read_text(p.config.string()) != config)
+    return "its config.json is not this sweep's (the experiment or the --cfg options changed)";
+  if (!fs::exists(p.inputs, error)) return "";
+  nlohmann::json before;
+  try {
+    before = io::read_json_document(p.inputs.string());
+  } catch (const InputError&) {
+    return "its record of the files it read is unreadable";
+  }
+  for (const auto& [file, digest] : inputs.items())
+    if (!before.is_object() || !before.contains(file) || before[file] != digest) return "'" + file + "' changed since it ran";
+  if (before != inputs) return "it read other files";
+  return "";
+}
+
+}  // namespace
+
+RunInputs check_finished_runs(const Experiment& e, const fs::path& out) {
+  InputDigests digests;
+  RunInputs inputs;
+  std::size_t changed = 0;
+  std::string first;
   for (const auto& run : e.runs) {
+    inputs.push_back(digests.of(run.config));
     const RunPaths p = paths_of(out, run);
+    if (!finished_result(p)) continue;
+    const std::string why = what_changed(p, run.config.dump(1) + "\n", inputs.back());
+    if (why.empty()) continue;
+    if (changed++ == 0) first = "run " + run.id + ": " + why;
+  }
+  if (changed)
+    throw InputError("'" + out.string() + "' holds " + std::to_string(changed) + " finished run(s) that this sweep " +
+                     "would run differently (" + first + "); their results are kept: use another --out, or remove " +
+                     "their folders under runs/ to run them again");
+  return inputs;
+}
+
+void write_configs(const Experiment& e, const fs::path& out, const RunInputs& inputs) {
+  for (std::size_t k = 0; k < e.runs.size(); ++k) {
+    const RunPaths p = paths_of(out, e.runs[k]);
     fs::create_directories(p.dir);
-    const std::string text = run.config.dump(1) + "\n";
-    // Unchanged configs are not rewritten: a resumed sweep leaves finished runs untouched.
-    if (fs::exists(p.config) && io::read_text(p.config.string()) == text) continue;
-    if (fs::exists(p.result)) fs::remove(p.result);  // a changed config invalidates its result
-    io::write_file_atomically(p.config.string(), text);
+    const std::string text = e.runs[k].config.dump(1) + "\n";
+    const std::string recorded = inputs[k].dump(1) + "\n";
+    std::error_code error;
+    // What is unchanged is not rewritten: a resumed sweep leaves finished runs untouched.
+    if (!fs::exists(p.config, error) || io::read_text(p.config.string()) != text)
+      io::write_file_atomically(p.config.string(), text);
+    if (!fs::exists(p.inputs, error) || io::read_text(p.inputs.string()) != recorded)
+      io::write_file_atomically(p.inputs.string(), recorded);
   }
 }
 
@@ -38,11 +148,19 @@ void merge_results(const Experiment& e, const fs::path& out, bool quick) {
   std::size_t present = 0;
   std::string simgrid_version;
   std::set<std::string> models, options;  // what the runs had in force
+  std::size_t unfinished = 0;
+  std::string first_unfinished;
   for (std::size_t k = 0; k < e.runs.size(); ++k) {
     const RunPaths p = paths_of(out, e.runs[k]);
-    if (!fs::exists(p.result)) continue;
+    std::error_code error;
+    if (!fs::exists(p.result, error)) continue;
+    std::optional<nlohmann::json> result = finished_result(p);
+    if (!result) {
+      if (unfinished++ == 0) first_unfinished = p.result.string();
+      continue;
+    }
     ++present;
-    results[k] = nlohmann::json::parse(io::read_text(p.result.string()));
+    results[k] = std::move(*result);
     simgrid_version = results[k].value("simgrid_version", "");
     models.insert(results[k].value("network_model", ""));
     nlohmann::json in_force = results[k].value("simgrid_options", nlohmann::json::object());
@@ -62,13 +180,15 @@ void merge_results(const Experiment& e, const fs::path& out, bool quick) {
       }
     }
   }
+  if (unfinished)
+    std::cerr << "ringsim: warning: " << unfinished << " result.json file(s) are not finished results (unreadable, cut "
+              << "or incomplete; first '" << first_unfinished << "'): merged as missing, run again by `ringsim run`\n";
   io::write_file_atomically((out / "runs.csv").string(), runs_csv(e, results));
   io::write_file_atomically((out / "iterations.csv").string(), iterations);
   // Which traces the runs used, from their configs (every canonical config names its source).
   std::set<std::string> sources;
   for (const auto& run : e.runs) sources.insert(run.config.at("traces").at("source").get<std::string>());
-  char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(e.config_hash));
+  const std::string hash = hex(e.config_hash);
   // One value when every run had the same, else the list of the different ones.
   auto one_or_all = [](const std::set<std::string>& values, bool json) {
     nlohmann::json all = nlohmann::json::array();
