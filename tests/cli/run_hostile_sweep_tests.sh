@@ -8,6 +8,7 @@ set -u
 RINGSIM=${1:?usage: run_hostile_sweep_tests.sh path/to/ringsim}
 RINGSIM=$(cd "$(dirname "$RINGSIM")" && pwd)/$(basename "$RINGSIM")  # the checks run in other folders
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/lib.sh"
 
 cp "$DATA/ring6-homogeneous.xml" "$tmp/platform.xml"
@@ -183,16 +184,16 @@ for args in "--merge --cfg=network/model:CM02" "--list --cfg=network/model:CM02"
 done
 mv "$tmp/f.json.orig" "$tmp/f.json"
 # An input file's content changed: the resume refuses, or reruns into a fresh sweep's runs.csv.
-# changed_input WHAT COMMAND...: a finished sweep, COMMAND changes an input, then the resume.
+# changed_input WHAT EXPERIMENT COMMAND...: a finished sweep, COMMAND changes an input, then the resume.
 changed_input() {
-  local what=$1 done="$tmp/done-$1"
-  shift
-  "$RINGSIM" run "$tmp/f.json" --out "$done" 2>/dev/null || { echo "FAIL sweep before $what changed"; fail=1; }
+  local what=$1 exp=$2 done="$tmp/done-$1"
+  shift 2
+  "$RINGSIM" run "$exp" --out "$done" 2>/dev/null || { echo "FAIL sweep before $what changed"; fail=1; }
   local before
   before=$(md5sum "$done"/runs/*/result.json)
   "$@"
-  "$RINGSIM" run "$tmp/f.json" --out "$tmp/fresh-$what" 2>/dev/null
-  "$RINGSIM" run "$tmp/f.json" --out "$done" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  "$RINGSIM" run "$exp" --out "$tmp/fresh-$what" 2>/dev/null
+  "$RINGSIM" run "$exp" --out "$done" >"$tmp/out" 2>"$tmp/err"; rc=$?
   if [ $rc -eq 0 ]; then
     cmp -s "$done/runs.csv" "$tmp/fresh-$what/runs.csv" || { echo "FAIL $what changed: the resume kept stale results"; fail=1; }
   else
@@ -201,11 +202,19 @@ changed_input() {
   fi
 }
 cp "$tmp/platform.xml" "$tmp/platform.orig"
-changed_input "trace CSV" speeds "$tmp/speeds.csv" 2e7
+changed_input "trace CSV" "$tmp/f.json" speeds "$tmp/speeds.csv" 2e7
 speeds "$tmp/speeds.csv" 5e7
-changed_input "platform" sed -i 's/speed="[^"]*"/speed="3e7f"/g' "$tmp/platform.xml"
+changed_input "platform" "$tmp/f.json" sed -i 's/speed="[^"]*"/speed="3e7f"/g' "$tmp/platform.xml"
 cmp -s "$tmp/platform.xml" "$tmp/platform.orig" && { echo "FAIL test setup: platform unchanged"; fail=1; }
 cp "$tmp/platform.orig" "$tmp/platform.xml"
+# A profile file the platform names (speed_file) is one of the files the runs read.
+mkdir -p "$tmp/prof" && cp -r "$ROOT/tests/platforms/speed_profiles.xml" "$ROOT/tests/platforms/profiles" "$tmp/prof/"
+cat >"$tmp/prof/p.json" <<'JSON'
+{"name": "p", "base": {"platform": "speed_profiles.xml", "rows": 60, "columns": 60, "iterations": 6,
+ "ring": {"hosts": ["steady-1", "varying", "inline"]}, "traces": {"source": "platform"}},
+ "ring_sizes": [3], "ratios": [1], "schemes": ["every-2"], "seeds": [1]}
+JSON
+changed_input "platform profile" "$tmp/prof/p.json" sed -i 's/^0 1.0$/0 0.5/' "$tmp/prof/profiles/varying_speed.txt"
 # Unreadable results: run again (or named in one line), never kept, never an internal error.
 for junk in "" "{" "{}" "[]" '{"makespan": "x"}' $'\x01\xff' '{"makespan": 1}'; do
   tag=$(printf '%q' "$junk")
