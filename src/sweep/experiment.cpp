@@ -373,9 +373,12 @@ bool is_run_summary(const nlohmann::json& r) {
   for (const char* key : {"makespan", "time_over_ideal", "ideal_time", "redistribution_time", "decision_time",
                           "transfer_time", "predicted_transfer_time"})
     if (!has(r, key, &J::is_number)) return false;
-  for (const char* key : {"redistributions", "redistribution_points"})
-    if (!has(r, key, &J::is_number_integer) || r[key].get<std::int64_t>() < INT_MIN || r[key].get<std::int64_t>() > INT_MAX)
-      return false;
+  for (const char* key : {"redistributions", "redistribution_points"}) {  // counts read as int
+    if (!has(r, key, &J::is_number_integer)) return false;
+    const bool fits = r[key].is_number_unsigned() ? r[key].get<std::uint64_t>() <= INT_MAX
+                                                  : r[key].get<std::int64_t>() >= INT_MIN && r[key].get<std::int64_t>() <= INT_MAX;
+    if (!fits) return false;
+  }
   if (!has(r, "network_model", &J::is_string) || !has(r, "ring", &J::is_array)) return false;
   for (const auto& host : r["ring"])
     if (!host.is_string()) return false;
