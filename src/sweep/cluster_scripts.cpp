@@ -68,7 +68,6 @@ void refuse_control_characters(const std::string& value, const std::string& what
                      "it could not be written as one word of a command line");
 }
 
-
 void write_slurm_job(const fs::path& dir_in, const std::string& name, const std::vector<ClusterRun>& runs,
                      const std::string& merge_command, std::size_t max_tasks) {
   const fs::path dir = fs::absolute(dir_in);

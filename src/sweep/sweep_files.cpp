@@ -62,11 +62,11 @@ class InputDigests {
     }
     if (!config.contains("traces") || !config["traces"].is_object()) return digests;
     const nlohmann::json& traces = config["traces"];
-    for (const char* key : {"csv", "file"})
-      if (traces.contains(key) && traces[key].is_string()) digests[traces[key].get<std::string>()] = digest(traces[key].get<std::string>(), false);
+    std::vector<nlohmann::json> files{traces.value("csv", nlohmann::json()), traces.value("file", nlohmann::json())};
     if (traces.contains("profiles") && traces["profiles"].is_object())
-      for (const auto& [host, file] : traces["profiles"].items())
-        if (file.is_string()) digests[file.get<std::string>()] = digest(file.get<std::string>(), false);
+      for (const auto& [host, file] : traces["profiles"].items()) files.push_back(file);
+    for (const auto& file : files)
+      if (file.is_string()) digests[file.get<std::string>()] = digest(file.get<std::string>(), false);
     return digests;
   }
 
@@ -86,12 +86,23 @@ class InputDigests {
   }
 };
 
+// Whether the file holds exactly `text` (false when it is missing or unreadable).
+bool holds(const fs::path& file, const std::string& text) {
+  std::error_code error;
+  if (!fs::exists(file, error)) return false;
+  try {
+    return io::read_text(file.string()) == text;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
 // Why a finished run is not this sweep's run (its config text and input digests): "" when it is.
 // A run finished before its inputs were recorded (no .inputs.json) is judged by its config alone.
 std::string what_changed(const RunPaths& p, const std::string& config, const nlohmann::json& inputs) {
-  std::error_code error;
-  if (!fs::exists(p.config, error) || io::read_text(p.config.string()) != config)
+  if (!holds(p.config, config))
     return "its config.json is not this sweep's (the experiment or the --cfg options changed)";
+  std::error_code error;
   if (!fs::exists(p.inputs, error)) return "";
   nlohmann::json before;
   try {
@@ -133,12 +144,9 @@ void write_configs(const Experiment& e, const fs::path& out, const RunInputs& in
     fs::create_directories(p.dir);
     const std::string text = e.runs[k].config.dump(1) + "\n";
     const std::string recorded = inputs[k].dump(1) + "\n";
-    std::error_code error;
     // What is unchanged is not rewritten: a resumed sweep leaves finished runs untouched.
-    if (!fs::exists(p.config, error) || io::read_text(p.config.string()) != text)
-      io::write_file_atomically(p.config.string(), text);
-    if (!fs::exists(p.inputs, error) || io::read_text(p.inputs.string()) != recorded)
-      io::write_file_atomically(p.inputs.string(), recorded);
+    if (!holds(p.config, text)) io::write_file_atomically(p.config.string(), text);
+    if (!holds(p.inputs, recorded)) io::write_file_atomically(p.inputs.string(), recorded);
   }
 }
 
