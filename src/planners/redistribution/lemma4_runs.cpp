@@ -9,6 +9,7 @@
 
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/forwarding_runs.hpp"
+#include "planners/redistribution/played_items.hpp"
 
 namespace ringsim::redistribution {
 namespace {
@@ -55,6 +56,8 @@ bool enough(const ForwardingFeed& f, Count sends) {
 // last arrival.
 template <class Sent>
 double contest(const Sender& a, const Sender& b, Sent&& sent) {
+  check_items_played_one_by_one(a.items > kMaxItemsPlayedOneByOne ? a.items : a.items + b.items,
+                                "a processor receiving from both neighbours");
   Availability avail_a(a.feed), avail_b(b.feed);
   double free_a = a.feed.source ? a.feed.t0 : 0.0, free_b = b.feed.source ? b.feed.t0 : 0.0;
   double port = 0.0, last_end = 0.0;
