@@ -38,12 +38,11 @@ const std::vector<Entry>& registry() {
 }
 
 // An exact solver's optimum is itself a lower bound; otherwise the instance's proven bound. A time
-// within rounding (relative: costs may be tiny) of the bound meets it: it is optimal, and the bound stated is never above it.
+// within rounding of the bound (relative: costs may be tiny) meets it.
 void with_lower_bound(RedistributionPlan& plan, const RingInstance& inst) {
   const double bound = instance_lower_bound(inst);
   plan.lower_bound = plan.optimal ? std::max(plan.time, bound) : bound;
   if (!plan.optimal) plan.optimal = plan.time <= plan.lower_bound * (1.0 + 1e-9);
-  if (plan.optimal) plan.lower_bound = std::min(plan.lower_bound, plan.time);
 }
 
 // The most time a plan may state: every time of every algorithm (and of its bounds) is at most the
