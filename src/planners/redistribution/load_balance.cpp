@@ -44,7 +44,7 @@ std::size_t take_among_near_ties(Heap& heap, Near near) {
 
 // The greedy's start: each member's share of the total, floored, at least 1. A share that the true
 // speeds could make a whole number is one: the floors of exact speeds at a tie, whatever side of it
-// the measured ones fall. A share that no Count holds (a total near 2^63, speeds whose product
+// the measured ones fall. A share that no Count holds (speeds whose product with the total
 // overflows) is marked -1.
 std::vector<Count> proportional_floors(const std::vector<double>& speeds, double sum, Count total, double ratio) {
   std::vector<Count> load(speeds.size());
@@ -66,7 +66,7 @@ Count sum_of(const std::vector<Count>& load) {
 }
 
 // The greedy moves one column per step: from proportional floors it takes at most a few per
-// member, but floors rounded at totals near 2^63 or speeds 1e300 apart can be off by billions.
+// member, but floors rounded at totals near 2^62 or speeds 1e300 apart can be off by billions.
 constexpr Count kMaxGreedySteps = Count{1} << 20;
 
 bool load_within_steps(const std::vector<Count>& load, Count total) {

@@ -8,7 +8,6 @@
 #include <string>
 
 #include "model/errors.hpp"
-
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
@@ -50,14 +49,14 @@ void with_lower_bound(RedistributionPlan& plan, const RingInstance& inst) {
 // for the planners' sums.
 constexpr double kMaxPlanTime = 1e300;
 
-// Times are sums of item costs: costs below the normal doubles lose their precision, and items
-// times the largest cost past kMaxPlanTime would overflow to inf (not JSON, and no schedule).
 std::string format_number(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", x);
   return buf;
 }
 
+// Times are sums of item costs: costs below the normal doubles lose their precision, and items
+// times the largest cost past kMaxPlanTime would overflow to inf (not JSON, and no schedule).
 void check_times_representable(const RingInstance& inst) {
   double largest = 0.0, smallest = std::numeric_limits<double>::infinity();
   for (const auto* costs : {&inst.cost_next, &inst.cost_prev})
