@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "cli/redistribution_answer.hpp"
 #include "io/json_input.hpp"
 #include "io/redistribution_json.hpp"
+#include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/planner.hpp"
 
@@ -29,6 +31,23 @@ std::size_t default_block_budget() {
     if (in >> key >> kb && key == "MemAvailable:") return std::max<std::size_t>(1000000, kb * 1024 / 2 / 300);
   }
   return 0;  // unknown: no budget
+}
+
+// A refusal names the instance's file where its message does not already: the planners' messages
+// name only the problem.
+template <class Body>
+void naming_the_input(const std::string& where, Body&& body) {
+  const auto named = [&where](const char* what) {
+    const std::string message = what;
+    return InputError(message.find(where) == std::string::npos ? where + ": " + message : message);
+  };
+  try {
+    body();
+  } catch (const InputError& e) {
+    throw named(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw named(e.what());
+  }
 }
 
 }  // namespace
@@ -50,17 +69,19 @@ void add_redistribute_command(CLI::App* cmd) {
                   "holds; 0: no limit)")
       ->check(CLI::Range(0LL, 1LL << 62));
   cmd->callback([input, algorithm, summary, max_blocks] {
-    auto req = io::parse_redistribution_text(io::read_text(*input),
-                                             *input == "-" ? "standard input" : "'" + *input + "'");
-    if (!algorithm->empty()) req.algorithm = *algorithm;
-    const redistribution::BlockBudget budget(*max_blocks < 0 ? default_block_budget() : static_cast<std::size_t>(*max_blocks));
-    if (*summary) {
-      const auto s = redistribution::summarize_redistribution(req.instance, req.algorithm);
-      std::cout << io::summary_to_json_text(s.plan, s.basis) << '\n';
-      return;
-    }
-    write_redistribution_answer(std::cout, req.instance, req.algorithm);
-    std::cout << '\n';
+    const std::string where = *input == "-" ? "standard input" : "'" + *input + "'";
+    naming_the_input(where, [&] {
+      auto req = io::parse_redistribution_text(io::read_text(*input), where);
+      if (!algorithm->empty()) req.algorithm = *algorithm;
+      const redistribution::BlockBudget budget(*max_blocks < 0 ? default_block_budget() : static_cast<std::size_t>(*max_blocks));
+      if (*summary) {
+        const auto s = redistribution::summarize_redistribution(req.instance, req.algorithm);
+        std::cout << io::summary_to_json_text(s.plan, s.basis) << '\n';
+        return;
+      }
+      write_redistribution_answer(std::cout, req.instance, req.algorithm);
+      std::cout << '\n';
+    });
   });
 }
 

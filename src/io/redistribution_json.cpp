@@ -181,6 +181,15 @@ RedistributionRequest parse_redistribution_request(const nlohmann::json& doc) {
   return parse_redistribution_text(doc.dump(), "the instance");
 }
 
+namespace {
+
+// The bound a plan states: its time and bound are two roundings of one value where the time meets
+// the bound (an optimal plan is within 1e-9 of it), and a time below its own lower bound would
+// contradict the answer, so the bound stated is never above the time.
+double stated_lower_bound(const RedistributionPlan& plan) { return std::min(plan.lower_bound, plan.time); }
+
+}  // namespace
+
 nlohmann::json plan_to_json(const RedistributionPlan& plan) {
   nlohmann::json transfers = nlohmann::json::array();
   for (const auto& t : plan.transfers) {
@@ -190,7 +199,7 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan) {
   }
   nlohmann::json out = {{"algorithm", plan.algorithm},
                         {"time", plan.time},
-                        {"lower_bound", plan.lower_bound},
+                        {"lower_bound", stated_lower_bound(plan)},
                         {"optimal", plan.optimal},
                         {"send_next", plan.send_next},
                         {"send_prev", plan.send_prev},
@@ -204,6 +213,8 @@ class JsonText {
  public:
   void raw(const char* s) { out_ += s; }
   void number(double x) {
+    // JSON has no inf or NaN: the planners refuse instances whose times could leave the doubles.
+    if (!std::isfinite(x)) throw InputError("the answer holds a time beyond a double's range (" + std::to_string(x) + ")");
     // Integral values print as nlohmann does ("3.0"), others in shortest round-trip form.
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, x);
@@ -239,7 +250,7 @@ void write_plan_head(JsonText& j, const RedistributionPlan& plan) {
   j.raw("{\"algorithm\":");
   j.string(plan.algorithm);
   j.raw(",\"lower_bound\":");
-  j.number(plan.lower_bound);
+  j.number(stated_lower_bound(plan));
   if (!plan.notes.empty()) {
     j.raw(",\"notes\":[");
     for (std::size_t i = 0; i < plan.notes.size(); ++i) {

@@ -57,6 +57,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "model/errors.hpp"
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
@@ -369,6 +370,18 @@ std::vector<std::vector<char>> flip_masks(std::size_t k, std::size_t limit) {
 
 constexpr std::size_t kMaxFlipMasks = 256;
 
+// The rules take Lemma 3's steps one at a time, each over every processor: the time grows with the
+// items, not with the ring. 2^28 processor-steps are a few seconds; the early-late schedule meets
+// the same bound in O(n).
+constexpr Count kMaxProcessorSteps = Count{1} << 28;
+
+void check_step_work(Count steps, std::size_t n) {
+  if (steps <= kMaxProcessorSteps / static_cast<Count>(n)) return;
+  throw InputError("bi-homogeneous (Algorithm 3) would take Lemma 3's " + std::to_string(steps) +
+                   " unit steps one at a time over " + std::to_string(n) + " processors, more than 2^28 "
+                   "processor-steps, the most ringsim plays: bi-homogeneous-early-late meets the same bound in O(n)");
+}
+
 }  // namespace
 
 Run run_rules(const RingInstance& inst, const Options& opt, StepBlocks* blocks) {
@@ -378,6 +391,7 @@ Run run_rules(const RingInstance& inst, const Options& opt, StepBlocks* blocks) 
   State st = make_state(inst.loads, inst.targets);
   Run run;
   run.bound_steps = lemma3_steps(st);
+  check_step_work(run.bound_steps, ring.n);
   for (Count step = 1; step <= run.bound_steps; ++step) {
     const Count horizon = run.bound_steps - step + 1;  // steps left, this one included
     const Count dmax = lemma3_steps(st);                 // line 1

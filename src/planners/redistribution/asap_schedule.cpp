@@ -2,6 +2,7 @@
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/lemma4_runs.hpp"
 #include "planners/redistribution/paced_block.hpp"
+#include "planners/redistribution/played_items.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -34,6 +35,7 @@ class AsapExecutor {
         last_sent_(inst.size(), kNone), last_received_(inst.size(), kNone),
         rng_(rules.seed) {
     if (rem_[1].empty()) rem_[1].assign(inst.size(), 0);
+    check_items_played_one_by_one(items_to_play(), "the item-by-item schedule");
     if (rules_.policy == PortPolicy::random_then_other) {
       prefer_next_.resize(inst.size());
       for (auto& p : prefer_next_) p = static_cast<char>(rng_() >> 63);
@@ -80,6 +82,15 @@ class AsapExecutor {
   std::size_t held_peak() const { return held_peak_; }
 
  private:
+  // The items of every flow, up to just past the bound (their sum may not fit a Count).
+  Count items_to_play() const {
+    Count items = 0;
+    for (const auto& side : rem_)
+      for (Count r : side)
+        if ((items += std::min(r, kMaxItemsPlayedOneByOne + 1)) > kMaxItemsPlayedOneByOne) return items;
+    return items;
+  }
+
   static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
   // The block each sender has open in each direction (numbered as opened), if any.
   struct Slot {

@@ -127,8 +127,9 @@ class TimeIndexedModel {
       throw std::invalid_argument(os.str());
     }
     std::ostringstream os;
-    os << "exact: GLPK branch-and-cut failed (return code " << rc << ", status " << status << ")";
-    throw std::runtime_error(os.str());
+    os << "exact: GLPK's branch-and-cut cannot solve the time-indexed program of this instance (return code " << rc
+       << ", status " << status << ")";
+    throw std::invalid_argument(os.str());
   }
 
  private:

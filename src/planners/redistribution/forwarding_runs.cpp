@@ -21,6 +21,26 @@ void append(std::vector<DepartureRun>& runs, const DepartureRun& r) {
   runs.push_back(r);
 }
 
+// The first k in [0, cnt] at which behind(k) (true, then false as k grows) is false: from `estimate`
+// by single steps, which rounding needs only a few of; by bisection where the estimate is far off
+// (costs so far apart that one is lost in the other's sums), never a step per item.
+template <class Behind>
+Count first_not_behind(const Behind& behind, double estimate, Count cnt) {
+  constexpr int kSteps = 64;
+  Count k = !(estimate > 0.0) ? 0 : estimate >= static_cast<double>(cnt) ? cnt : static_cast<Count>(std::ceil(estimate));
+  int steps = 0;
+  while (k > 0 && !behind(k - 1) && ++steps <= kSteps) --k;
+  while (k < cnt && behind(k) && ++steps <= kSteps) ++k;
+  if (steps <= kSteps) return k;
+  Count lo = 0, hi = cnt;
+  while (lo < hi) {
+    const Count mid = lo + (hi - lo) / 2;
+    if (behind(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 }  // namespace
 
 std::vector<DepartureRun> forward_by_runs(const ForwardingFeed& in, Count sends, double c) {
@@ -51,10 +71,7 @@ std::vector<DepartureRun> forward_by_runs(const ForwardingFeed& in, Count sends,
       carry = s + static_cast<double>(cnt - 1) * p + c;
     } else {  // back to back until the arrivals overtake, then at their pace
       auto behind = [&](Count k) { return s + static_cast<double>(k) * p < carry + static_cast<double>(k) * c; };
-      Count k = static_cast<Count>(std::ceil((carry - s) / (p - c)));
-      k = std::clamp<Count>(k, 0, cnt);
-      while (k > 0 && !behind(k - 1)) --k;
-      while (k < cnt && behind(k)) ++k;
+      const Count k = first_not_behind(behind, (carry - s) / (p - c), cnt);
       append(out, {m, k, carry, c});
       if (k < cnt) {
         append(out, {m + k, cnt - k, s + static_cast<double>(k) * p, p});

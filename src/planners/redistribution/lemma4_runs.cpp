@@ -9,6 +9,7 @@
 
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/forwarding_runs.hpp"
+#include "planners/redistribution/played_items.hpp"
 
 namespace ringsim::redistribution {
 namespace {
@@ -55,6 +56,8 @@ bool enough(const ForwardingFeed& f, Count sends) {
 // last arrival.
 template <class Sent>
 double contest(const Sender& a, const Sender& b, Sent&& sent) {
+  check_items_played_one_by_one(a.items > kMaxItemsPlayedOneByOne ? a.items : a.items + b.items,
+                                "a processor receiving from both neighbours");
   Availability avail_a(a.feed), avail_b(b.feed);
   double free_a = a.feed.source ? a.feed.t0 : 0.0, free_b = b.feed.source ? b.feed.t0 : 0.0;
   double port = 0.0, last_end = 0.0;
@@ -225,12 +228,16 @@ struct KeyedBlock {
 // comparisons of the executor); otherwise times within tol (relative) are the same instant.
 class BlockGrower {
  public:
-  BlockGrower(std::vector<KeyedBlock>& out, std::size_t from, std::size_t to, Direction d, double c, double tol)
-      : out_(out), from_(from), to_(to), dir_(d), c_(c), tol_(tol) {}
+  // `singly` counts the items given one at a time, over every grower of one schedule: a run joins
+  // a block whole unless rounding keeps its items off the block's formula (costs far apart).
+  BlockGrower(std::vector<KeyedBlock>& out, std::size_t from, std::size_t to, Direction d, double c, double tol,
+              Count& singly)
+      : out_(out), from_(from), to_(to), dir_(d), c_(c), tol_(tol), singly_(singly) {}
 
   // The next item leaves at t; paced joins only with `pace_ok` (no other block took either port
   // since the open one was opened). Returns true when the item opened a block.
   bool item(double t, bool pace_ok, double run_period = 0.0) {
+    if (++singly_ > kMaxItemsPlayedOneByOne) check_items_played_one_by_one(singly_, "the schedule by runs");
     const bool back_to_back = any_ && same(t, last_t_ + c_);
     last_t_ = t;
     any_ = true;
@@ -310,6 +317,7 @@ class BlockGrower {
   std::size_t from_, to_;
   Direction dir_;
   double c_, tol_;
+  Count& singly_;
   std::size_t open_ = kNone;
   bool any_ = false;
   double last_t_ = 0.0;
@@ -351,19 +359,20 @@ std::optional<Lemma4Blocks> lemma4_blocks_by_runs(const RingInstance& inst, cons
   }
   const double tol = exact ? 0.0 : 1e-12;
   std::vector<KeyedBlock> blocks;
+  Count singly = 0;
   auto dir_of = [](bool clockwise) { return clockwise ? Direction::next : Direction::prev; };
   const bool applies = traverse_lemma4(
       inst, flows,
       [&](std::size_t k, std::size_t r, bool clockwise, const std::vector<DepartureRun>& dep, double c) {
-        BlockGrower grow(blocks, k, r, dir_of(clockwise), c, tol);
+        BlockGrower grow(blocks, k, r, dir_of(clockwise), c, tol, singly);
         for (const DepartureRun& run : dep) grow.run(run);
         grow.close();
       },
       [&](std::size_t t, const Sender& a, const Sender& b) {
         // The sink's port goes to one sender or the other: a sender's paced block grows only while
         // it holds the block that last took the port.
-        BlockGrower grow[2] = {BlockGrower(blocks, inst.prev(t), t, Direction::next, a.c, tol),
-                               BlockGrower(blocks, inst.next(t), t, Direction::prev, b.c, tol)};
+        BlockGrower grow[2] = {BlockGrower(blocks, inst.prev(t), t, Direction::next, a.c, tol, singly),
+                               BlockGrower(blocks, inst.next(t), t, Direction::prev, b.c, tol, singly)};
         int owner = -1;
         contest(a, b, [&](int who, double when) {
           if (grow[who].item(when, owner == who)) owner = who;

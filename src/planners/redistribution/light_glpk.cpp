@@ -9,11 +9,13 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "model/errors.hpp"
 #include "planners/glpk_problem.hpp"
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
@@ -88,11 +90,28 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
   parm.msg_lev = GLP_MSG_OFF;
   parm.meth = GLP_DUALP;
   parm.presolve = GLP_ON;
-  const int rc = glp_simplex(lp.get(), &parm);
-  if (rc != 0 || glp_get_status(lp.get()) != GLP_OPT) {
+  std::optional<int> rc = planners::solve_guarded(lp, [&parm](glp_prob* p) { return glp_simplex(p, &parm); });
+  const auto solved = [&] { return rc == 0 && glp_get_status(lp.get()) == GLP_OPT; };
+  if (rc && !solved()) {
+    // Presolve judges feasibility with absolute tolerances, which item counts and costs far from 1
+    // defeat: the primal simplex on the scaled program itself, then a refusal. Its iterations are
+    // bounded (it can cycle on such values): a few per row are what a solvable program takes.
+    parm.meth = GLP_PRIMAL;
+    parm.presolve = GLP_OFF;
+    parm.it_lim = 1000 + 30 * N;
+    rc = planners::solve_guarded(lp, [&parm](glp_prob* p) {
+      glp_scale_prob(p, GLP_SF_AUTO);
+      glp_adv_basis(p, 0);
+      return glp_simplex(p, &parm);
+    });
+  }
+  if (!rc || !solved()) {
     std::ostringstream os;
-    os << "bi-light-glpk: GLPK simplex failed (return code " << rc << ", status " << glp_get_status(lp.get()) << ")";
-    throw std::runtime_error(os.str());
+    os << "bi-light-glpk: GLPK's simplex cannot solve System 2 for this instance (";
+    if (rc) os << "return code " << *rc << ", status " << glp_get_status(lp.get());
+    else os << "an internal error of GLPK";
+    os << "): its item counts or costs are too far from 1 for the solver's tolerances; bi-light solves System 2 exactly";
+    throw InputError(os.str());
   }
 
   System2Relaxation r;

@@ -42,6 +42,66 @@ std::size_t take_among_near_ties(Heap& heap, Near near) {
   return member;
 }
 
+// The greedy's start: each member's share of the total, floored, at least 1. A share that the true
+// speeds could make a whole number is one: the floors of exact speeds at a tie, whatever side of it
+// the measured ones fall. A share that no Count holds (speeds whose product with the total
+// overflows) is marked -1.
+std::vector<Count> proportional_floors(const std::vector<double>& speeds, double sum, Count total, double ratio) {
+  std::vector<Count> load(speeds.size());
+  for (std::size_t i = 0; i < speeds.size(); ++i) {
+    const double share = std::floor(static_cast<double>(total) * speeds[i] / sum * ratio);
+    load[i] = share < 0x1p62 ? std::max<Count>(1, static_cast<Count>(share)) : -1;
+  }
+  return load;
+}
+
+// Loads summed, or -1 when one is -1 or the sum passes 2^62.
+Count sum_of(const std::vector<Count>& load) {
+  Count sum = 0;
+  for (Count l : load) {
+    if (l < 0 || l > (Count{1} << 62) - sum) return -1;
+    sum += l;
+  }
+  return sum;
+}
+
+// The greedy moves one column per step: from proportional floors it takes at most a few per
+// member, but floors rounded at totals near 2^62 or speeds 1e300 apart can be off by billions.
+constexpr Count kMaxGreedySteps = Count{1} << 20;
+
+bool load_within_steps(const std::vector<Count>& load, Count total) {
+  const Count assigned = sum_of(load);
+  if (assigned < 0) return false;
+  const Count gap = assigned > total ? assigned - total : total - assigned;
+  return gap <= kMaxGreedySteps + 4 * static_cast<Count>(load.size());
+}
+
+// Members' loads max(1, floor(theta * s_i / s_max)) at the largest threshold theta whose loads sum
+// to at most `total`, found by bisection over theta in [0, total]: columns taken in increasing
+// order of k / s_i up to theta, so the greedy that adds the rest one by one (at most a few per
+// member: one ulp of theta moves each floor by at most one or two) ends where it would from any
+// such prefix.
+std::vector<Count> floors_at_threshold(const std::vector<double>& speeds, Count total) {
+  const double fastest = *std::max_element(speeds.begin(), speeds.end());
+  const auto loads_at = [&](double theta) {
+    std::vector<Count> load(speeds.size());
+    for (std::size_t i = 0; i < speeds.size(); ++i)
+      load[i] = std::max<Count>(1, static_cast<Count>(std::floor(std::min(theta * (speeds[i] / fastest), 0x1p62))));
+    return load;
+  };
+  const auto fits = [&](double theta) {
+    const Count s = sum_of(loads_at(theta));
+    return s >= 0 && s <= total;
+  };
+  double lo = 0.0, hi = static_cast<double>(total);
+  while (true) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return loads_at(lo);
+}
+
 }  // namespace
 
 std::vector<Count> balanced_targets(const std::vector<double>& speeds, Count total) {
@@ -64,6 +124,9 @@ std::vector<Count> balanced_targets(const std::vector<double>& speeds, Count tot
   if (total < static_cast<Count>(n))
     throw InputError("cannot give " + std::to_string(n) + " processors at least one column each out of " +
                      std::to_string(total));
+  if (total > kMaxTotalItems)
+    throw InputError("cannot balance " + std::to_string(total) + " columns: at most " + std::to_string(kMaxTotalItems) +
+                     " (2^62), the most items ringsim plans");
   if (!(error >= 0.0 && error < 1.0)) throw std::logic_error("a balance's speed error must be in [0, 1)");
   double sum = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -71,15 +134,12 @@ std::vector<Count> balanced_targets(const std::vector<double>& speeds, Count tot
       throw InputError("speed " + std::to_string(i) + " must be a finite positive number");
     sum += speeds[i];
   }
-  // A share that the true speeds could make a whole number is one: the floors of exact speeds
-  // at a tie, whatever side of it the measured ones fall.
   const double ratio = near_tie_ratio(error);
-  std::vector<Count> load(n);
-  Count assigned = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double share = std::floor(static_cast<double>(total) * speeds[i] / sum * ratio);
-    load[i] = std::max<Count>(1, static_cast<Count>(share));
-    assigned += load[i];
+  std::vector<Count> load = proportional_floors(speeds, sum, total, ratio);
+  Count assigned = sum_of(load);
+  if (!load_within_steps(load, total)) {
+    load = floors_at_threshold(speeds, total);
+    assigned = sum_of(load);
   }
   using Key = std::pair<double, std::size_t>;
   if (assigned < total) {

@@ -1,8 +1,13 @@
 #include "planners/redistribution/planner.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <numeric>
 #include <stdexcept>
+#include <string>
 
+#include "model/errors.hpp"
 #include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
@@ -31,12 +36,49 @@ const std::vector<Entry>& registry() {
   return entries;
 }
 
-// An exact solver's optimum is itself a lower bound; otherwise the instance's proven bound.
+// An exact solver's optimum is itself a lower bound; otherwise the instance's proven bound. A time
+// within rounding of the bound (relative: costs may be tiny) meets it.
 void with_lower_bound(RedistributionPlan& plan, const RingInstance& inst) {
   const double bound = instance_lower_bound(inst);
   plan.lower_bound = plan.optimal ? std::max(plan.time, bound) : bound;
-  const double eps = 1e-9 * std::max(1.0, plan.lower_bound);
-  if (!plan.optimal) plan.optimal = plan.time <= plan.lower_bound + eps;
+  if (!plan.optimal) plan.optimal = plan.time <= plan.lower_bound * (1.0 + 1e-9);
+}
+
+// The most time a plan may state: every time of every algorithm (and of its bounds) is at most the
+// items times the ring's length times the largest cost, which must stay a finite double with room
+// for the planners' sums.
+constexpr double kMaxPlanTime = 1e300;
+
+std::string format_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
+
+// Times are sums of item costs: costs below the normal doubles lose their precision, and items
+// times the largest cost past kMaxPlanTime would overflow to inf (not JSON, and no schedule).
+void check_times_representable(const RingInstance& inst) {
+  double largest = 0.0, smallest = std::numeric_limits<double>::infinity();
+  for (const auto* costs : {&inst.cost_next, &inst.cost_prev})
+    for (double c : *costs) {
+      largest = std::max(largest, c);
+      smallest = std::min(smallest, c);
+    }
+  if (smallest < std::numeric_limits<double>::min())
+    throw InputError("a cost of " + format_number(smallest) + " is below " +
+                     format_number(std::numeric_limits<double>::min()) +
+                     ", the least normal double: times would lose their precision");
+  const double items = static_cast<double>(std::accumulate(inst.loads.begin(), inst.loads.end(), Count{0}));
+  const double span = items * static_cast<double>(inst.size()) * largest;
+  if (!(span <= kMaxPlanTime))
+    throw InputError("costs up to " + format_number(largest) + " for " + format_number(items) + " items on " +
+                     std::to_string(inst.size()) + " processors could give times above " + format_number(kMaxPlanTime) +
+                     " (items x processors x largest cost), beyond what a plan's times can hold in a double");
+}
+
+void check_plannable(const RingInstance& inst) {
+  validate(inst);
+  check_times_representable(inst);
 }
 
 }  // namespace
@@ -57,7 +99,7 @@ std::string choose_algorithm(const RingInstance& inst) {
 }
 
 RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm) {
-  validate(inst);
+  check_plannable(inst);
   const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
   RedistributionPlan plan = find_named(registry(), name, "algorithm", "auto").run(inst);
   with_lower_bound(plan, inst);
@@ -67,7 +109,7 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
 bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
                            const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit,
                            std::size_t hold_limit) {
-  validate(inst);
+  check_plannable(inst);
   const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
   const PlanHead bounded_head = [&](RedistributionPlan& plan) {
     with_lower_bound(plan, inst);
@@ -95,7 +137,7 @@ bool stream_redistribution(const RingInstance& inst, const std::string& algorith
 }
 
 RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm) {
-  validate(inst);
+  check_plannable(inst);
   const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
   const bool lemma1 = name == "uni-homogeneous" && inst.homogeneous();
   if (lemma1 || name == "uni-heterogeneous") {
