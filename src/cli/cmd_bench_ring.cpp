@@ -12,6 +12,8 @@
 #include <vector>
 #include <functional>
 
+#include <unistd.h>
+
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
@@ -61,23 +63,38 @@ void plan_and_print(const std::string& name, const std::string& routing, const P
   print_row(name, routing, platform, net, plan, method, prune, ratio, t);
 }
 
-// Runs `body` in a child and ends its row with the child's peak resident memory (MB), or says why
-// the child failed.
+// Runs `body` in a child and ends its row with the child's peak resident memory (MB). A child that
+// fails fails the bench as any command fails (bad input such as a missing platform: exit 2 and one
+// line naming it), never a row that glues the error into the CSV.
 void in_child(const std::function<void()>& body) {
   io::ChildOptions options;
   options.what = "bench ring";
-  const io::ChildStatus status = io::fork_child(
-                                     [&] {
-                                       try {
-                                         body();
-                                       } catch (const std::exception& e) {
-                                         std::cout << "failed: " << e.what();
-                                         return 1;
-                                       }
-                                       return 0;
-                                     },
-                                     options)
-                                     .wait();
+  options.pipe_from_child = true;
+  io::Child child = io::fork_child(
+      [&](const io::ChildEnds& ends) {
+        const auto say = [&](const std::string& why) {
+          if (::write(ends.to_parent, why.data(), why.size()) < 0) {
+          }
+        };
+        try {
+          body();
+        } catch (const InputError& e) {
+          say(e.what());
+          return 2;
+        } catch (const std::exception& e) {
+          say(e.what());
+          return 1;
+        }
+        return 0;
+      },
+      options);
+  const std::string said = child.read_all();
+  const io::ChildStatus status = child.wait();
+  if (status.exit_status() == 2 && !said.empty()) throw InputError(said);
+  if (!status.ok())
+    throw std::runtime_error("bench ring: " + (said.empty() ? "a child ended with status " +
+                                                                  std::to_string(status.exit_status())
+                                                            : said));
   std::cout << std::setprecision(4) << static_cast<double>(status.usage.ru_maxrss) / 1024.0 << '\n' << std::flush;
 }
 

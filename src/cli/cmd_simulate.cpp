@@ -86,6 +86,8 @@ void add_simulate_command(CLI::App* cmd) {
   auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
   cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir, strict, max_memory] {
+    io::refuse_shared_outputs(
+        {{"--out", *out}, {"--iterations-csv", *iterations_csv}, {"--traces-dir", *traces_dir, true}});
     RunConfig cfg = sweep::read_simulate_config(*config);
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
