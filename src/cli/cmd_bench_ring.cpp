@@ -17,6 +17,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
+#include "io/platform_formats.hpp"
 #include "io/process.hpp"
 #include "platform/platform_reader.hpp"
 #include "platform/ring_platform.hpp"
@@ -136,6 +137,8 @@ void add_bench_ring(CLI::App* cmd) {
     if (!mode) throw InputError("--routing must be auto, free or platform, not '" + *routing + "'");
     std::vector<std::string> files = *platforms;
     if (files.empty() && std::ifstream("platforms/paper2004_tiers90.xml")) files.push_back("platforms/paper2004_tiers90.xml");
+    // A platform that cannot be read is refused before any row (the children load the rest).
+    for (const auto& f : files) io::sniff_platform_format(f);
     std::cout << "# ringsim bench ring: W = 1e9 flops, H = ratio x W; load = SimGrid loading the file and the model "
                  "read from it (routes asked of SimGrid in platform routing), setup = RingNetwork (all-pairs widest "
                  "paths or routes), run = the method; q = ring chosen, grown = ring sizes reached; peak_rss_mb = the "
