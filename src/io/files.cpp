@@ -105,24 +105,33 @@ std::string field_quoted_if(const std::string& text, const char* specials) {
   return quoted + '"';
 }
 
-}  // namespace
+// The outermost folder of `dir` that does not exist yet (empty when `dir` exists): what writing
+// into `dir` creates, and what a failed write removes again.
+std::filesystem::path first_missing_folder(const std::string& dir) {
+  std::filesystem::path missing;
+  std::error_code ec;
+  for (std::filesystem::path p = std::filesystem::absolute(dir).lexically_normal(); p.has_relative_path();
+       p = p.parent_path()) {
+    if (std::filesystem::exists(p, ec) || ec) break;
+    missing = p;
+  }
+  return missing;
+}
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return write_through(path, st, text);
-  const std::string target = followed_link(path);
-  // A name of our own: two processes writing the same file never share a temporary.
-  const std::string tmp = target + ".tmp." + std::to_string(static_cast<long>(getpid()));
-  write_new_file_synced(tmp, path, text);
-  if (std::rename(tmp.c_str(), target.c_str()) != 0) {
-    const int error = errno;
-    std::remove(tmp.c_str());
-    throw cannot_write(path, error);
+// Removes the folders from `dir` up to `outermost` (the ones a failed write had created) while they
+// are empty: what another process put there meanwhile stays.
+void remove_empty_folders(const std::string& dir, const std::filesystem::path& outermost) {
+  if (outermost.empty()) return;
+  std::error_code ec;
+  for (std::filesystem::path p = std::filesystem::absolute(dir).lexically_normal(); p.has_relative_path();
+       p = p.parent_path()) {
+    if (p.filename().empty()) continue;  // "dir/" ends with an empty component
+    if (!std::filesystem::remove(p, ec) || p == outermost) break;
   }
 }
 
-void write_file_set(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
-  std::filesystem::create_directories(dir);
+// write_file_set's files, written in a staging folder inside the existing `dir`, then renamed.
+void write_set_into(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
   for (const auto& [name, text] : files) {
     const std::string path = dir + "/" + name;
     struct stat st {};
@@ -142,6 +151,33 @@ void write_file_set(const std::string& dir, const std::vector<std::pair<std::str
     throw;
   }
   ::rmdir(staging.c_str());
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return write_through(path, st, text);
+  const std::string target = followed_link(path);
+  // A name of our own: two processes writing the same file never share a temporary.
+  const std::string tmp = target + ".tmp." + std::to_string(static_cast<long>(getpid()));
+  write_new_file_synced(tmp, path, text);
+  if (std::rename(tmp.c_str(), target.c_str()) != 0) {
+    const int error = errno;
+    std::remove(tmp.c_str());
+    throw cannot_write(path, error);
+  }
+}
+
+void write_file_set(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
+  const std::filesystem::path created = first_missing_folder(dir);
+  std::filesystem::create_directories(dir);
+  try {
+    write_set_into(dir, files);
+  } catch (...) {
+    remove_empty_folders(dir, created);
+    throw;
+  }
 }
 
 std::string file_name_of(const std::string& name) {
