@@ -89,11 +89,14 @@ std::string hex16(std::uint64_t v) {
   return s;
 }
 
-// The one identity of an output path: absolute, links followed, "." and ".." resolved.
+// The one identity of an output path: absolute, links followed, "." and ".." resolved, no
+// trailing '/'.
 std::string output_identity(const std::string& path) {
   std::error_code ec;
-  const auto canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
-  return ec ? std::filesystem::absolute(path).lexically_normal().string() : canonical.string();
+  std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
+  if (ec) p = std::filesystem::absolute(path).lexically_normal();
+  if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();  // "d/" is "d"
+  return p.string();
 }
 
 // A field of a CSV record (RFC 4180) whose separator is among `specials`: quoted, its quotes
