@@ -31,6 +31,32 @@
 
 namespace ringsim::cli {
 
+namespace {
+
+// The value the run gives a SimGrid option: the command line's last --cfg=name:value (one --cfg may
+// hold several, space-separated), else the config's "simgrid" object, else `fallback`.
+std::string option_value(const RunConfig& cfg, const std::vector<std::string>& extras, const std::string& name,
+                         const std::string& fallback) {
+  std::string value = fallback;
+  for (const auto& [key, v] : cfg.simgrid_options)
+    if (key == name) value = v;
+  for (const auto& arg : extras) {
+    if (arg.rfind("--cfg=", 0) != 0) continue;
+    std::istringstream settings(arg.substr(6));
+    for (std::string setting; settings >> setting;)
+      if (setting.rfind(name + ":", 0) == 0) value = setting.substr(name.size() + 1);
+  }
+  return value;
+}
+
+// The Paje trace a traced run writes (empty when the run is not traced): one of its outputs.
+std::string paje_trace_file(const RunConfig& cfg, const std::vector<std::string>& extras) {
+  if (!platform::option_is_true(option_value(cfg, extras, "tracing", "no"))) return "";
+  return option_value(cfg, extras, "tracing/filename", "simgrid.trace");
+}
+
+}  // namespace
+
 void add_simulate_command(CLI::App* cmd) {
   cmd->footer("SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
               "the config's \"simgrid\": {\"name\": value, ...} and \"simgrid_log\": [...], which win over network_model;\n"
@@ -86,12 +112,14 @@ void add_simulate_command(CLI::App* cmd) {
   auto strict = add_strict_option(cmd);
   auto max_memory = add_max_memory_option(cmd);
   cmd->callback([cmd, config, iterations_csv, no_baseline, out, traces_dir, strict, max_memory] {
-    io::refuse_shared_outputs(
-        {{"--out", *out}, {"--iterations-csv", *iterations_csv}, {"--traces-dir", *traces_dir, true}});
     RunConfig cfg = sweep::read_simulate_config(*config);
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
+    io::refuse_shared_outputs({{"--out", *out},
+                               {"--iterations-csv", *iterations_csv},
+                               {"--traces-dir", *traces_dir, true},
+                               {"the Paje trace (tracing/filename)", paje_trace_file(cfg, extras)}});
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");

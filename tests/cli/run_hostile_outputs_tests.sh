@@ -186,6 +186,10 @@ expect_refused "one file spelt two ways" "name one path" \
   "$RINGSIM" simulate "$J" --no-baseline --out "$tmp/two/G" --iterations-csv ../two/G
 expect_refused "--out inside --traces-dir" "is inside --traces-dir" \
   "$RINGSIM" simulate "$J" --no-baseline --out d/traces.csv --traces-dir d
+expect_refused "--iterations-csv on the Paje trace" "name one path" \
+  "$RINGSIM" simulate "$J" --no-baseline --iterations-csv t.trace --cfg=tracing:yes --cfg=tracing/filename:./t.trace
+expect_refused "--out on SimGrid's default trace file" "name one path" \
+  "$RINGSIM" simulate "$J" --no-baseline --out simgrid.trace --cfg=tracing:yes
 [ -z "$(ls)" ] || { echo "FAIL refused outputs left files: $(ls)"; fail=1; }
 
 # --- A Paje trace that cannot be written ----------------------------------------------------------
