@@ -201,6 +201,8 @@ expect_refused "Paje trace in a missing folder" "No such file or directory" \
 # partial trace over the device it was given).
 full=/dev/full
 [ "$(id -u)" -eq 0 ] && mknod "$tmp/paje/full" c 1 7 2>/dev/null && full="$tmp/paje/full"
+expect_refused "kpbs-simulate's Paje trace in a missing folder" "No such file or directory" \
+  "$RINGSIM" kpbs-simulate "$ROOT/docs/examples/kpbs-clusters.json" --cfg=tracing:yes --cfg=tracing/filename:no/such/t.trace
 "$RINGSIM" simulate "$tmp/paje/h.json" --cfg=tracing:yes --cfg=tracing/filename:"$full" >"$tmp/out" 2>"$tmp/err"
 refused_line "Paje trace on /dev/full" $? - "$tmp/err" "a write failed"
 [ -c "$full" ] || { echo "FAIL the Paje trace replaced $full"; fail=1; }
