@@ -190,6 +190,8 @@ expect_refused "--iterations-csv on the Paje trace" "name one path" \
   "$RINGSIM" simulate "$J" --no-baseline --iterations-csv t.trace --cfg=tracing:yes --cfg=tracing/filename:./t.trace
 expect_refused "--out on SimGrid's default trace file" "name one path" \
   "$RINGSIM" simulate "$J" --no-baseline --out simgrid.trace --cfg=tracing:yes
+expect_refused "platform tiers -o and --tiers-file on one file" "name one path" \
+  "$RINGSIM" platform tiers 1 5 5 10 10 5 2 1 1 2 1 --seed 1 -o w.xml --tiers-file ./w.xml
 [ -z "$(ls)" ] || { echo "FAIL refused outputs left files: $(ls)"; fail=1; }
 
 # --- A Paje trace that cannot be written ----------------------------------------------------------
