@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -53,6 +54,25 @@ std::string option_value(const RunConfig& cfg, const std::vector<std::string>& e
 std::string paje_trace_file(const RunConfig& cfg, const std::vector<std::string>& extras) {
   if (!platform::option_is_true(option_value(cfg, extras, "tracing", "no"))) return "";
   return option_value(cfg, extras, "tracing/filename", "simgrid.trace");
+}
+
+// One note naming the profile files whose hosts' names were escaped (io::file_name_of,
+// docs/traces.md), so that each host's file can be found; empty when every host name is its own
+// file name. Names are shown as JSON strings: the note stays one line.
+std::string escaped_profiles_note(const RunResult& res, const std::string& dir) {
+  std::vector<std::string> hosts = res.ring;
+  for (const auto& r : res.rebuilds) hosts.insert(hosts.end(), r.receivers.begin(), r.receivers.end());
+  std::set<std::string> seen;
+  std::string listed;
+  std::size_t escaped = 0;
+  for (const auto& h : hosts) {
+    const std::string file = io::file_name_of(h);
+    if (!seen.insert(h).second || file == h) continue;
+    if (++escaped <= 3) listed += (escaped > 1 ? ", " : "") + nlohmann::json(h).dump() + " in " + file + ".profile";
+  }
+  if (escaped == 0) return "";
+  return "ringsim: note: " + std::to_string(escaped) + " host name(s) escaped in the profile file names of " + dir +
+         "/ (docs/traces.md): " + listed + (escaped > 3 ? ", ..." : "");
 }
 
 }  // namespace
@@ -155,6 +175,8 @@ void add_simulate_command(CLI::App* cmd) {
     if (!cfg.baseline) baseline = 0.0;
     else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline
     sweep::write_simulate_outputs(cfg, res, baseline, *out, *iterations_csv);
+    if (const std::string note = escaped_profiles_note(res, *traces_dir); !traces_dir->empty() && !note.empty())
+      std::cerr << note << '\n';
   });
 }
 
@@ -188,6 +210,7 @@ void add_traces_command(CLI::App* cmd) {
     if (const std::string w = sweep::above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
     for (const auto& w : res.trace_warnings) std::cerr << "ringsim: warning: " << w << '\n';
     std::cerr << "ringsim: " << res.ring.size() << " speed profiles and traces.csv written to " << *dir << "/\n";
+    if (const std::string note = escaped_profiles_note(res, *dir); !note.empty()) std::cerr << note << '\n';
   });
 }
 

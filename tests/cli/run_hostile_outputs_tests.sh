@@ -79,6 +79,8 @@ mkdir -p "$tmp/csv/cwd" && cd "$tmp/csv/cwd" || exit 1
 platform "$hostile" "$tmp/csv/h.xml" "$tmp/csv/h.json"
 if "$RINGSIM" traces "$tmp/csv/h.json" -o tr >/dev/null 2>"$tmp/err"; then
   check_csvs "$hostile" traces=tr || { echo "FAIL traces -o on hostile host names"; fail=1; }
+  grep -q '^ringsim: note: 14 host name(s) escaped in the profile file names of tr/' "$tmp/err" \
+    || { echo "FAIL traces -o does not say which files hold the escaped host names"; cat "$tmp/err"; fail=1; }
 else
   echo "FAIL traces -o on hostile host names: exit status"; cat "$tmp/err"; fail=1
 fi
