@@ -232,7 +232,8 @@ fi
 
 # --- Answers to a full device: every command, --help and --version included -----------------------
 cd "$tmp" || exit 1
-for args in "--version" "--help" "simulate --help" "run --help" "traces --help" "bench --help"; do
+for args in "--version" "--help" "simulate --help" "run --help" "traces --help" "bench --help" "redistribute --help" \
+  "simulate --help-cfg" "simulate --help-models"; do
   # shellcheck disable=SC2086
   "$RINGSIM" $args >/dev/full 2>"$tmp/err"
   rc=$?
