@@ -246,5 +246,6 @@ printf '<platform version="4.1"><zone' >"$tmp/cut.xml"
 "$RINGSIM" bench ring --platform "$tmp/cut.xml" --max-hosts 0 >"$tmp/out" 2>"$tmp/err"
 refused_line "bench ring --platform cut" $? - "$tmp/err" "cut.xml"
 grep -q "failed" "$tmp/out" && { echo "FAIL bench ring glued an error into its CSV"; fail=1; }
+expect_refused "bench kpbs --algorithms unknown" "unknown algorithm 'nosuch'" "$RINGSIM" bench kpbs --algorithms ggp,nosuch --sizes 4
 
 exit $fail
