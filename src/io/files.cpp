@@ -213,6 +213,18 @@ void refuse_shared_outputs(const std::vector<Output>& outputs) {
     }
 }
 
+void refuse_unwritable_output(const std::string& path) {
+  if (path.empty()) return;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw cannot_write(path, "it is a folder");
+    return;
+  }
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  if (!folder.empty() && ::stat(folder.c_str(), &st) != 0) throw cannot_write(path, errno);
+  if (!folder.empty() && !S_ISDIR(st.st_mode)) throw cannot_write(path, "'" + folder.string() + "' is not a folder");
+}
+
 std::string basename_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);

@@ -43,6 +43,11 @@ struct Output {
 // folder output or lies inside it (the folder's files are its output's own).
 void refuse_shared_outputs(const std::vector<Output>& outputs);
 
+// Refuses (InputError "cannot write '<path>': <reason>", one line) an output file that cannot be
+// written whatever the run finds: a folder, or a path whose folder does not exist. Called before
+// a run, so that its answer is not computed only to be lost (and nothing else of it written).
+void refuse_unwritable_output(const std::string& path);
+
 // The last component of a path ("a/b/c.xml" -> "c.xml").
 std::string basename_of(const std::string& path);
 

@@ -188,6 +188,9 @@ expect_refused "one file spelt two ways" "name one path" \
   "$RINGSIM" simulate "$J" --no-baseline --out "$tmp/two/G" --iterations-csv ../two/G
 expect_refused "--out inside --traces-dir" "is inside --traces-dir" \
   "$RINGSIM" simulate "$J" --no-baseline --out d/traces.csv --traces-dir d
+expect_refused "--out in a missing folder, before the run" "No such file or directory" \
+  "$RINGSIM" simulate "$J" --traces-dir td --out no/such/x.json
+expect_refused "--iterations-csv on a folder" "it is a folder" "$RINGSIM" simulate "$J" --no-baseline --iterations-csv "$tmp"
 expect_refused "--iterations-csv on the Paje trace" "name one path" \
   "$RINGSIM" simulate "$J" --no-baseline --iterations-csv t.trace --cfg=tracing:yes --cfg=tracing/filename:./t.trace
 expect_refused "--out on SimGrid's default trace file" "name one path" \
