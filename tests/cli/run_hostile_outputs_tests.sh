@@ -138,13 +138,21 @@ listing() { (cd "$tmp/tree" && find . -path ./cwd/tr -prune -o -path ./cwd/sweep
 listing >"$tmp/before"
 TMPDIR="$tmp/tree/tmpdir" "$RINGSIM" simulate "$tmp/tree/h.json" --out s.json --iterations-csv it.csv >/dev/null 2>&1
 TMPDIR="$tmp/tree/tmpdir" "$RINGSIM" traces "$tmp/tree/h.json" -o tr >/dev/null 2>&1
+TMPDIR="$tmp/tree/tmpdir" "$RINGSIM" simulate "$tmp/tree/h.json" --cfg=tracing:yes --cfg=tracing/filename:t.trace \
+  --out s2.json >/dev/null 2>&1
+TMPDIR="$tmp/tree/tmpdir" "$RINGSIM" simulate "$tmp/tree/h.json" --cfg=tracing:yes --cfg=tracing/filename:t2.trace \
+  --out no/such/s3.json >/dev/null 2>&1  # refused: nothing at all
 TMPDIR="$tmp/tree/tmpdir" "$RINGSIM" run "$tmp/tree/sweep.json" --out sweep --jobs 1 >/dev/null 2>&1
 listing >"$tmp/after"
-# Expected: the two files simulate was told to write, the folders tr/ and sweep/ (pruned), and the
+# Expected: the files simulate was told to write, the folders tr/ and sweep/ (pruned), and the
 # cwd's own time stamp.
 unexpected=$(diff "$tmp/before" "$tmp/after" | grep '^>' | grep -v -e '^> ./cwd/s.json ' -e '^> ./cwd/it.csv ' \
+  -e '^> ./cwd/s2.json ' -e '^> ./cwd/t.trace ' \
   -e '^> ./cwd/tr ' -e '^> ./cwd/sweep ' -e '^> ./cwd d ')
 [ -z "$unexpected" ] || { echo "FAIL files appeared or changed outside the outputs:"; echo "$unexpected" | head -5; fail=1; }
+for f in s.json it.csv s2.json t.trace sweep/runs.csv tr/traces.csv; do
+  [ -s "$tmp/tree/cwd/$f" ] || { echo "FAIL the tree's runs did not write $f"; fail=1; }
+done
 ls "$tmp/tree/cwd/tr" | grep -q '^%2E\.%2F\.\.%2Fp\.profile$' || { echo "FAIL host '../../p' has no profile of its own"; fail=1; }
 
 # --- Outputs that are not regular files: written through, never replaced -------------------------
