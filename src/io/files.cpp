@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <set>
 
 #include "io/fnv1a.hpp"
 #include "model/errors.hpp"
@@ -77,11 +76,13 @@ std::string percent_byte(unsigned char c) {
   return std::string{'%', digits[c >> 4], digits[c & 15]};
 }
 
+// The bytes file_name_of keeps as they are: portable in file names on every file system.
 bool kept_in_file_name(unsigned char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
          c == '-';
 }
 
+// 16 lower-case hex digits.
 std::string hex16(std::uint64_t v) {
   static const char digits[] = "0123456789abcdef";
   std::string s(16, '0');
@@ -184,6 +185,7 @@ void write_file_set(const std::string& dir, const std::vector<std::pair<std::str
 }
 
 std::string file_name_of(const std::string& name) {
+  if (name.empty()) return "%";  // a lone '%' is no escape of any other name
   std::string escaped;
   for (std::size_t i = 0; i < name.size(); ++i) {
     const auto c = static_cast<unsigned char>(name[i]);
@@ -201,6 +203,7 @@ void refuse_shared_outputs(const std::vector<Output>& outputs) {
     for (std::size_t j = 0; j < outputs.size(); ++j) {
       const Output& a = outputs[i];
       const Output& b = outputs[j];
+      // Each pair once: two files (or folders) in the order given, a file and a folder as (file, folder).
       if (i == j || a.path.empty() || b.path.empty() || (a.folder && !b.folder) || (i > j && a.folder == b.folder))
         continue;
       const std::string inner = output_identity(a.path), outer = output_identity(b.path);

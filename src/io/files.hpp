@@ -25,7 +25,7 @@ void write_file_set(const std::string& dir, const std::vector<std::pair<std::str
 
 // A name (a host's) as a file name that stays inside its folder and is its own: bytes outside
 // [A-Za-z0-9._-] and a leading '.' become %XX (upper-case hex), so "../p" is "%2E.%2Fp", "a" and
-// "./a" differ, and ordinary names are unchanged. The escape is reversible; a name whose escape
+// "./a" differ, ordinary names are unchanged, and the empty name is "%". The escape is reversible; a name whose escape
 // exceeds 200 bytes keeps its first 180 bytes and ends with '~' and 16 hex digits of its FNV-1a
 // hash ('~' never appears otherwise), so every file name stays below the 255-byte limit.
 std::string file_name_of(const std::string& name);
