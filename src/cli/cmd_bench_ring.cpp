@@ -17,6 +17,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
+#include "io/files.hpp"
 #include "io/platform_formats.hpp"
 #include "io/process.hpp"
 #include "platform/platform_reader.hpp"
@@ -43,7 +44,7 @@ void print_row(const std::string& name, const std::string& routing, const Platfo
                double ratio, const Timing& t) {
   std::size_t grown = 0;
   for (double x : plan.tstep_by_size) grown += std::isfinite(x) ? 1 : 0;
-  std::cout << name << ',' << routing << ',' << net.host_count() << ',' << platform.nodes.size() << ','
+  std::cout << io::csv_field(name) << ',' << routing << ',' << net.host_count() << ',' << platform.nodes.size() << ','
             << platform.links.size() << ',' << method << (prune ? "" : " (no pruning)") << ',' << ratio << ','
             << std::setprecision(4) << t.load << ',' << t.setup << ',' << t.run << ',' << plan.ring.size() << ','
             << grown << ',' << std::setprecision(8) << plan.tstep << ',' << plan.candidates << ',' << plan.evaluations

@@ -102,6 +102,18 @@ else
   echo "FAIL run on hostile host names: exit status"; cat "$tmp/err"; fail=1
 fi
 
+# Platform file names with a comma and quotes, in the CSVs of ring-sweep and bench ring.
+odd="$tmp/csv/a,b \"c\".xml"
+cp "$ROOT/tests/data/ring6-homogeneous.xml" "$odd"
+"$RINGSIM" ring-sweep "$odd" --work 1e9 --ratios 0.1 >"$tmp/csv/rs.csv" 2>"$tmp/err" || { echo "FAIL ring-sweep"; fail=1; }
+"$RINGSIM" bench ring --platform "$odd" --max-hosts 0 >"$tmp/csv/br.csv" 2>"$tmp/err" || { echo "FAIL bench ring"; fail=1; }
+$PY - "$tmp/csv/rs.csv" "$tmp/csv/br.csv" "$odd" <<'PY' || { echo "FAIL a platform's file name breaks a CSV"; fail=1; }
+import csv, os, sys
+for path, name in ((sys.argv[1], os.path.basename(sys.argv[3])), (sys.argv[2], sys.argv[3])):
+    rows = list(csv.reader(line for line in open(path, newline="") if not line.startswith("#")))
+    assert {len(r) for r in rows} == {len(rows[0])} and rows[1][0] == name, (path, rows[1][:2])
+PY
+
 # --- Profile file names: a fuzzer of names (every byte but NUL, long names), one file each ------
 fuzz_names=$($PY - <<'PY'
 import json, random
