@@ -140,8 +140,8 @@ void add_simulate_command(CLI::App* cmd) {
                                {"--iterations-csv", *iterations_csv},
                                {"--traces-dir", *traces_dir, true},
                                {"the Paje trace (tracing/filename)", paje_trace_file(cfg, extras)}});
-    io::refuse_unwritable_output(*out);
-    io::refuse_unwritable_output(*iterations_csv);
+    io::refuse_unwritable_output(*out, *traces_dir);
+    io::refuse_unwritable_output(*iterations_csv, *traces_dir);
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");

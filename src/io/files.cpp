@@ -216,7 +216,7 @@ void refuse_shared_outputs(const std::vector<Output>& outputs) {
     }
 }
 
-void refuse_unwritable_output(const std::string& path) {
+void refuse_unwritable_output(const std::string& path, const std::string& created_folder) {
   if (path.empty()) return;
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) {
@@ -224,8 +224,12 @@ void refuse_unwritable_output(const std::string& path) {
     return;
   }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-  if (!folder.empty() && ::stat(folder.c_str(), &st) != 0) throw cannot_write(path, errno);
-  if (!folder.empty() && !S_ISDIR(st.st_mode)) throw cannot_write(path, "'" + folder.string() + "' is not a folder");
+  if (folder.empty()) return;
+  const std::string created = created_folder.empty() ? "" : output_identity(created_folder);
+  const std::string id = output_identity(folder.string());
+  if (!created.empty() && (created == id || created.rfind(id + "/", 0) == 0)) return;  // made before it is written
+  if (::stat(folder.c_str(), &st) != 0) throw cannot_write(path, errno);
+  if (!S_ISDIR(st.st_mode)) throw cannot_write(path, "'" + folder.string() + "' is not a folder");
 }
 
 std::string basename_of(const std::string& path) {

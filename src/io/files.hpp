@@ -44,9 +44,10 @@ struct Output {
 void refuse_shared_outputs(const std::vector<Output>& outputs);
 
 // Refuses (InputError "cannot write '<path>': <reason>", one line) an output file that cannot be
-// written whatever the run finds: a folder, or a path whose folder does not exist. Called before
-// a run, so that its answer is not computed only to be lost (and nothing else of it written).
-void refuse_unwritable_output(const std::string& path);
+// written whatever the run finds: a folder, or a path whose folder does not exist and is not one
+// the command creates (`created_folder`, such as --traces-dir, and the folders above it). Called
+// before a run, so that its answer is not computed only to be lost (and nothing else of it written).
+void refuse_unwritable_output(const std::string& path, const std::string& created_folder = "");
 
 // The last component of a path ("a/b/c.xml" -> "c.xml").
 std::string basename_of(const std::string& path);
