@@ -41,6 +41,7 @@ KpbsInstance dense_instance(std::size_t n, const KpbsBenchOptions& o) {
 }
 
 void bench_kpbs(const KpbsBenchOptions& o) {
+  for (const auto& algo : o.algorithms) kpbs::check_kpbs_algorithm(algo);  // refused before any row
   std::cout << "# ringsim bench kpbs: planning time (validation + plan, no JSON) on dense random n x n matrices, "
                "times uniform in (0, " << o.max_time << "], beta = " << o.beta << ", k = " << o.k_fraction
             << " * n, seed " << o.seed << "\n";

@@ -12,9 +12,13 @@
 #include <vector>
 #include <functional>
 
+#include <unistd.h>
+
 #include <simgrid/s4u/Engine.hpp>
 
 #include "cli/commands.hpp"
+#include "io/files.hpp"
+#include "io/platform_formats.hpp"
 #include "io/process.hpp"
 #include "platform/platform_reader.hpp"
 #include "platform/ring_platform.hpp"
@@ -40,7 +44,7 @@ void print_row(const std::string& name, const std::string& routing, const Platfo
                double ratio, const Timing& t) {
   std::size_t grown = 0;
   for (double x : plan.tstep_by_size) grown += std::isfinite(x) ? 1 : 0;
-  std::cout << name << ',' << routing << ',' << net.host_count() << ',' << platform.nodes.size() << ','
+  std::cout << io::csv_field(name) << ',' << routing << ',' << net.host_count() << ',' << platform.nodes.size() << ','
             << platform.links.size() << ',' << method << (prune ? "" : " (no pruning)") << ',' << ratio << ','
             << std::setprecision(4) << t.load << ',' << t.setup << ',' << t.run << ',' << plan.ring.size() << ','
             << grown << ',' << std::setprecision(8) << plan.tstep << ',' << plan.candidates << ',' << plan.evaluations
@@ -61,23 +65,38 @@ void plan_and_print(const std::string& name, const std::string& routing, const P
   print_row(name, routing, platform, net, plan, method, prune, ratio, t);
 }
 
-// Runs `body` in a child and ends its row with the child's peak resident memory (MB), or says why
-// the child failed.
+// Runs `body` in a child and ends its row with the child's peak resident memory (MB). A child that
+// fails fails the bench as any command fails (bad input such as a missing platform: exit 2 and one
+// line naming it), never a row that glues the error into the CSV.
 void in_child(const std::function<void()>& body) {
   io::ChildOptions options;
   options.what = "bench ring";
-  const io::ChildStatus status = io::fork_child(
-                                     [&] {
-                                       try {
-                                         body();
-                                       } catch (const std::exception& e) {
-                                         std::cout << "failed: " << e.what();
-                                         return 1;
-                                       }
-                                       return 0;
-                                     },
-                                     options)
-                                     .wait();
+  options.pipe_from_child = true;
+  io::Child child = io::fork_child(
+      [&](const io::ChildEnds& ends) {
+        const auto say = [&](const std::string& why) {
+          if (::write(ends.to_parent, why.data(), why.size()) < 0) {
+          }
+        };
+        try {
+          body();
+        } catch (const InputError& e) {
+          say(e.what());
+          return 2;
+        } catch (const std::exception& e) {
+          say(e.what());
+          return 1;
+        }
+        return 0;
+      },
+      options);
+  const std::string said = child.read_all();
+  const io::ChildStatus status = child.wait();
+  if (status.exit_status() == 2 && !said.empty()) throw InputError(said);
+  if (!status.ok())
+    throw std::runtime_error("bench ring: " + (said.empty() ? "a child ended with status " +
+                                                                  std::to_string(status.exit_status())
+                                                            : said));
   std::cout << std::setprecision(4) << static_cast<double>(status.usage.ru_maxrss) / 1024.0 << '\n' << std::flush;
 }
 
@@ -119,6 +138,8 @@ void add_bench_ring(CLI::App* cmd) {
     if (!mode) throw InputError("--routing must be auto, free or platform, not '" + *routing + "'");
     std::vector<std::string> files = *platforms;
     if (files.empty() && std::ifstream("platforms/paper2004_tiers90.xml")) files.push_back("platforms/paper2004_tiers90.xml");
+    // A platform that cannot be read is refused before any row (the children load the rest).
+    for (const auto& f : files) io::sniff_platform_format(f);
     std::cout << "# ringsim bench ring: W = 1e9 flops, H = ratio x W; load = SimGrid loading the file and the model "
                  "read from it (routes asked of SimGrid in platform routing), setup = RingNetwork (all-pairs widest "
                  "paths or routes), run = the method; q = ring chosen, grown = ring sizes reached; peak_rss_mb = the "

@@ -155,6 +155,7 @@ void add_tiers_command(CLI::App* platform) {
       "  ringsim platform tiers 1 5 5 10 10 5 2 1 1 2 1 --seed 1 -o wan3.xml\n"
       "Hosts are named h<id>, routers r<id>, links l<a>-<b> (Tiers node ids). See platforms/README.md.\n");
   cmd->callback([params, conv, output, tiers_file] {
+    io::refuse_shared_outputs({{"-o", *output == "-" ? "" : *output}, {"--tiers-file", *tiers_file}});
     const auto& v = *params;
     TiersParameters tp;
     tp.nw = v[0], tp.nm = v[1], tp.nl = v[2], tp.sw = v[3], tp.sm = v[4], tp.sl = v[5];

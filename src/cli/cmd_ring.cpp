@@ -240,7 +240,7 @@ void add_ring_sweep_command(CLI::App* cmd) {
     for (const auto& m : ms) ring::check_method(m);
     const auto loaded = load_ring_platform(*common, common->routing_mode());
     const ring::RingNetwork net(loaded.model);
-    const std::string name = io::basename_of(common->platform);
+    const std::string name = io::csv_field(io::basename_of(common->platform));  // a file name may hold a comma
     if (*by_size)
       std::cout << "platform,method,ratio,q,tstep,tstep_per_work,objective,objective_per_work\n";
     else

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,6 +31,51 @@
 #include "platform/simgrid_options.hpp"
 
 namespace ringsim::cli {
+
+namespace {
+
+// The value the run gives a SimGrid option: the command line's last --cfg=name:value (one --cfg may
+// hold several, space-separated), else the config's "simgrid" object, else `fallback`.
+std::string option_value(const RunConfig& cfg, const std::vector<std::string>& extras, const std::string& name,
+                         const std::string& fallback) {
+  std::string value = fallback;
+  for (const auto& [key, v] : cfg.simgrid_options)
+    if (key == name) value = v;
+  for (const auto& arg : extras) {
+    if (arg.rfind("--cfg=", 0) != 0) continue;
+    std::istringstream settings(arg.substr(6));
+    for (std::string setting; settings >> setting;)
+      if (setting.rfind(name + ":", 0) == 0) value = setting.substr(name.size() + 1);
+  }
+  return value;
+}
+
+// The Paje trace a traced run writes (empty when the run is not traced): one of its outputs.
+std::string paje_trace_file(const RunConfig& cfg, const std::vector<std::string>& extras) {
+  if (!platform::option_is_true(option_value(cfg, extras, "tracing", "no"))) return "";
+  return option_value(cfg, extras, "tracing/filename", "simgrid.trace");
+}
+
+// One note naming the profile files whose hosts' names were escaped (io::file_name_of,
+// docs/traces.md), so that each host's file can be found; empty when every host name is its own
+// file name. Names are shown as JSON strings: the note stays one line.
+std::string escaped_profiles_note(const RunResult& res, const std::string& dir) {
+  std::vector<std::string> hosts = res.ring;
+  for (const auto& r : res.rebuilds) hosts.insert(hosts.end(), r.receivers.begin(), r.receivers.end());
+  std::set<std::string> seen;
+  std::string listed;
+  std::size_t escaped = 0;
+  for (const auto& h : hosts) {
+    const std::string file = io::file_name_of(h);
+    if (!seen.insert(h).second || file == h) continue;
+    if (++escaped <= 3) listed += (escaped > 1 ? ", " : "") + nlohmann::json(h).dump() + " in " + file + ".profile";
+  }
+  if (escaped == 0) return "";
+  return "ringsim: note: " + std::to_string(escaped) + " host name(s) escaped in the profile file names of " + dir +
+         "/ (docs/traces.md): " + listed + (escaped > 3 ? ", ..." : "");
+}
+
+}  // namespace
 
 void add_simulate_command(CLI::App* cmd) {
   cmd->footer("SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
@@ -90,6 +136,12 @@ void add_simulate_command(CLI::App* cmd) {
     check_run_memory(cfg, *max_memory * 1e9, "'" + *config + "'");
     if (*no_baseline) cfg.baseline = false;
     const std::vector<std::string> extras = cmd->remaining();
+    io::refuse_shared_outputs({{"--out", *out},
+                               {"--iterations-csv", *iterations_csv},
+                               {"--traces-dir", *traces_dir, true},
+                               {"the Paje trace (tracing/filename)", paje_trace_file(cfg, extras)}});
+    io::refuse_unwritable_output(*out, *traces_dir);
+    io::refuse_unwritable_output(*iterations_csv, *traces_dir);
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     platform::check_simgrid_setup(cfg, extras);
     xbt_log_control_set("xbt_cfg.thres:warning");
@@ -125,6 +177,8 @@ void add_simulate_command(CLI::App* cmd) {
     if (!cfg.baseline) baseline = 0.0;
     else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline
     sweep::write_simulate_outputs(cfg, res, baseline, *out, *iterations_csv);
+    if (const std::string note = escaped_profiles_note(res, *traces_dir); !traces_dir->empty() && !note.empty())
+      std::cerr << note << '\n';
   });
 }
 
@@ -158,6 +212,7 @@ void add_traces_command(CLI::App* cmd) {
     if (const std::string w = sweep::above_peak_warning(res); !w.empty()) std::cerr << "ringsim: warning: " << w << '\n';
     for (const auto& w : res.trace_warnings) std::cerr << "ringsim: warning: " << w << '\n';
     std::cerr << "ringsim: " << res.ring.size() << " speed profiles and traces.csv written to " << *dir << "/\n";
+    if (const std::string note = escaped_profiles_note(res, *dir); !note.empty()) std::cerr << note << '\n';
   });
 }
 

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -62,10 +63,24 @@ void strict_integer_options(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) strict_integer_options(*sub);
 }
 
-}  // namespace
+// The command's status once its answer is out: an answer that cannot be written (a full disk,
+// `> /dev/full`, a closed pipe) is an error, not a silent exit 0: the caller would believe it
+// saved. This holds for every answer, --help and --version included.
+int status_once_written(int status) {
+  errno = 0;
+  std::cout.flush();
+  if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+  const int e = errno;
+  std::cerr << "ringsim: error: cannot write the answer to standard output"
+            << (e ? std::string(": ") + std::strerror(e) : std::string()) << '\n';
+  return 2;
+}
 
-int run_cli(CLI::App& app, int argc, char** argv) {
-  strict_integer_options(app);
+extern "C" void exit_2_when_answer_unwritten() {
+  if (status_once_written(0) != 0) std::_Exit(2);
+}
+
+int parse_and_run(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -80,17 +95,17 @@ int run_cli(CLI::App& app, int argc, char** argv) {
   } catch (...) {
     return io::report_failure(std::current_exception());
   }
-  // An answer that cannot be written (a full disk, `> /dev/full`, a closed pipe) is an error, not
-  // a silent exit 0: the caller would believe it saved.
-  errno = 0;
-  std::cout.flush();
-  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    const int e = errno;
-    std::cerr << "ringsim: error: cannot write the answer to standard output"
-              << (e ? std::string(": ") + std::strerror(e) : std::string()) << '\n';
-    return 2;
-  }
   return 0;
 }
+
+}  // namespace
+
+int run_cli(CLI::App& app, int argc, char** argv) {
+  strict_integer_options(app);
+  const int status = parse_and_run(app, argc, argv);
+  return status == 0 ? status_once_written(status) : status;
+}
+
+void fail_exit_when_answer_unwritten() { std::atexit(exit_2_when_answer_unwritten); }
 
 }  // namespace ringsim::cli

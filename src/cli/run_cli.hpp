@@ -13,4 +13,9 @@ void describe_application(CLI::App& app);
 // answer that could not be written to standard output; 1 for an internal error.
 int run_cli(CLI::App& app, int argc, char** argv);
 
+// For answers printed by code that ends the process itself (SimGrid's --help-cfg, --help-models ...
+// print, then exit(0)): at exit, an answer that could not be written to standard output turns the
+// exit status into 2, with run_cli's one line.
+void fail_exit_when_answer_unwritten();
+
 }  // namespace ringsim::cli

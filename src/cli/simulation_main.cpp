@@ -44,7 +44,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> help;
   for (int k = 1; k < argc; ++k)
     if (asks_simgrid_help(argv[k])) help.emplace_back(argv[k]);
-  if (!help.empty()) return ringsim::platform::print_simgrid_help(help);
+  if (!help.empty()) {
+    fail_exit_when_answer_unwritten();
+    return ringsim::platform::print_simgrid_help(help);
+  }
   CLI::App app;
   describe_application(app);
   add_commands(app);

@@ -5,6 +5,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include "platform/paje_tracing.hpp"
 #include "platform/simgrid_options.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_kpbs_sim, "ringsim: KPBS schedules executed between two clusters");
@@ -79,11 +80,13 @@ KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double
                                             const KpbsPlatformSpec& platform, int* argc, char** argv) {
   sg4::Engine engine(argc, argv);
   platform::apply_run_options({}, platform.linear_model ? NetworkModel::linear : NetworkModel::lv08);
+  platform::TraceFile trace;  // after the options, before the platform (SimGrid opens it then)
   const TwoClusters clusters = build_two_clusters(platform);
   KpbsSimulationResult result;
   sg4::Actor::create("coordinator", clusters.senders.front(), play_schedule,
                      Playback{&schedule, beta, unit_bandwidth, &clusters, &result});
   engine.run();
+  trace.finish();
   return result;
 }
 

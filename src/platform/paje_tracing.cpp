@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <climits>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -116,6 +118,7 @@ std::string tracing_limit(const std::string& what) {
 
 void avoid_tracing_limits(const std::string& platform) {
   if (!tracing_enabled()) return;
+  check_trace_file();
   Trial t = try_loading(platform);
   if (t.loaded) return;
   const std::string why = last_line(t.said);
@@ -148,24 +151,109 @@ void refuse_untraceable_speed_changes(bool speeds_change) {
     throw InputError(tracing_limit("type with name (speed) not found in parent type (HOST)"));
 }
 
+}  // namespace ringsim::platform
+
+// SimGrid's trace stream (instr_config.cpp, SimGrid 3.20 to 3.35): it never checks its writes, so a
+// full disk would leave a trace cut mid-line behind a run that ended well. Its state after the run
+// (close() keeps the failbit of a failed write or flush) says whether every byte was written.
+extern std::ofstream tracing_file;
+
+namespace ringsim::platform {
+namespace {
+
+InputError cannot_trace(const std::string& name, const std::string& reason) {
+  return InputError("cannot write the Paje trace '" + name + "' (tracing/filename): " + reason);
+}
+
+// A FIFO is written only when a process reads it: SimGrid's open would otherwise wait forever.
+void require_reader(const std::string& name) {
+  const int fd = ::open(name.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw cannot_trace(name, errno == ENXIO ? std::string("no process reads this FIFO") : std::strerror(errno));
+  ::close(fd);
+}
+
+// The new file SimGrid will write, made now so that a path it cannot write (a missing folder, a
+// read-only one) is refused before the run, with its reason, not met by SimGrid mid-load.
+void create_empty(const std::string& path, const std::string& name) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) throw cannot_trace(name, std::strerror(errno));
+  ::close(fd);
+}
+
+// Where a trace named `name` is written, by the rule of io::write_file_atomically: a regular file
+// (or a new path) is written as "<file>.part" and renamed over it when the run has ended well; a
+// link is followed (the file it names is replaced, a link to nothing refused); what is not a
+// regular file (a device such as /dev/null, a FIFO with a reader) is written through.
+struct TraceTarget {
+  std::string file;  // `name`, its links followed
+  bool through = false;
+};
+
+TraceTarget trace_target(const std::string& name) {
+  struct stat st {};
+  if (::stat(name.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) throw cannot_trace(name, "it is a folder");
+    if (S_ISFIFO(st.st_mode)) require_reader(name);
+    return {name, true};
+  }
+  struct stat own {};
+  if (::lstat(name.c_str(), &own) != 0 || !S_ISLNK(own.st_mode)) return {name, false};
+  char real[PATH_MAX];
+  if (::realpath(name.c_str(), real) == nullptr) throw cannot_trace(name, "it is a symbolic link to a missing file");
+  return {real, false};
+}
+
+int fsync_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  const int error = ::fsync(fd) == 0 ? 0 : errno;
+  ::close(fd);
+  return error;
+}
+
+}  // namespace
+
 TraceFile::TraceFile() {
   if (!tracing_enabled()) return;
   final_ = simgrid::config::get_value<std::string>("tracing/filename");
-  partial_ = final_ + ".part";
+  const TraceTarget t = trace_target(final_);
+  if (t.through) {
+    written_ = final_;
+    return;
+  }
+  target_ = t.file;
+  partial_ = target_ + ".part";
+  create_empty(partial_, final_);
+  written_ = partial_;
   simgrid::config::set_as_string("tracing/filename", partial_);
 }
 
+void check_trace_file() {
+  if (!tracing_enabled()) return;
+  const std::string name = simgrid::config::get_value<std::string>("tracing/filename");
+  const TraceTarget t = trace_target(name);
+  if (t.through) return;
+  const std::string probe = t.file + ".part";
+  if (::access(probe.c_str(), F_OK) == 0) return;  // a run's own partial file: the run says more
+  create_empty(probe, name);
+  std::remove(probe.c_str());
+}
+
 void TraceFile::finish() {
+  if (written_.empty()) return;
+  if (::tracing_file.fail() || ::tracing_file.is_open())
+    throw cannot_trace(final_, ::tracing_file.is_open() ? "SimGrid did not close it"
+                                                        : "a write failed (a full disk or device?)");
   if (partial_.empty()) return;
-  if (std::rename(partial_.c_str(), final_.c_str()) != 0)
-    throw InputError("cannot write the Paje trace '" + final_ + "': " + std::strerror(errno));
+  if (const int error = fsync_file(partial_); error != 0) throw cannot_trace(final_, std::strerror(error));
+  if (std::rename(partial_.c_str(), target_.c_str()) != 0) throw cannot_trace(final_, std::strerror(errno));
   partial_.clear();
 }
 
 void TraceFile::discard_writes() const {
-  if (partial_.empty()) return;
+  if (written_.empty()) return;
   struct stat file {};
-  if (::stat(partial_.c_str(), &file) != 0) return;
+  if (::stat(written_.c_str(), &file) != 0) return;
   const int null = ::open("/dev/null", O_WRONLY);
   if (null < 0) throw std::runtime_error("cannot open /dev/null: " + std::string(std::strerror(errno)));
   std::vector<int> open_on_file;

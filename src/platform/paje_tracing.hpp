@@ -22,6 +22,11 @@ namespace ringsim::platform {
 // nothing works. Does nothing when tracing is off.
 void avoid_tracing_limits(const std::string& platform);
 
+// With tracing on, before anything is simulated: refuses (InputError, one line) a tracing/filename
+// that cannot be written (a missing or read-only folder, a folder, a link to nothing, a FIFO no
+// process reads). avoid_tracing_limits calls it first.
+void check_trace_file();
+
 // Before Engine::run: a run whose host speeds change (`speeds_change`: a speed profile of ringsim's
 // or of the platform's) cannot be traced when SimGrid 3.32 follows hosts for the actors (or VMs,
 // or categories) without their speed variable (tracing/platform, /categorized and /uncategorized
@@ -33,8 +38,11 @@ void refuse_untraceable_speed_changes(bool speeds_change);
 std::string tracing_limit(const std::string& what);
 
 // The run's Paje trace is written to "<tracing/filename>.part" and renamed when the run has ended
-// well; a run that fails removes it (nothing half-written is left behind). Construct after the
-// options are set and before the platform is loaded (SimGrid opens the file then).
+// well, every byte written (a failed write, such as a full disk, is an error: InputError); a run
+// that fails removes it (nothing half-written is left behind). A path ringsim cannot write (a
+// missing folder) is refused when constructed. Devices and FIFOs are written through, links
+// followed, as io::write_file_atomically does. Construct after the options are set and before the
+// platform is loaded (SimGrid opens the file then).
 class TraceFile {
  public:
   TraceFile();
@@ -47,7 +55,10 @@ class TraceFile {
   void discard_writes() const;
   const std::string& name() const { return final_; }  // empty when the run is not traced
  private:
-  std::string final_, partial_;
+  std::string final_;    // tracing/filename as given
+  std::string target_;   // the file it names, its links followed
+  std::string partial_;  // target_ + ".part" while the run writes it
+  std::string written_;  // the file SimGrid writes: partial_, or final_ written through
 };
 
 }  // namespace ringsim::platform

@@ -3,7 +3,6 @@
 #include "sim/run_traces.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <set>
 #include <sstream>
 
@@ -79,7 +78,6 @@ static std::vector<double> iteration_starts(const RunSetup& s, const RingShape& 
 // iteration * the first iteration's predicted time (placement nominal-time, the attached profile).
 void write_traces(const RunSetup& s, const RingShape& ring, const RunOutputs& out, const std::string& dir,
                   bool after_run) {
-  std::filesystem::create_directories(dir);
   const std::vector<double> starts = iteration_starts(s, ring, out, after_run);
   const double end = after_run && !out.iterations.empty()
                          ? out.iterations.back().end
@@ -92,14 +90,18 @@ void write_traces(const RunSetup& s, const RingShape& ring, const RunOutputs& ou
   std::ostringstream csv;
   csv.precision(17);
   csv << "host,peak_flops,iteration,time,multiplier,speed_flops\n";
+  // The profiles and traces.csv are written as one set (none of them when one cannot be); a host's
+  // profile is named by io::file_name_of, so that it stays in `dir` and is its own.
+  std::vector<std::pair<std::string, std::string>> files;
   for (const auto& t : s.all_traces) {
+    const std::string host = io::csv_field(t.host);
     // Time-indexed changes at time 0 (a profile's first line) set the first row, as in the profile.
     std::size_t first = 0;
     double initial = 1.0;
     while (first < t.changes.size() && t.changes[first].timed() && s.time_origin + t.changes[first].time <= 0.0)
       initial = t.changes[first++].multiplier;
-    if (first == 0) csv << t.host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
-    else csv << t.host << ',' << t.peak_speed << ",0,0," << initial << ',' << initial * t.peak_speed << '\n';
+    if (first == 0) csv << host << ',' << t.peak_speed << ",0,0,1," << t.peak_speed << '\n';
+    else csv << host << ',' << t.peak_speed << ",0,0," << initial << ',' << initial * t.peak_speed << '\n';
     const bool placed = placed_by_iteration(s, t);
     // After the run, a change placed by iteration took effect when this host's member began that
     // iteration (members of a ring start an iteration at different times); otherwise, or on a host
@@ -117,20 +119,21 @@ void write_traces(const RunSetup& s, const RingShape& ring, const RunOutputs& ou
       // Time-indexed (traces from files): the iteration column is empty, the time is exact.
       const auto steps = unrolled_changes(t, s.iteration_time0, end, s.time_origin);
       for (std::size_t k = first; k < steps.size(); ++k)
-        csv << t.host << ',' << t.peak_speed << ",," << steps[k].first << ',' << steps[k].second << ','
+        csv << host << ',' << t.peak_speed << ",," << steps[k].first << ',' << steps[k].second << ','
             << steps[k].second * t.peak_speed << '\n';
     } else {
       for (const SpeedChange& c : t.changes)
-        csv << t.host << ',' << t.peak_speed << ',' << c.iteration << ','
+        csv << host << ',' << t.peak_speed << ',' << c.iteration << ','
             << (placed ? start_on_host(c.iteration) : s.time_origin + c.iteration * s.iteration_time0) << ','
             << c.multiplier << ',' << c.multiplier * t.peak_speed << '\n';
     }
-    io::write_file_atomically(
-        dir + "/" + t.host + ".profile",
+    files.emplace_back(
+        io::file_name_of(t.host) + ".profile",
         placed ? speed_profile_text(timed_by_iteration_start(t, start_on_host, s.time_origin), s.iteration_time0, s.time_origin)
                : speed_profile_text(t, s.iteration_time0, s.time_origin));
   }
-  io::write_file_atomically(dir + "/traces.csv", csv.str());
+  files.emplace_back("traces.csv", csv.str());
+  io::write_file_set(dir, files);
 }
 
 // The FTA source's traces: each member's node by the config's map, or the file's nodes in order.

@@ -428,9 +428,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     const std::size_t rebuilds = r.contains("rebuilds") ? r["rebuilds"].size() : 0;
     for (std::size_t b = 0; b < rebuilds; ++b) rebuild_time += r["rebuilds"][b]["simulated"].get<double>();
     os << ',' << rebuilds << ',' << rebuild_time << ',' << io::csv_field(r["network_model"].get<std::string>()) << ',';
-    std::string ring;
-    for (std::size_t i = 0; i < r["ring"].size(); ++i) ring += (i ? ";" : "") + r["ring"][i].get<std::string>();
-    os << io::csv_field(ring) << ',' << reference_columns(r) << ',';
+    os << io::csv_list_field(r["ring"].get<std::vector<std::string>>()) << ',' << reference_columns(r) << ',';
     if (r.contains("realized_ratio")) os << r["realized_ratio"].get<double>();  // absent from older results
     os << '\n';
   }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/files.hpp"
 #include "io/run_config_json.hpp"
 
 namespace ringsim::sweep {
@@ -208,7 +209,7 @@ std::string iterations_csv_text(const RunResult& res, const std::string& run_id)
   os << (run_id.empty() ? "" : "run_id,") << "iteration,start,end,duration,slowest,loads\n";
   for (const auto& it : res.iterations) {
     if (!run_id.empty()) os << run_id << ',';
-    os << it.iteration << ',' << it.start << ',' << it.end << ',' << it.end - it.start << ',' << it.slowest << ',';
+    os << it.iteration << ',' << it.start << ',' << it.end << ',' << it.end - it.start << ',' << io::csv_field(it.slowest) << ',';
     for (std::size_t k = 0; k < it.loads.size(); ++k) os << (k ? ";" : "") << it.loads[k];
     os << '\n';
   }
