@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
+#include "model/errors.hpp"
 #include "planners/kpbs/lower_bound.hpp"
 #include "planners/kpbs/planner.hpp"
 
@@ -51,10 +52,15 @@ void add_kpbs_command(CLI::App* cmd) {
   cmd->add_option("FILE", *input, "instance file, or - for standard input")->required();
   cmd->add_option("--algorithm", *algorithm, "overrides the instance's \"algorithm\" field (ggp, oggp, greedy, all-at-once)");
   cmd->callback([input, algorithm] {
-    auto req = io::parse_kpbs_request(io::read_kpbs_document(*input));
-    if (!algorithm->empty()) req.algorithm = *algorithm;
-    const KpbsSchedule sched = kpbs::plan_kpbs(req.instance, req.algorithm);
-    const kpbs::KpbsLowerBound b = kpbs::kpbs_lower_bound(req.instance);
+    io::KpbsRequest req;
+    KpbsSchedule sched;
+    kpbs::KpbsLowerBound b;
+    naming_the_input(*input == "-" ? "standard input" : "'" + *input + "'", [&] {
+      req = io::parse_kpbs_request(io::read_kpbs_document(*input));
+      if (!algorithm->empty()) req.algorithm = *algorithm;
+      sched = kpbs::plan_kpbs(req.instance, req.algorithm);
+      b = kpbs::kpbs_lower_bound(req.instance);
+    });
     nlohmann::json out = io::kpbs_schedule_to_json(sched);
     out["k"] = req.instance.k;
     out["beta"] = req.instance.beta;

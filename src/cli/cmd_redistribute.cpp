@@ -3,7 +3,6 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -31,23 +30,6 @@ std::size_t default_block_budget() {
     if (in >> key >> kb && key == "MemAvailable:") return std::max<std::size_t>(1000000, kb * 1024 / 2 / 300);
   }
   return 0;  // unknown: no budget
-}
-
-// A refusal names the instance's file where its message does not already: the planners' messages
-// name only the problem.
-template <class Body>
-void naming_the_input(const std::string& where, Body&& body) {
-  const auto named = [&where](const char* what) {
-    const std::string message = what;
-    return InputError(message.find(where) == std::string::npos ? where + ": " + message : message);
-  };
-  try {
-    body();
-  } catch (const InputError& e) {
-    throw named(e.what());
-  } catch (const std::invalid_argument& e) {
-    throw named(e.what());
-  }
 }
 
 }  // namespace

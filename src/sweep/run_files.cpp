@@ -55,7 +55,19 @@ void write_simulate_outputs(const RunConfig& cfg, const RunResult& res, double b
   for (const auto& w : res.trace_warnings) std::cerr << "ringsim: warning: " << w << '\n';
   if (!iterations_csv.empty()) io::write_file_atomically(iterations_csv, iterations_csv_text(res, ""));
   const std::string summary = run_summary_json(cfg, res, baseline).dump(1) + "\n";
-  if (out.empty()) std::cout << summary; else io::write_file_atomically(out, summary);
+  if (out.empty()) {
+    std::cout << summary;
+    return;
+  }
+  try {
+    io::write_file_atomically(out, summary);
+  } catch (...) {
+    // A run's outputs are one set: without its summary, its iterations would pass for a finished run's.
+    std::error_code error;
+    if (!iterations_csv.empty() && std::filesystem::is_regular_file(iterations_csv, error))
+      std::filesystem::remove(iterations_csv, error);
+    throw;
+  }
 }
 
 }  // namespace ringsim::sweep
