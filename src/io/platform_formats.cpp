@@ -2,8 +2,12 @@
 
 #include <fstream>
 
+#include <pugixml.hpp>
+
 #include "io/legacy_xml_2005.hpp"
+#include "io/json_input.hpp"
 #include "io/platform_xml.hpp"
+#include "io/simgrid_option_values.hpp"
 #include "io/tiers_reader.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
@@ -47,6 +51,22 @@ std::string converted_to_simgrid4(const std::string& path, PlatformFormat format
     case PlatformFormat::simgrid4: break;
   }
   throw InputError("'" + path + "' is already SimGrid XML 4.1");
+}
+
+std::vector<std::pair<std::string, std::string>> platform_config_options(const std::string& path) {
+  std::vector<std::pair<std::string, std::string>> options;
+  if (sniff_platform_format(path) != PlatformFormat::simgrid4) return options;
+  const std::string text = read_text(path);
+  pugi::xml_document doc;
+  if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8))
+    return options;  // SimGrid's loader says what is wrong with the file
+  for (const auto& config : doc.child("platform").children("config"))
+    for (const auto& prop : config.children("prop")) {
+      options.emplace_back(prop.attribute("id").value(), prop.attribute("value").value());
+      refuse_unrunnable_option(options.back().first, options.back().second,
+                               " in <config> of platform '" + path + "'");
+    }
+  return options;
 }
 
 }  // namespace ringsim::io

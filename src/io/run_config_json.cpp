@@ -10,6 +10,7 @@
 
 #include "io/config_keys.hpp"
 #include "io/json_input.hpp"
+#include "io/simgrid_option_values.hpp"
 #include "model/errors.hpp"
 #include "model/named.hpp"
 #include "model/trace_families.hpp"
@@ -193,6 +194,7 @@ std::vector<std::pair<std::string, std::string>> simgrid_options(const nlohmann:
     else throw InputError(where + ": 'simgrid' option '" + name + "' must be a string, a number or true/false");
     if (v.find_first_of(" \t\n,") != std::string::npos)
       throw InputError(where + ": 'simgrid' option '" + name + "' value '" + v + "' must not hold ',' or spaces");
+    refuse_unrunnable_option(name, v, " in 'simgrid' of " + where);
     options.emplace_back(name, v);
   }
   return options;

@@ -199,6 +199,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
     : engine_(&engine), path_(path), format_(io::sniff_platform_format(path)) {
   std::optional<TemporaryFile> converted;
   if (format_ != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format_));
+  io::platform_config_options(path);  // refuses the <config> values SimGrid cannot run with
 
   const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
       [this](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
