@@ -80,7 +80,9 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
     if (t.changes.empty() || t.changes.front().time != 0.0)
       throw InputError("'" + where + "': LOOPAFTER needs a first line at time 0");
     t.period = t.changes.back().time + loop_after;
-    if (!(t.period > 0.0)) throw InputError("'" + where + "': LOOPAFTER gives a period of 0");
+    if (!(t.period >= kLeastProfilePeriod))
+      throw InputError("'" + where + "': LOOPAFTER gives a period of " + shortest(t.period) + " s, less than " +
+                       shortest(kLeastProfilePeriod) + " s (SimGrid would step through every repetition)");
   }
   return t;
 }

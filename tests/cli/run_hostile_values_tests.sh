@@ -15,8 +15,9 @@ config() {
   printf '{"platform": "%s", "ring": {"size": 3}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "scheme": "none", "baseline": false%s}\n' \
     "$PLATFORM" "${2:-}" >"$1"
 }
-# three_hosts FILE [CONFIG_PROPS] [LINK_AB_ATTRS]: a Full zone of hosts a, b, c on a ring of links,
-# with <config> props (XML) and attributes for link ab.
+# three_hosts FILE [CONFIG_PROPS] [LINK_AB_ATTRS] [A_SPEED] [AB_LATENCY]: a Full zone of hosts a, b,
+# c on a ring of links, with <config> props (XML), attributes for link ab, the speed of host a and
+# the latency of link ab.
 three_hosts() {
   cat >"$1" <<XML
 <?xml version='1.0'?>
@@ -24,8 +25,8 @@ three_hosts() {
 <platform version="4.1">
   ${2:+<config>$2</config>}
   <zone id="z" routing="Full">
-    <host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><host id="c" speed="1Gf"/>
-    <link id="ab" bandwidth="1MBps" latency="1ms" ${3:-}/><link id="bc" bandwidth="1MBps" latency="1ms"/>
+    <host id="a" speed="${4:-1Gf}"/><host id="b" speed="1Gf"/><host id="c" speed="1Gf"/>
+    <link id="ab" bandwidth="1MBps" latency="${5:-1ms}" ${3:-}/><link id="bc" bandwidth="1MBps" latency="1ms"/>
     <link id="ca" bandwidth="1MBps" latency="1ms"/>
     <route src="a" dst="b"><link_ctn id="ab"/></route>
     <route src="b" dst="c"><link_ctn id="bc"/></route>
@@ -78,6 +79,42 @@ grep -qF "ringsim: warning: platform '$tmp/p.xml' sets network/model:LV08 in its
   && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL the preset replaced the platform's network/model without one line saying so:"; cat "$tmp/err"; fail=1; }
 "$RINGSIM" simulate "$tmp/p.json" --cfg=network/model:LV08 >"$tmp/out" 2>"$tmp/err" && ! grep -q "ringsim: warning" "$tmp/err" \
   || { echo "FAIL --cfg=network/model:LV08 on a platform that sets it:"; cat "$tmp/err"; fail=1; }
+
+# --- 2. Platforms and their profiles: numbers in decimal, latencies and bandwidths >= 0, a
+# repeating profile's period that SimGrid can step through.
+abc_config "$tmp/p.json" "$tmp/p.xml"
+three_hosts "$tmp/p.xml" "" "" "" "1e-3s"
+"$RINGSIM" simulate "$tmp/p.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL latency 1e-3s refused:"; cat "$tmp/err"; fail=1; }
+for lat in -2us -1e-300s -0.5ms; do
+  three_hosts "$tmp/p.xml" "" "" "" "$lat"
+  expect_refused "link latency $lat" "latency=\"$lat\": a latency or bandwidth must be >= 0" "$RINGSIM" simulate "$tmp/p.json"
+  expect_refused "link latency $lat, describe" "a latency or bandwidth must be >= 0" "$RINGSIM" platform describe "$tmp/p.xml"
+done
+three_hosts "$tmp/p.xml" "" "" "0x10Gf"
+expect_refused "host speed 0x10Gf" 'speed="0x10Gf": numbers are decimal' "$RINGSIM" simulate "$tmp/p.json"
+expect_refused "host speed 0x10Gf, ring" 'numbers are decimal' "$RINGSIM" ring "$tmp/p.xml" --work 1e9 --comm 1e6
+three_hosts "$tmp/p.xml" "" "" "1Gf,0X2Gf"
+expect_refused "host pstate 0X2Gf" 'numbers are decimal' "$RINGSIM" platform describe "$tmp/p.xml"
+printf '0 0.001\n1 -0.001\n' >"$tmp/neg.profile"
+three_hosts "$tmp/p.xml" "" 'latency_file="neg.profile"'
+expect_refused "latency profile going negative" "link 'ab' has its latency at -0.001 at t = 1 s by its latency profile '$tmp/neg.profile': a latency must be >= 0" \
+  "$RINGSIM" simulate "$tmp/p.json"
+three_hosts "$tmp/p.xml" "" 'bandwidth_file="neg.profile"'
+expect_refused "bandwidth profile going negative" "a bandwidth must be >= 0" "$RINGSIM" simulate "$tmp/p.json"
+printf '0 0.001\n0x1 0.002\n' >"$tmp/hex.profile"
+three_hosts "$tmp/p.xml" "" 'latency_file="hex.profile"'
+expect_refused "latency profile in hexadecimal" "'$tmp/hex.profile':2: numbers are decimal" "$RINGSIM" simulate "$tmp/p.json"
+for period in 1e-12 0 1e-9; do
+  printf '0 0.001\nLOOPAFTER %s\n' "$period" >"$tmp/fast.profile"
+  three_hosts "$tmp/p.xml" "" 'latency_file="fast.profile"'
+  expect_refused "platform profile LOOPAFTER $period" "'$tmp/fast.profile': a period of" timeout 20 "$RINGSIM" simulate "$tmp/p.json"
+  printf '0 1\nLOOPAFTER %s\n' "$period" >"$tmp/fast.profile"
+  abc_config "$tmp/t.json" "$tmp/p.xml" ', "traces": {"source": "files", "profiles": {"a": "'"$tmp/fast.profile"'"}, "default": "constant"}'
+  three_hosts "$tmp/p.xml"
+  expect_refused "trace profile LOOPAFTER $period" "LOOPAFTER gives a period of" timeout 20 "$RINGSIM" simulate "$tmp/t.json"
+done
+printf '0 1\nLOOPAFTER 1e-6\n' >"$tmp/fast.profile"
+timeout 20 "$RINGSIM" simulate "$tmp/t.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL LOOPAFTER 1e-6 refused:"; cat "$tmp/err"; fail=1; }
 
 [ $fail -eq 0 ] && echo "all hostile value tests passed"
 exit $fail
