@@ -1,6 +1,7 @@
 #include "io/trace_files.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
@@ -137,6 +138,8 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
   for (std::size_t k = 0; k < it->second.size(); ++k) {
     const auto& [key, speed] = it->second[k];
     if (speed > peak_speed && above) above->push_back({file_line(csv.path, lines[k]), host, speed, peak_speed});
+    // An iteration beyond any run's last one (an int) is never used, and suspect_trace_lines says so.
+    if (csv.by_iteration && key > INT_MAX) continue;
     SpeedChange c;
     if (csv.by_iteration) c.iteration = static_cast<int>(key);
     else c.time = key;

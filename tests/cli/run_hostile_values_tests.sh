@@ -116,5 +116,41 @@ done
 printf '0 1\nLOOPAFTER 1e-6\n' >"$tmp/fast.profile"
 timeout 20 "$RINGSIM" simulate "$tmp/t.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL LOOPAFTER 1e-6 refused:"; cat "$tmp/err"; fail=1; }
 
+# --- 3. Integers read in full before any narrowing: a CSV change at an iteration no run reaches is
+# never applied (and said so), whatever its size; a Tiers bandwidth class beyond an int is refused.
+makespan() { /usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["makespan"])' "$1"; }
+printf 'host,iteration,speed\n' >"$tmp/none.csv"
+printf '{"platform": "%s", "ring": {"hosts": ["h126", "h128", "h64"]}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "baseline": false, "traces": {"source": "files", "csv": "%s", "default": "constant"}}\n' \
+  "$PLATFORM" "$tmp/it.csv" >"$tmp/it.json"
+printf 'host,iteration,speed\nh126,1,1e5\n' >"$tmp/it.csv"
+"$RINGSIM" simulate "$tmp/it.json" >"$tmp/ref.json" 2>"$tmp/err" || { echo "FAIL CSV reference run:"; cat "$tmp/err"; fail=1; }
+for it in 2147483648 4294967297 4294967296 9223372036854775808 18446744073709551617 1e30 1e308; do
+  printf 'host,iteration,speed\nh126,1,1e5\nh126,%s,1e3\n' "$it" >"$tmp/it.csv"
+  if "$RINGSIM" simulate "$tmp/it.json" >"$tmp/out" 2>"$tmp/err"; then
+    [ "$(makespan "$tmp/out")" = "$(makespan "$tmp/ref.json")" ] \
+      || { echo "FAIL CSV change at iteration $it was applied: makespan $(makespan "$tmp/out"), expected $(makespan "$tmp/ref.json")"; fail=1; }
+    grep -qF "past the run's last iteration (3), never used, the first at '$tmp/it.csv':3" "$tmp/err" \
+      || { echo "FAIL CSV change at iteration $it: no warning that it is never used:"; cat "$tmp/err"; fail=1; }
+  else
+    grep -qF "'$tmp/it.csv':3" "$tmp/err" || { echo "FAIL CSV change at iteration $it refused without its line:"; cat "$tmp/err"; fail=1; }
+  fi
+done
+for v in 0x10 1e400 inf nan -0x1 +inf; do
+  printf 'host,iteration,speed\nh126,1,%s\n' "$v" >"$tmp/it.csv"
+  expect_refused "CSV speed $v" "'$tmp/it.csv':2" "$RINGSIM" simulate "$tmp/it.json"
+  printf 'host,iteration,speed\nh126,%s,1e5\n' "$v" >"$tmp/it.csv"
+  expect_refused "CSV iteration $v" "'$tmp/it.csv':2" "$RINGSIM" simulate "$tmp/it.json"
+done
+for cls in 4294967306 4294967396 9223372036854775807 -4294967286; do
+  /usr/bin/python3 - "$ROOT/platforms/tiers37.tiers" "$cls" "$tmp/big.tiers" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+edge = next(i for i, l in enumerate(lines) if l.startswith("# EDGES")) + 6
+f = lines[edge].split("\t"); f[3] = sys.argv[2]; lines[edge] = "\t".join(f)
+open(sys.argv[3], "w").write("\n".join(lines))
+PY
+  expect_refused "Tiers bandwidth class $cls" "bandwidth class $cls is out of range" "$RINGSIM" platform describe "$tmp/big.tiers"
+done
+
 [ $fail -eq 0 ] && echo "all hostile value tests passed"
 exit $fail
