@@ -9,6 +9,7 @@
 #include "io/json_input.hpp"
 #include "io/text_fields.hpp"
 #include "model/errors.hpp"
+#include "model/trace_families.hpp"
 
 namespace ringsim::io {
 namespace {
@@ -37,6 +38,18 @@ std::string shortest(double v) {
     if (std::stod(os.str()) == v) return os.str();
   }
   return fmt(v);
+}
+
+// The unit a CSV speed (flop/s) that no host could run at was most likely written in: of a
+// multiplier of the peak, Mflop/s and Gflop/s, the one that puts it nearest the host's peak, if
+// within a thousandfold of it. "" when none does.
+std::string likely_speed_unit(double speed, double peak) {
+  const std::pair<const char*, double> units[] = {{"as a multiplier of the peak", peak}, {"in Mflop/s", 1e6}, {"in Gflop/s", 1e9}};
+  const char* likely = nullptr;
+  double nearest = std::log(1e3);
+  for (const auto& [unit, scale] : units)
+    if (const double d = std::abs(std::log(speed * scale / peak)); d <= nearest) nearest = d, likely = unit;
+  return likely ? std::string(" (speeds are in flop/s: written ") + likely + "?)" : "";
 }
 
 // The first of the suspect lines of one kind (smallest rank: file order) and how many there are.
@@ -70,6 +83,9 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
     if (!t.changes.empty() && time < t.changes.back().time)
       throw InputError(file_line(where, line) + ": times must be sorted (" + words[0] + " after " + fmt(t.changes.back().time) + ")");
     if (value <= 0.0) throw InputError(file_line(where, line) + ": speed multiplier must be > 0, got " + words[1]);
+    if (!(value >= kLeastMultiplier && value <= kGreatestMultiplier))
+      throw InputError(file_line(where, line) + ": speed multiplier " + words[1] + " outside [1e-06, 1e+06]" +
+                       (value > kGreatestMultiplier ? " (profiles give multipliers of the host's peak, not flop/s)" : ""));
     if (value > 1.0 && above) above->push_back({file_line(where, line), host, value * peak_speed, peak_speed});
     SpeedChange c;
     c.time = time;
@@ -144,6 +160,10 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
     if (csv.by_iteration) c.iteration = static_cast<int>(key);
     else c.time = key;
     c.multiplier = speed / peak_speed;
+    if (!(c.multiplier >= kLeastMultiplier && c.multiplier <= kGreatestMultiplier))
+      throw InputError(file_line(csv.path, lines[k]) + ": host '" + host + "' at " + shortest(speed) + " flop/s, " +
+                       shortest(c.multiplier) + " times its peak " + shortest(peak_speed) +
+                       " flop/s, outside [1e-06, 1e+06]" + likely_speed_unit(speed, peak_speed));
     t.changes.push_back(c);
   }
   return t;

@@ -15,6 +15,10 @@ config() {
   printf '{"platform": "%s", "ring": {"size": 3}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "scheme": "none", "baseline": false%s}\n' \
     "$PLATFORM" "${2:-}" >"$1"
 }
+# set_keys FILE KEYS: FILE's JSON object with the keys of "{KEYS}" set.
+set_keys() {
+  /usr/bin/python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.update(json.loads("{" + sys.argv[2] + "}")); json.dump(d, open(sys.argv[1], "w"))' "$1" "$2"
+}
 # three_hosts FILE [CONFIG_PROPS] [LINK_AB_ATTRS] [A_SPEED] [AB_LATENCY]: a Full zone of hosts a, b,
 # c on a ring of links, with <config> props (XML), attributes for link ab, the speed of host a and
 # the latency of link ab.
@@ -150,6 +154,38 @@ f = lines[edge].split("\t"); f[3] = sys.argv[2]; lines[edge] = "\t".join(f)
 open(sys.argv[3], "w").write("\n".join(lines))
 PY
   expect_refused "Tiers bandwidth class $cls" "bandwidth class $cls is out of range" "$RINGSIM" platform describe "$tmp/big.tiers"
+done
+
+# --- 4. A user's likely mistakes: one line naming the file, the line and the likely unit; every
+# error names its file; a sweep refuses up front what its runs would; documented valid inputs run.
+# (h126's peak is 34.333 Mflop/s)
+for vu in "0.5=written as a multiplier of the peak" "34=written in Mflop/s" "0.03=written in Gflop/s"; do
+  printf 'host,iteration,speed\nh126,1,%s\n' "${vu%%=*}" >"$tmp/it.csv"
+  expect_refused "CSV speed ${vu%%=*} on a peak of 34.3 Mflop/s" "'$tmp/it.csv':2: host 'h126' at ${vu%%=*} flop/s" "$RINGSIM" simulate "$tmp/it.json"
+  grep -qF "(speeds are in flop/s: ${vu#*=}?)" "$tmp/err" || { echo "FAIL CSV speed ${vu%%=*}: no likely unit '${vu#*=}':"; cat "$tmp/err"; fail=1; }
+done
+printf '0 1\n1 3e7\n' >"$tmp/flops.profile"
+printf '{"platform": "%s", "ring": {"hosts": ["h126", "h128", "h64"]}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "baseline": false, "traces": {"source": "files", "profiles": {"h126": "%s"}, "default": "constant"}}\n' \
+  "$PLATFORM" "$tmp/flops.profile" >"$tmp/fp.json"
+expect_refused "profile of speeds in flop/s" "'$tmp/flops.profile':2: speed multiplier 3e7 outside [1e-06, 1e+06] (profiles give multipliers" "$RINGSIM" simulate "$tmp/fp.json"
+for kv in '"ratio": "1"' '"iterations": "3"' '"rows": 1.5' '"baseline": 1' '"report_bytes": "1e9"'; do
+  config "$tmp/c.json"
+  set_keys "$tmp/c.json" "$kv"
+  expect_refused "config $kv names its file" "'$tmp/c.json': '${kv%%\"*:*}" "$RINGSIM" simulate "$tmp/c.json"
+done
+# hindsight-targets with traces by time: refused by the sweep before it creates its folder, as
+# online-optimal is.
+printf 'host,time,speed\nh126,1,1e6\n' >"$tmp/bytime.csv"
+printf '{"name": "ht", "base": {"platform": "%s", "ring": {"hosts": ["h126", "h128", "h64"]}, "rows": 10, "columns": 12, "iterations": 4, "baseline": false, "traces": {"source": "files", "csv": "%s", "default": "constant"}}, "ring_sizes": [3], "ratios": [1], "schemes": ["hindsight-targets"], "seeds": [1]}\n' \
+  "$PLATFORM" "$tmp/bytime.csv" >"$tmp/ht.json"
+expect_refused "sweep hindsight-targets on traces by time" "scheme 'hindsight-targets' needs speeds that change between iterations only" \
+  "$RINGSIM" run "$tmp/ht.json" --out "$tmp/ht"
+[ -e "$tmp/ht" ] && { echo "FAIL a sweep of hindsight-targets on traces by time created its folder"; fail=1; }
+# Documented valid values (docs/configs.md): measured targets, ratio 1e-12, report_bytes 1e9.
+for scheme in adaptive adaptive-lasting rent-or-buy meta-balancer; do
+  config "$tmp/m.json"
+  set_keys "$tmp/m.json" '"iterations": 10, "ratio": 1e-12, "report_bytes": 1e9, "targets": "measured", "scheme": "'"$scheme"'", "traces": {"source": "random-walk", "seed": 1}'
+  "$RINGSIM" simulate "$tmp/m.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL $scheme, measured targets at ratio 1e-12:"; cat "$tmp/err"; fail=1; }
 done
 
 [ $fail -eq 0 ] && echo "all hostile value tests passed"
