@@ -223,4 +223,24 @@ std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::fu
   return out;
 }
 
+std::string trace_span_warning(const RunConfig& cfg, const std::vector<HostTrace>& traces, double run_seconds) {
+  if (cfg.trace_source != "files" || !(run_seconds > 0.0)) return "";
+  double last = 0.0;
+  std::string host;
+  for (const auto& t : traces)
+    if (t.period == 0.0 && !t.changes.empty() && t.changes.back().timed() && t.changes.back().time > last)
+      last = t.changes.back().time, host = t.host;
+  if (host.empty()) return "";
+  std::string file = cfg.trace_csv;
+  for (const auto& [name, path] : cfg.trace_profiles)
+    if (name == host) file = path;
+  const std::string spans = "'" + file + "': the traces' last change is at " + shortest(last) + " s (host '" + host +
+                            "'), the run's iterations took " + shortest(run_seconds) + " s";
+  if (last >= kTraceSpanMilliseconds * run_seconds)
+    return spans + ": times in milliseconds? (trace times are seconds since the iterations start)";
+  if (last < kTraceSpanShort * run_seconds)
+    return spans + ": each host kept its last speed from there (a trace of part of the run?)";
+  return "";
+}
+
 }  // namespace ringsim::io

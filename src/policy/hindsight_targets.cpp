@@ -50,8 +50,8 @@ void needs_iteration_placement(const RunConfig& cfg, const std::string& scheme) 
     throw InputError(scheme + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
                      "between iterations only)");
   if (traces_follow_clock(cfg))
-    throw InputError(scheme + "needs speeds that change between iterations only; traces of source '" +
-                     cfg.trace_source + "' follow the clock (a profile, a trace by time)");
+    throw InputError(scheme + "needs speeds that change between iterations only; these traces follow the clock (a "
+                     "profile or a trace by time, source '" + cfg.trace_source + "')");
 }
 
 }  // namespace

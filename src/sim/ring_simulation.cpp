@@ -24,6 +24,7 @@
 
 #include "io/platform_formats.hpp"
 #include "io/platform_speed_files.hpp"
+#include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "platform/platform_loader.hpp"
@@ -411,6 +412,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   }
   res.makespan = simulate();
   loaded.state_->trace.finish();
+  if (const std::string w = io::trace_span_warning(cfg, setup.all_traces, res.makespan - setup.time_origin); !w.empty())
+    res.trace_warnings.push_back(w);
   if (res.hindsight && !res.hindsight->checked.empty() && res.makespan != kept_makespan(*res.hindsight))
     throw std::logic_error("the scheme a reference's check kept, simulated again, gave another makespan");
   res.ideal_time = ideal_time(setup, run.rings);

@@ -188,5 +188,24 @@ for scheme in adaptive adaptive-lasting rent-or-buy meta-balancer; do
   "$RINGSIM" simulate "$tmp/m.json" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL $scheme, measured targets at ratio 1e-12:"; cat "$tmp/err"; fail=1; }
 done
 
+# A CSV trace by time that covers part of the run only, or whose times look like milliseconds: the
+# run goes on, with one warning line naming the file and both spans.
+printf '{"platform": "%s", "ring": {"hosts": ["h126", "h128", "h64"]}, "iterations": 10, "rows": 100, "columns": 120, "ratio": 1, "baseline": false, "traces": {"source": "files", "csv": "%s", "default": "constant"}}\n' \
+  "$PLATFORM" "$tmp/tt.csv" >"$tmp/tt.json"
+for case in "1,5e6 2,2e7=a trace of part of the run?" "10000,5e6 20000,2e7=times in milliseconds?"; do
+  { echo host,time,speed; for row in ${case%%=*}; do echo "h126,$row"; done; } >"$tmp/tt.csv"
+  if "$RINGSIM" simulate "$tmp/tt.json" >"$tmp/out" 2>"$tmp/err"; then
+    grep -qF "ringsim: warning: '$tmp/tt.csv': the traces' last change is at" "$tmp/err" && grep -qF "${case#*=}" "$tmp/err" \
+      && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL CSV by time (${case%%=*}): no one-line warning '${case#*=}':"; cat "$tmp/err"; fail=1; }
+  else
+    echo "FAIL CSV by time (${case%%=*}) refused:"; cat "$tmp/err"; fail=1
+  fi
+done
+{ echo host,time,speed; echo h126,0,34333000; } >"$tmp/tt.csv"
+"$RINGSIM" simulate "$tmp/tt.json" >"$tmp/out" 2>"$tmp/err"
+{ echo host,time,speed; echo h126,0,34333000; echo "h126,$(/usr/bin/python3 -c 'import json, sys; print(0.9 * json.load(open(sys.argv[1]))["makespan"])' "$tmp/out"),30000000"; } >"$tmp/tt.csv"
+"$RINGSIM" simulate "$tmp/tt.json" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] \
+  || { echo "FAIL a CSV by time covering the run warned:"; cat "$tmp/err"; fail=1; }
+
 [ $fail -eq 0 ] && echo "all hostile value tests passed"
 exit $fail
