@@ -87,7 +87,10 @@ void refuse_unrunnable_option(const std::string& name, const std::string& value,
 }
 
 void refuse_unrunnable_cfg_argument(const std::string& argument, const std::string& where) {
-  std::istringstream in(argument);
+  std::string list = argument;
+  for (auto& c : list)
+    if (c == ',' || c == '\t' || c == '\n') c = ' ';  // as a sweep splits --cfg (sweep_checks.cpp)
+  std::istringstream in(list);
   for (std::string pair; in >> pair;) {
     const auto colon = pair.find(':');
     if (colon != std::string::npos) refuse_unrunnable_option(pair.substr(0, colon), pair.substr(colon + 1), where);

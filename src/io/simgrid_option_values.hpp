@@ -17,8 +17,8 @@ std::string unrunnable_option_value(const std::string& name, const std::string& 
 // Throws InputError "SimGrid option NAME:VALUE WHERE: WHY" when unrunnable_option_value says why.
 void refuse_unrunnable_option(const std::string& name, const std::string& value, const std::string& where);
 
-// The same for a --cfg=name:value argument (a space-separated list of name:value pairs, as SimGrid
-// reads it); `where` names the source (" (--cfg)").
+// The same for a --cfg=name:value argument (a list of name:value pairs separated by spaces, commas
+// or tabs); `where` names the source (" (--cfg)").
 void refuse_unrunnable_cfg_argument(const std::string& argument, const std::string& where);
 
 }  // namespace ringsim::io

@@ -52,6 +52,15 @@ std::string likely_speed_unit(double speed, double peak) {
   return likely ? std::string(" (speeds are in flop/s: written ") + likely + "?)" : "";
 }
 
+// A CSV speed that SimGrid cannot resolve against the host's peak (kLeastMultiplier,
+// kGreatestMultiplier), refused naming the line (`at`) and the unit it was most likely written in.
+void refuse_unresolvable_speed(const std::string& at, const std::string& host, double speed, double peak) {
+  const double multiplier = speed / peak;
+  if (multiplier >= kLeastMultiplier && multiplier <= kGreatestMultiplier) return;
+  throw InputError(at + ": host '" + host + "' at " + shortest(speed) + " flop/s, " + shortest(multiplier) +
+                   " times its peak " + shortest(peak) + " flop/s, outside [1e-06, 1e+06]" + likely_speed_unit(speed, peak));
+}
+
 // The first of the suspect lines of one kind (smallest rank: file order) and how many there are.
 struct FirstSuspect {
   std::size_t count = 0;
@@ -160,10 +169,7 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
     if (csv.by_iteration) c.iteration = static_cast<int>(key);
     else c.time = key;
     c.multiplier = speed / peak_speed;
-    if (!(c.multiplier >= kLeastMultiplier && c.multiplier <= kGreatestMultiplier))
-      throw InputError(file_line(csv.path, lines[k]) + ": host '" + host + "' at " + shortest(speed) + " flop/s, " +
-                       shortest(c.multiplier) + " times its peak " + shortest(peak_speed) +
-                       " flop/s, outside [1e-06, 1e+06]" + likely_speed_unit(speed, peak_speed));
+    refuse_unresolvable_speed(file_line(csv.path, lines[k]), host, speed, peak_speed);
     t.changes.push_back(c);
   }
   return t;
@@ -194,6 +200,7 @@ std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::fu
       const auto& lines = csv.lines.at(name);
       for (std::size_t k = 0; k < rows.size(); ++k) {
         const auto& [key, speed] = rows[k];
+        if (peak > 0.0) refuse_unresolvable_speed(file_line(csv.path, lines[k]), name, speed, peak);
         const std::string at = file_line(csv.path, lines[k]) + ": host '" + name + "'";
         if (csv.by_iteration && key > cfg.iterations) past.add({0, lines[k]}, at + " at iteration " + shortest(key));
         if (peak > 0.0 && speed < kSuspectSpeedFraction * peak)

@@ -64,7 +64,8 @@ inline constexpr double kSuspectSpeedFraction = 1e-3;
 // and how many there are: a change by iteration past the run's last iteration (never used), a
 // speed below kSuspectSpeedFraction of its host's peak. Times are not checked: when a run ends is
 // known only once it has run. `peak_of` gives a host's peak speed in flop/s, or 0 for a host the
-// platform does not have (not checked here: trace_file_hosts' refusal). Reads the files.
+// platform does not have (not checked here: trace_file_hosts' refusal). Reads the files; refuses
+// a CSV speed that no host can run at, as csv_trace does (so that a sweep refuses it up front).
 std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::function<double(const std::string&)>& peak_of);
 
 // A run's time-indexed traces from the config's files beside the time its iterations took: ratios

@@ -164,6 +164,11 @@ for vu in "0.5=written as a multiplier of the peak" "34=written in Mflop/s" "0.0
   expect_refused "CSV speed ${vu%%=*} on a peak of 34.3 Mflop/s" "'$tmp/it.csv':2: host 'h126' at ${vu%%=*} flop/s" "$RINGSIM" simulate "$tmp/it.json"
   grep -qF "(speeds are in flop/s: ${vu#*=}?)" "$tmp/err" || { echo "FAIL CSV speed ${vu%%=*}: no likely unit '${vu#*=}':"; cat "$tmp/err"; fail=1; }
 done
+printf 'host,iteration,speed\nh126,1,34\n' >"$tmp/mflops.csv"
+printf '{"name": "mf", "base": {"platform": "%s", "rows": 10, "columns": 12, "iterations": 3, "baseline": false, "traces": {"source": "files", "csv": "%s", "default": "constant"}}, "ring_sizes": [3], "ratios": [1], "schemes": ["none"], "seeds": [1]}\n' \
+  "$PLATFORM" "$tmp/mflops.csv" >"$tmp/mf.json"
+expect_refused "sweep of a CSV speed in Mflop/s" "'$tmp/mflops.csv':2: host 'h126' at 34 flop/s" "$RINGSIM" run "$tmp/mf.json" --out "$tmp/mf"
+[ -e "$tmp/mf" ] && { echo "FAIL a sweep of a CSV speed in Mflop/s created its folder"; fail=1; }
 printf '0 1\n1 3e7\n' >"$tmp/flops.profile"
 printf '{"platform": "%s", "ring": {"hosts": ["h126", "h128", "h64"]}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "baseline": false, "traces": {"source": "files", "profiles": {"h126": "%s"}, "default": "constant"}}\n' \
   "$PLATFORM" "$tmp/flops.profile" >"$tmp/fp.json"
