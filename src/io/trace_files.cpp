@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 
 #include "io/json_input.hpp"
@@ -35,7 +36,7 @@ std::string shortest(double v) {
     std::ostringstream os;
     os.precision(digits);
     os << v;
-    if (std::stod(os.str()) == v) return os.str();
+    if (std::strtod(os.str().c_str(), nullptr) == v) return os.str();  // strtod: denormals read back too
   }
   return fmt(v);
 }
