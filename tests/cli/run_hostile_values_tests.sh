@@ -71,7 +71,7 @@ for o in surf/precision:0 network/bandwidth-factor:0 contexts/stack-size:1; do
   expect_refused "kpbs-simulate --cfg=$o" "$o (--cfg)" timeout 20 "$RINGSIM" kpbs-simulate "$tmp/k.json" --cfg=$o
 done
 # Values SimGrid runs with still run.
-for o in maxmin/precision:1e-3 surf/precision:1e-10 contexts/stack-size:256 contexts/factory:thread debug/breakpoint:-1; do
+for o in maxmin/precision:1e-3 surf/precision:1e-10 contexts/stack-size:16384 contexts/factory:thread debug/breakpoint:-1; do
   timeout 20 "$RINGSIM" simulate "$tmp/c.json" "--cfg=$o" >"$tmp/out" 2>"$tmp/err" || { echo "FAIL --cfg=$o refused:"; cat "$tmp/err"; fail=1; }
 done
 # A platform's own <config> choice of network/model replaced by the run's preset: said in one line
