@@ -12,6 +12,7 @@
 #include <pugixml.hpp>
 
 #include "io/platform_xml.hpp"
+#include "io/text_fields.hpp"
 #include "model/errors.hpp"
 
 namespace ringsim::io {
@@ -65,8 +66,9 @@ class LegacyReader {
     const auto text = required(node, attr);
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || *end != '\0' || !std::isfinite(v))
-      throw fail(node, what + " has " + attr + "='" + text + "' (a plain number is expected in the 2005 format)");
+    if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || holds_hexadecimal(text))
+      throw fail(node, what + " has " + attr + "='" + text + "' (a plain decimal number is expected in the 2005 format)");
+    if (v < 0) throw fail(node, what + " has " + attr + "='" + text + "' (must be >= 0)");
     return v;
   }
 

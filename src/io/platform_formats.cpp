@@ -2,8 +2,13 @@
 
 #include <fstream>
 
+#include <pugixml.hpp>
+
 #include "io/legacy_xml_2005.hpp"
+#include "io/json_input.hpp"
 #include "io/platform_xml.hpp"
+#include "io/simgrid_option_values.hpp"
+#include "io/text_fields.hpp"
 #include "io/tiers_reader.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
@@ -47,6 +52,63 @@ std::string converted_to_simgrid4(const std::string& path, PlatformFormat format
     case PlatformFormat::simgrid4: break;
   }
   throw InputError("'" + path + "' is already SimGrid XML 4.1");
+}
+
+namespace {
+
+// The attributes of SimGrid XML 4.1 that hold numbers (with units), as SimGrid's DTD names them.
+bool holds_numbers(const std::string& attribute) {
+  static const char* const kNumeric[] = {"speed", "bandwidth", "latency", "bw", "lat", "bb_bw", "bb_lat",
+                                         "loopback_bw", "loopback_lat", "limiter_link", "core", "read_bw",
+                                         "write_bw", "size", "periodicity", "radical", "coordinates"};
+  for (const char* name : kNumeric)
+    if (attribute == name) return true;
+  return false;
+}
+
+// Whether one of the comma-separated values starts with a minus sign ("1e-3s" does not).
+bool starts_negative(const std::string& value) {
+  for (const auto& part : split_fields(value, ','))
+    if (!part.empty() && part[0] == '-') return true;
+  return false;
+}
+
+// What SimGrid reads wrong in a number: hexadecimal (its strtod takes "0x10Gf" for 16 Gflop/s), a
+// negative latency or bandwidth (it runs with them, warning only that they are below its precision).
+std::string number_refusal(const std::string& attribute, const std::string& value) {
+  if (holds_hexadecimal(value)) return "numbers are decimal";
+  const bool latency_or_bandwidth = attribute.find("lat") != std::string::npos || attribute.find("bw") != std::string::npos ||
+                                    attribute == "bandwidth";
+  if (latency_or_bandwidth && starts_negative(value)) return "a latency or bandwidth must be >= 0";
+  return "";
+}
+
+void refuse_wrong_numbers(const pugi::xml_node& node, const std::string& text, const std::string& path) {
+  for (const auto& a : node.attributes())
+    if (holds_numbers(a.name()))
+      if (const std::string why = number_refusal(a.name(), a.value()); !why.empty())
+        throw InputError(xml_detail::location(text, "'" + path + "'", node) + ": " + a.name() + "=\"" + a.value() +
+                         "\": " + why);
+  for (const auto& child : node.children()) refuse_wrong_numbers(child, text, path);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> platform_config_options(const std::string& path) {
+  std::vector<std::pair<std::string, std::string>> options;
+  if (sniff_platform_format(path) != PlatformFormat::simgrid4) return options;
+  const std::string text = read_text(path);
+  pugi::xml_document doc;
+  if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8))
+    return options;  // SimGrid's loader says what is wrong with the file
+  refuse_wrong_numbers(doc, text, path);
+  for (const auto& config : doc.child("platform").children("config"))
+    for (const auto& prop : config.children("prop")) {
+      options.emplace_back(prop.attribute("id").value(), prop.attribute("value").value());
+      refuse_unrunnable_option(options.back().first, options.back().second,
+                               " in <config> of platform '" + path + "'");
+    }
+  return options;
 }
 
 }  // namespace ringsim::io

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ringsim::io {
 
@@ -18,5 +20,12 @@ const char* format_name(PlatformFormat f);
 // A .tiers or 2005 file as SimGrid XML 4.1 text (defaults of `platform import`); InputError for a
 // SimGrid 4.1 file (SimGrid reads it itself) or a file its reader rejects.
 std::string converted_to_simgrid4(const std::string& path, PlatformFormat format);
+
+// The SimGrid options a SimGrid XML 4.1 platform sets in its <config> elements (<prop id value>), in
+// file order; none for the other formats (their conversions write none). Each is checked as
+// --cfg's are (io/simgrid_option_values.hpp), and the file's numbers must be decimal (SimGrid
+// also reads "0x10Gf"), its latencies and bandwidths >= 0: InputError naming the option or the
+// line, and the file.
+std::vector<std::pair<std::string, std::string>> platform_config_options(const std::string& path);
 
 }  // namespace ringsim::io

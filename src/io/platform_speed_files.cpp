@@ -8,6 +8,8 @@
 #include <pugixml.hpp>
 
 #include "io/json_input.hpp"
+#include "io/text_fields.hpp"
+#include "model/speed_traces.hpp"
 #include "model/errors.hpp"
 
 namespace ringsim::io {
@@ -35,22 +37,46 @@ void collect(const pugi::xml_node& node, std::map<std::string, pugi::xml_node>& 
 }
 
 // A profile's points: lines "time value", blank lines, '#' comments and SimGrid's LOOPAFTER /
-// PERIODICITY lines aside.
-std::vector<std::pair<double, double>> profile_points(const std::string& text) {
+// PERIODICITY lines aside. Numbers are decimal (SimGrid would also read "0x10"); a repeating
+// profile's period (LOOPAFTER, or `periodicity` given as the text's LOOPAFTER line) is at least
+// kLeastProfilePeriod. InputError naming `where`:line otherwise.
+std::vector<std::pair<double, double>> profile_points(const std::string& text, const std::string& where) {
   std::vector<std::pair<double, double>> points;
   std::istringstream in(text);
   std::string line;
-  while (std::getline(in, line)) {
+  double loop_after = -1.0;
+  for (std::size_t lineno = 1; std::getline(in, line); ++lineno) {
     std::istringstream fields(line);
     std::string t, v;
     if (!(fields >> t) || t[0] == '#' || !(fields >> v)) continue;
+    const std::string at = where + ":" + std::to_string(lineno);
+    if (holds_hexadecimal(t) || holds_hexadecimal(v)) throw InputError(at + ": numbers are decimal, got '" + line + "'");
     char* end = nullptr;
     const double time = std::strtod(t.c_str(), &end);
-    if (*end != '\0') continue;  // LOOPAFTER, PERIODICITY
+    if (*end != '\0') {
+      if (t == "LOOPAFTER" || t == "PERIODICITY") loop_after = std::strtod(v.c_str(), nullptr);
+      continue;
+    }
     const double value = std::strtod(v.c_str(), &end);
     if (*end == '\0') points.emplace_back(time, value);
   }
+  if (loop_after >= 0.0 && !points.empty()) {
+    const double period = points.back().first - points.front().first + loop_after;
+    if (!(period >= kLeastProfilePeriod)) {
+      std::ostringstream os;
+      os << where << ": a period of " << period << " s, less than " << kLeastProfilePeriod
+         << " s (SimGrid would step through every repetition)";
+      throw InputError(os.str());
+    }
+  }
   return points;
+}
+
+// A latency or bandwidth below 0 has no meaning; SimGrid would run with it.
+void refuse_negative(const PlatformProfile& p) {
+  if (p.what != "latency" && p.what != "bandwidth") return;
+  for (const auto& point : p.points)
+    if (point.second < 0.0) throw InputError(describe(p, point) + ": a " + p.what + " must be >= 0");
 }
 
 }  // namespace
@@ -94,7 +120,7 @@ std::vector<PlatformProfile> platform_profiles(const std::string& platform_path)
   const std::string text = read_text(platform_path);
   pugi::xml_document doc;
   if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype))
-    throw InputError("'" + platform_path + "' is not XML");
+    return {};  // SimGrid's loader says what is wrong with the file
   std::map<std::string, pugi::xml_node> traces;
   std::vector<pugi::xml_node> hosts, connects, links;
   collect(doc, traces, hosts, connects, &links);
@@ -102,7 +128,7 @@ std::vector<PlatformProfile> platform_profiles(const std::string& platform_path)
   auto from_file = [&](bool host, const pugi::xml_node& n, const char* attribute, const char* what) {
     if (const auto f = n.attribute(attribute); f && *f.value()) {
       const std::string path = find_beside(f.value(), platform_path);
-      out.push_back({host, n.attribute("id").value(), what, "'" + path + "'", profile_points(read_text(path))});
+      out.push_back({host, n.attribute("id").value(), what, "'" + path + "'", profile_points(read_text(path), "'" + path + "'")});
     }
   };
   for (const auto& h : hosts) {
@@ -126,13 +152,17 @@ std::vector<PlatformProfile> platform_profiles(const std::string& platform_path)
     if (const auto f = t->second.attribute("file"); f && *f.value()) {
       const std::string path = find_beside(f.value(), platform_path);
       p.where = "'" + path + "'";
-      p.points = profile_points(read_text(path));
+      p.points = profile_points(read_text(path), p.where);
     } else {
       p.where = "'" + platform_path + "' <trace id='" + t->first + "'>";
-      p.points = profile_points(t->second.text().get());
+      std::string text = t->second.text().get();
+      if (const auto per = t->second.attribute("periodicity"); per && *per.value())
+        text += std::string("\nLOOPAFTER ") + per.value() + "\n";
+      p.points = profile_points(text, p.where);
     }
     out.push_back(std::move(p));
   }
+  for (const auto& p : out) refuse_negative(p);
   return out;
 }
 

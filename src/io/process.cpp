@@ -12,6 +12,7 @@
 #include <system_error>
 #include <utility>
 
+#include "io/simgrid_option_values.hpp"
 #include "model/errors.hpp"
 
 namespace ringsim::io {
@@ -45,6 +46,7 @@ EngineArgs::EngineArgs(const std::vector<std::string>& extras) : storage{"ringsi
   for (const auto& e : extras) {
     if (e.rfind("--cfg=", 0) != 0 && e.rfind("--log=", 0) != 0)
       throw InputError("unexpected argument '" + e + "' (only --cfg=... and --log=... go to SimGrid)");
+    if (e.rfind("--cfg=", 0) == 0) refuse_unrunnable_cfg_argument(e.substr(6), " (--cfg)");
     storage.push_back(e);
   }
   for (auto& s : storage) argv.push_back(s.data());

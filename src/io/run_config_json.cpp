@@ -10,6 +10,7 @@
 
 #include "io/config_keys.hpp"
 #include "io/json_input.hpp"
+#include "io/simgrid_option_values.hpp"
 #include "model/errors.hpp"
 #include "model/named.hpp"
 #include "model/trace_families.hpp"
@@ -193,6 +194,7 @@ std::vector<std::pair<std::string, std::string>> simgrid_options(const nlohmann:
     else throw InputError(where + ": 'simgrid' option '" + name + "' must be a string, a number or true/false");
     if (v.find_first_of(" \t\n,") != std::string::npos)
       throw InputError(where + ": 'simgrid' option '" + name + "' value '" + v + "' must not hold ',' or spaces");
+    refuse_unrunnable_option(name, v, " in 'simgrid' of " + where);
     options.emplace_back(name, v);
   }
   return options;
@@ -235,7 +237,8 @@ void check_fta_nodes_in_ring(const RunConfig& cfg, const std::string& where) {
 
 }  // namespace
 
-RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
+// The config's fields, each checked (parse_run_config).
+static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::string& where) {
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
   io::require_known_keys(doc, config_keys::run_config, where);
   RunConfig cfg;
@@ -496,6 +499,18 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   }
   check_fta_nodes_in_ring(cfg, where);
   return cfg;
+}
+
+// Every refusal names the file: a message that does not already (a value of the wrong type, from
+// the shared readers above) gets it in front.
+RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) {
+  try {
+    return parse_run_config_fields(doc, where);
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    if (what.find(where) != std::string::npos) throw;
+    throw InputError(where + ": " + what);
+  }
 }
 
 nlohmann::json run_config_to_json(const RunConfig& cfg) {

@@ -24,6 +24,15 @@ bool to_number(const std::string& s, double& out) {
   return end == s.c_str() + s.size() && errno == 0 && std::isfinite(out);
 }
 
+bool holds_hexadecimal(const std::string& s) {
+  for (std::size_t at = s.find_first_of("xX"); at != std::string::npos; at = s.find_first_of("xX", at + 1)) {
+    if (at == 0 || s[at - 1] != '0') continue;
+    const std::size_t zero = at - 1;
+    if (zero == 0 || std::string(" \t,;+-").find(s[zero - 1]) != std::string::npos) return true;
+  }
+  return false;
+}
+
 std::string file_line(const std::string& where, std::size_t line) { return "'" + where + "':" + std::to_string(line); }
 
 std::vector<std::string> split_fields(const std::string& line, char sep) {

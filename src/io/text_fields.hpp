@@ -15,6 +15,10 @@ std::string trim(const std::string& s);
 // hexadecimal, out of range, infinite or NaN).
 bool to_number(const std::string& s, double& out);
 
+// Whether the text holds a hexadecimal number ("0x10", "-0X1p3", "1,0x2"): a number starting with
+// 0x or 0X, which strtod (and so SimGrid) reads but no file ringsim reads means.
+bool holds_hexadecimal(const std::string& s);
+
 // 'where':line, the place every line error of these readers names.
 std::string file_line(const std::string& where, std::size_t line);
 

@@ -1,5 +1,6 @@
 #include "io/tiers_reader.hpp"
 
+#include <climits>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -48,6 +49,7 @@ void read_header_line(const std::string& line, TiersParameters& p, int& seen, lo
   std::getline(in, rest);
   const auto start = rest.find_first_not_of(" \t");
   rest = start == std::string::npos ? "" : rest.substr(start);
+  if (value < 0 || value > INT_MAX) return;  // no parameter of the header takes it: the parameters stay unknown
   const int v = static_cast<int>(value);
   const std::pair<const char*, int*> names[] = {{"NW:", &p.nw},  {"NM:", &p.nm},   {"NL:", &p.nl},  {"SW:", &p.sw},
                                                {"SM:", &p.sm},  {"SL:", &p.sl},   {"RW:", &p.rw},  {"RM:", &p.rm},
@@ -107,6 +109,7 @@ TiersGraph parse_tiers(const std::string& text, const std::string& where) {
         throw fail("edge " + std::to_string(v[0]) + " - " + std::to_string(v[1]) + " names an unknown node");
       if (v[0] == v[1]) throw fail("edge from node " + std::to_string(v[0]) + " to itself");
       if (v[6] < 1 || v[6] > 4) throw fail("edge state " + std::to_string(v[6]) + " (1 to 4)");
+      if (v[3] < 0 || v[3] > INT_MAX) throw fail("bandwidth class " + std::to_string(v[3]) + " is out of range (0 to 2147483647)");
       const auto a = static_cast<std::size_t>(v[0]), b = static_cast<std::size_t>(v[1]);
       if (!seen_edges.insert({std::min(a, b), std::max(a, b)}).second) continue;
       graph.edges.push_back({a, b, v[2], static_cast<int>(v[3]), static_cast<int>(v[6])});

@@ -1,13 +1,16 @@
 #include "io/trace_files.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <sstream>
 
 #include "io/json_input.hpp"
 #include "io/text_fields.hpp"
 #include "model/errors.hpp"
+#include "model/trace_families.hpp"
 
 namespace ringsim::io {
 namespace {
@@ -33,9 +36,30 @@ std::string shortest(double v) {
     std::ostringstream os;
     os.precision(digits);
     os << v;
-    if (std::stod(os.str()) == v) return os.str();
+    if (std::strtod(os.str().c_str(), nullptr) == v) return os.str();  // strtod: denormals read back too
   }
   return fmt(v);
+}
+
+// The unit a CSV speed (flop/s) that no host could run at was most likely written in: of a
+// multiplier of the peak, Mflop/s and Gflop/s, the one that puts it nearest the host's peak, if
+// within a thousandfold of it. "" when none does.
+std::string likely_speed_unit(double speed, double peak) {
+  const std::pair<const char*, double> units[] = {{"as a multiplier of the peak", peak}, {"in Mflop/s", 1e6}, {"in Gflop/s", 1e9}};
+  const char* likely = nullptr;
+  double nearest = std::log(1e3);
+  for (const auto& [unit, scale] : units)
+    if (const double d = std::abs(std::log(speed * scale / peak)); d <= nearest) nearest = d, likely = unit;
+  return likely ? std::string(" (speeds are in flop/s: written ") + likely + "?)" : "";
+}
+
+// A CSV speed that SimGrid cannot resolve against the host's peak (kLeastMultiplier,
+// kGreatestMultiplier), refused naming the line (`at`) and the unit it was most likely written in.
+void refuse_unresolvable_speed(const std::string& at, const std::string& host, double speed, double peak) {
+  const double multiplier = speed / peak;
+  if (multiplier >= kLeastMultiplier && multiplier <= kGreatestMultiplier) return;
+  throw InputError(at + ": host '" + host + "' at " + shortest(speed) + " flop/s, " + shortest(multiplier) +
+                   " times its peak " + shortest(peak) + " flop/s, outside [1e-06, 1e+06]" + likely_speed_unit(speed, peak));
 }
 
 // The first of the suspect lines of one kind (smallest rank: file order) and how many there are.
@@ -69,6 +93,9 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
     if (!t.changes.empty() && time < t.changes.back().time)
       throw InputError(file_line(where, line) + ": times must be sorted (" + words[0] + " after " + fmt(t.changes.back().time) + ")");
     if (value <= 0.0) throw InputError(file_line(where, line) + ": speed multiplier must be > 0, got " + words[1]);
+    if (!(value >= kLeastMultiplier && value <= kGreatestMultiplier))
+      throw InputError(file_line(where, line) + ": speed multiplier " + words[1] + " outside [1e-06, 1e+06]" +
+                       (value > kGreatestMultiplier ? " (profiles give multipliers of the host's peak, not flop/s)" : ""));
     if (value > 1.0 && above) above->push_back({file_line(where, line), host, value * peak_speed, peak_speed});
     SpeedChange c;
     c.time = time;
@@ -80,7 +107,9 @@ HostTrace parse_speed_profile(const std::string& text, const std::string& where,
     if (t.changes.empty() || t.changes.front().time != 0.0)
       throw InputError("'" + where + "': LOOPAFTER needs a first line at time 0");
     t.period = t.changes.back().time + loop_after;
-    if (!(t.period > 0.0)) throw InputError("'" + where + "': LOOPAFTER gives a period of 0");
+    if (!(t.period >= kLeastProfilePeriod))
+      throw InputError("'" + where + "': LOOPAFTER gives a period of " + shortest(t.period) + " s, less than " +
+                       shortest(kLeastProfilePeriod) + " s (SimGrid would step through every repetition)");
   }
   return t;
 }
@@ -135,10 +164,13 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
   for (std::size_t k = 0; k < it->second.size(); ++k) {
     const auto& [key, speed] = it->second[k];
     if (speed > peak_speed && above) above->push_back({file_line(csv.path, lines[k]), host, speed, peak_speed});
+    // An iteration beyond any run's last one (an int) is never used, and suspect_trace_lines says so.
+    if (csv.by_iteration && key > INT_MAX) continue;
     SpeedChange c;
     if (csv.by_iteration) c.iteration = static_cast<int>(key);
     else c.time = key;
     c.multiplier = speed / peak_speed;
+    refuse_unresolvable_speed(file_line(csv.path, lines[k]), host, speed, peak_speed);
     t.changes.push_back(c);
   }
   return t;
@@ -169,6 +201,7 @@ std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::fu
       const auto& lines = csv.lines.at(name);
       for (std::size_t k = 0; k < rows.size(); ++k) {
         const auto& [key, speed] = rows[k];
+        if (peak > 0.0) refuse_unresolvable_speed(file_line(csv.path, lines[k]), name, speed, peak);
         const std::string at = file_line(csv.path, lines[k]) + ": host '" + name + "'";
         if (csv.by_iteration && key > cfg.iterations) past.add({0, lines[k]}, at + " at iteration " + shortest(key));
         if (peak > 0.0 && speed < kSuspectSpeedFraction * peak)
@@ -196,6 +229,26 @@ std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::fu
     out.push_back(std::to_string(slow.count) + " trace speed(s) below " + shortest(kSuspectSpeedFraction) +
                   " of their host's peak (a multiplier written as a speed in flop/s?), the first at " + slow.what);
   return out;
+}
+
+std::string trace_span_warning(const RunConfig& cfg, const std::vector<HostTrace>& traces, double run_seconds) {
+  if (cfg.trace_source != "files" || !(run_seconds > 0.0)) return "";
+  double last = 0.0;
+  std::string host;
+  for (const auto& t : traces)
+    if (t.period == 0.0 && !t.changes.empty() && t.changes.back().timed() && t.changes.back().time > last)
+      last = t.changes.back().time, host = t.host;
+  if (host.empty()) return "";
+  std::string file = cfg.trace_csv;
+  for (const auto& [name, path] : cfg.trace_profiles)
+    if (name == host) file = path;
+  const std::string spans = "'" + file + "': the traces' last change is at " + shortest(last) + " s (host '" + host +
+                            "'), the run's iterations took " + shortest(run_seconds) + " s";
+  if (last >= kTraceSpanMilliseconds * run_seconds)
+    return spans + ": times in milliseconds? (trace times are seconds since the iterations start)";
+  if (last < kTraceSpanShort * run_seconds)
+    return spans + ": each host kept its last speed from there (a trace of part of the run?)";
+  return "";
 }
 
 }  // namespace ringsim::io

@@ -64,7 +64,20 @@ inline constexpr double kSuspectSpeedFraction = 1e-3;
 // and how many there are: a change by iteration past the run's last iteration (never used), a
 // speed below kSuspectSpeedFraction of its host's peak. Times are not checked: when a run ends is
 // known only once it has run. `peak_of` gives a host's peak speed in flop/s, or 0 for a host the
-// platform does not have (not checked here: trace_file_hosts' refusal). Reads the files.
+// platform does not have (not checked here: trace_file_hosts' refusal). Reads the files; refuses
+// a CSV speed that no host can run at, as csv_trace does (so that a sweep refuses it up front).
 std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::function<double(const std::string&)>& peak_of);
+
+// A run's time-indexed traces from the config's files beside the time its iterations took: ratios
+// beyond which the times most likely were not meant (kTraceSpanMilliseconds: in milliseconds;
+// kTraceSpanShort: covering part of the run only).
+inline constexpr double kTraceSpanMilliseconds = 100.0;
+inline constexpr double kTraceSpanShort = 0.5;
+
+// One line when the last change of the config's time-indexed, non-repeating traces (source `files`)
+// is kTraceSpanMilliseconds times or more the run's `run_seconds` (times in milliseconds?) or
+// below kTraceSpanShort of it (the last speeds held for the rest of the run), naming the file
+// with the latest change and both spans; "" otherwise. `traces`: the run's traces, read from them.
+std::string trace_span_warning(const RunConfig& cfg, const std::vector<HostTrace>& traces, double run_seconds);
 
 }  // namespace ringsim::io

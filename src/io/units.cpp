@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/text_fields.hpp"
 #include "model/errors.hpp"
 
 namespace ringsim::io {
@@ -69,7 +70,9 @@ double parse_with_unit(const std::string& text, const std::string& what, const U
   char* end = nullptr;
   errno = 0;
   const double number = std::strtod(begin, &end);
-  if (end == begin) throw InputError("cannot read a number in " + std::string(quantity) + " '" + text + "' of " + what);
+  if (end == begin || holds_hexadecimal(text))
+    throw InputError("cannot read a number in " + std::string(quantity) + " '" + text + "' of " + what +
+                     (end == begin ? "" : " (numbers are decimal)"));
   if (errno == ERANGE || !std::isfinite(number))
     throw InputError(std::string(quantity) + " '" + text + "' of " + what + " is out of range");
   const std::string unit = *end == '\0' ? std::string(base_unit) : std::string(end);

@@ -36,6 +36,11 @@ struct HostTrace {
   double period = 0.0;
 };
 
+// The shortest period a repeating profile may have (seconds): SimGrid steps through every
+// repetition, about a second of wall time per three million of them, and never ends below its
+// time precision. A trace, or a platform's profile, repeating faster is refused.
+inline constexpr double kLeastProfilePeriod = 1e-6;
+
 // The trace's changes are given by iteration (none of them by time); a trace without changes is not.
 bool iteration_indexed(const HostTrace& trace);
 

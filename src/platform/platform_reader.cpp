@@ -1,5 +1,6 @@
 #include "platform/platform_reader.hpp"
 
+#include <climits>
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 
 #include "io/json_input.hpp"
 #include "io/platform_formats.hpp"
+#include "io/platform_speed_files.hpp"
 #include "model/errors.hpp"
 #include "platform/simgrid_log.hpp"
 
@@ -199,6 +201,9 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
     : engine_(&engine), path_(path), format_(io::sniff_platform_format(path)) {
   std::optional<TemporaryFile> converted;
   if (format_ != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format_));
+  // What SimGrid would run with but take wrong, abort on or never end with: refused before it loads.
+  io::platform_config_options(path);
+  if (format_ == io::PlatformFormat::simgrid4) io::platform_profiles(path);
 
   const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
       [this](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
@@ -292,7 +297,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
     if (const char* v = h->get_property("wifi_rate")) {
       char* end = nullptr;
       const long x = std::strtol(v, &end, 10);
-      if (end == v || *end != '\0' || x < 0)
+      if (end == v || *end != '\0' || x < 0 || x > INT_MAX)
         throw InputError("host '" + h->get_name() + "': property wifi_rate must be a rate level (0, 1, ...), not '" + v + "'");
       level = static_cast<int>(x);
     }

@@ -8,6 +8,7 @@
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
+#include "io/platform_formats.hpp"
 #include "io/process.hpp"
 #include "model/errors.hpp"
 #include "platform/simgrid_log.hpp"
@@ -25,26 +26,36 @@ void set_option(const std::string& name, const std::string& value, const std::st
   }
 }
 
-void set_if_default(const std::string& name, const std::string& value) {
-  if (is_default(name)) simgrid::config::set_as_string(name.c_str(), value);
+// The platform's <config> settings that the run's preset replaced (apply_network_preset).
+OptionList& overridden_platform_settings() {
+  static OptionList overridden;
+  return overridden;
 }
 
 // The papers' linear cost model (time = latency + size / bandwidth, fair sharing) or SimGrid's LV08,
-// applied only when nobody chose the model: a model chosen by the user comes with SimGrid's
-// defaults for the rest, as it would in any SimGrid program.
-void apply_network_preset(NetworkModel network) {
+// applied only when nobody chose the model: a model chosen by the user (--cfg, the config's
+// "simgrid") comes with SimGrid's defaults for the rest, as it would in any SimGrid program. The
+// preset is the run's choice over the platform's <config> (a platform is often shared between
+// studies); each of its settings that it replaces is recorded, for the run to say so.
+void apply_network_preset(NetworkModel network, const OptionList& platform_settings) {
+  const auto set_if_default = [&](const std::string& name, const std::string& value) {
+    if (!is_default(name)) return;
+    for (const auto& [n, v] : platform_settings)
+      if (n == name && v != value) overridden_platform_settings().emplace_back(n, v);
+    simgrid::config::set_as_string(name.c_str(), value);
+  };
   if (!is_default("network/model")) return;
   if (network == NetworkModel::lv08) {
-    simgrid::config::set_as_string("network/model", "LV08");
+    set_if_default("network/model", "LV08");
     return;
   }
-  simgrid::config::set_as_string("network/model", "CM02");
+  set_if_default("network/model", "CM02");
   set_if_default("network/TCP-gamma", "0");
   set_if_default("network/crosstraffic", "0");
 }
 
 void apply_tracing_defaults() {
-  if (tracing_enabled()) set_if_default("tracing/platform", "yes");
+  if (tracing_enabled() && is_default("tracing/platform")) simgrid::config::set_as_string("tracing/platform", "yes");
 }
 
 std::string value_in(const OptionList& list, const std::string& name, const std::string& otherwise) {
@@ -76,7 +87,7 @@ std::string option_refusal(const std::string& what) {
   return line;
 }
 
-void apply_run_options(const OptionList& options, NetworkModel network) {
+void apply_run_options(const OptionList& options, NetworkModel network, const OptionList& platform_settings) {
   for (const auto& [name, value] : options) {
     try {
       if (!is_default(name)) continue;  // --cfg on the command line wins
@@ -85,7 +96,10 @@ void apply_run_options(const OptionList& options, NetworkModel network) {
     }
     set_option(name, value, " in 'simgrid'");
   }
-  apply_network_preset(network);
+  apply_network_preset(network, platform_settings);
+  // The loader's INFO line about each replaced setting ("already defined by user!") would be a
+  // second line beside preset_override_warning's.
+  if (!overridden_platform_settings().empty()) xbt_log_control_set("surf_parse.thres:warning");
   apply_tracing_defaults();
 }
 
@@ -115,6 +129,18 @@ OptionList options_in_force() {
   }
   std::sort(in_force.begin(), in_force.end());
   return in_force;
+}
+
+std::string preset_override_warning(const std::string& platform_path, NetworkModel network) {
+  const OptionList& overridden = overridden_platform_settings();
+  if (overridden.empty()) return "";
+  std::string settings, keep;
+  for (const auto& [name, value] : overridden) {
+    settings += (settings.empty() ? "" : ", ") + name + ":" + value;
+    keep += " --cfg=" + name + ":" + value;
+  }
+  return "platform '" + platform_path + "' sets " + settings + " in its <config>; the run's network_model preset '" +
+         to_string(network) + "' replaces it (" + keep.substr(1) + " or the config's \"simgrid\" keeps the platform's)";
 }
 
 std::string network_model_in_force(const OptionList& in_force) {
@@ -177,7 +203,7 @@ namespace {
   std::fprintf(stderr, "\nRINGSIM-TRYING the config's 'simgrid' options\n");
   std::fflush(nullptr);
   try {
-    apply_run_options(cfg.simgrid_options, cfg.network);
+    apply_run_options(cfg.simgrid_options, cfg.network, cfg.platform.empty() ? OptionList{} : io::platform_config_options(cfg.platform));
   } catch (const std::exception& e) {
     refuse("the config's 'simgrid'", e.what());
   }
@@ -206,6 +232,7 @@ std::string refusal_in(const std::string& log) {
 }  // namespace
 
 void check_simgrid_setup(const RunConfig& cfg, const std::vector<std::string>& args) {
+  if (!cfg.platform.empty()) io::platform_config_options(cfg.platform);  // refuses what SimGrid cannot run with
   const ChildOutcome child = in_child_with_log([&] { try_setup(cfg, args); }, "ringsim-option-check");
   if (!child.ok) throw InputError("SimGrid refuses " + refusal_in(child.said));
 }

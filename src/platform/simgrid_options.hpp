@@ -4,7 +4,8 @@
 //   2. the run config's "simgrid" object (set here, each only where the option is still default);
 //   3. the run config's `network_model` preset: "linear" = CM02, TCP-gamma 0, cross-traffic off (the
 //      papers' model, docs/design.md), "lv08" = LV08; applied only when nobody chose network/model, and
-//      then each of its options only where still default;
+//      then each of its options only where still default (the platform's <config> comes after: a
+//      setting of it that the preset replaces is stated, preset_override_warning);
 //   4. ringsim's tracing default, when tracing is on: tracing/platform on (SimGrid 3.32 writes a
 //      header-only trace with tracing alone, cannot trace actors on hosts with a speed profile
 //      without it, and the application's phases are states of the host containers it creates).
@@ -21,9 +22,14 @@ namespace ringsim::platform {
 
 using OptionList = std::vector<std::pair<std::string, std::string>>;
 
-// Levels 2-4 above. Call after the Engine is built, before the platform is loaded. Throws
-// InputError naming the option when SimGrid refuses a name or a value.
-void apply_run_options(const OptionList& options, NetworkModel network);
+// Levels 2-4 above; `platform_settings` are the platform's <config> options, whose settings the
+// preset replaces are recorded for preset_override_warning. Call after the Engine is built, before the platform is
+// loaded. Throws InputError naming the option when SimGrid refuses a name or a value.
+void apply_run_options(const OptionList& options, NetworkModel network, const OptionList& platform_settings = {});
+
+// One line saying which settings of the platform's <config> the preset replaced (apply_run_options),
+// and how to keep them; "" when none.
+std::string preset_override_warning(const std::string& platform_path, NetworkModel network);
 
 // The options whose value is not SimGrid's default, sorted by name, as SimGrid prints them.
 OptionList options_in_force();

@@ -139,7 +139,9 @@ class Adaptive : public RedistributionPolicy {
       error = speed_error_of(*v.common);
       if (v.common_iteration > observed_) {
         changes_.observe(*v.common);
-        past_targets_.push_back(redistribution::balanced_targets(speeds, f.columns, error));
+        // Speeds the clock could not resolve (error 1: a compute time lost in the clock's rounding,
+        // at tiny ratios behind long reports) tell no balance: the loads stand.
+        past_targets_.push_back(error < 1.0 ? redistribution::balanced_targets(speeds, f.columns, error) : *v.loads);
         if (past_targets_.size() > stable_snapshots + 1) past_targets_.pop_front();
         snapshot_seen(v, speeds);
       }

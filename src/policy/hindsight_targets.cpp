@@ -5,6 +5,7 @@
 // iterations only, so it refuses traces that follow the clock.
 #include <chrono>
 
+#include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "planners/points/hindsight_targets.hpp"
 #include "policy/registry.hpp"
@@ -33,10 +34,24 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
   return out;
 }
 
+// The config's traces follow the clock whatever the platform: the Failure Trace Archive's and the
+// user's profiles are by time, a CSV by time when its header says so (the file is read).
+bool traces_follow_clock(const RunConfig& cfg) {
+  if (cfg.trace_source == "fta") return true;
+  if (cfg.trace_source != "files") return false;
+  if (!cfg.trace_profiles.empty()) return true;
+  return !cfg.trace_csv.empty() && !io::read_speed_csv(cfg.trace_csv).by_iteration;
+}
+
+// What the run would refuse once its model is built (plan_hindsight_targets), refused from the
+// config alone, so that a sweep refuses it before it starts.
 void needs_iteration_placement(const RunConfig& cfg, const std::string& scheme) {
   if (cfg.trace_placement != TracePlacement::iteration)
     throw InputError(scheme + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
                      "between iterations only)");
+  if (traces_follow_clock(cfg))
+    throw InputError(scheme + "needs speeds that change between iterations only; these traces follow the clock (a "
+                     "profile or a trace by time, source '" + cfg.trace_source + "')");
 }
 
 }  // namespace

@@ -22,7 +22,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/platform_formats.hpp"
 #include "io/platform_speed_files.hpp"
+#include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "platform/platform_loader.hpp"
@@ -168,7 +170,7 @@ static std::vector<std::string> refuse_stopping_profiles(const platform::LoadedP
 
 // The options are set after the Engine exists and before the platform is loaded.
 static bool set_run_options(const RunConfig& cfg) {
-  platform::apply_run_options(cfg.simgrid_options, cfg.network);
+  platform::apply_run_options(cfg.simgrid_options, cfg.network, io::platform_config_options(cfg.platform));
   platform::avoid_tracing_limits(cfg.platform);
   return true;
 }
@@ -320,6 +322,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
   std::vector<std::string> trace_warnings = suspect_trace_lines(cfg);
   if (opt.strict && !trace_warnings.empty()) throw InputError(trace_warnings.front());
+  if (const std::string w = platform::preset_override_warning(cfg.platform, cfg.network); !w.empty())
+    trace_warnings.push_back(w);
   check_trace_multipliers(traces);
   RunState run(app_settings(cfg, std::move(rings.rebuilds)));
   RunSetup& setup = run.setup;
@@ -408,6 +412,8 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   }
   res.makespan = simulate();
   loaded.state_->trace.finish();
+  if (const std::string w = io::trace_span_warning(cfg, setup.all_traces, res.makespan - setup.time_origin); !w.empty())
+    res.trace_warnings.push_back(w);
   if (res.hindsight && !res.hindsight->checked.empty() && res.makespan != kept_makespan(*res.hindsight))
     throw std::logic_error("the scheme a reference's check kept, simulated again, gave another makespan");
   res.ideal_time = ideal_time(setup, run.rings);

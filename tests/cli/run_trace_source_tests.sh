@@ -167,7 +167,8 @@ small warn_it.json '{"source": "files", "csv": "warn-it.csv"}'
 small warn_time.json '{"source": "files", "csv": "warn-time.csv"}'
 small warn_prof.json '{"source": "files", "profiles": {"a0": "p.profile", "a1": "low.profile", "b0": "p.profile"}}'
 warned warn_it warn_it.json "'warn-it.csv':3: host 'a0' at iteration 12" "'warn-it.csv':6: host 'a1' at 100000 flop/s"
-warned warn_time warn_time.json "'warn-time.csv':5: host 'b0' at 50000 flop/s"
+warned warn_time warn_time.json "'warn-time.csv':5: host 'b0' at 50000 flop/s" \
+  "'warn-time.csv': the traces' last change is at 0.5 s (host 'b0')"
 warned warn_prof warn_prof.json "'low.profile':2: host 'a1' at multiplier 0.0002"
 grep -qF "2 trace line(s) past the run's last iteration (10)" warn_it.err || { echo "FAIL warn_it: count"; cat warn_it.err; fail=1; }
 grep -qF "2 trace speed(s) below 0.001 of their host's peak" warn_it.err || { echo "FAIL warn_it: low count"; cat warn_it.err; fail=1; }

@@ -74,7 +74,11 @@ const std::map<std::string, std::function<void(const std::string&)>>& targets() 
       {"kpbs", [](const std::string& t) { io::parse_kpbs_request(json_of(t)); }},
       {"tiers", [](const std::string& t) { io::parse_tiers(t, "fuzz"); }},
       {"profile", [](const std::string& t) { io::parse_speed_profile(t, "fuzz", "h0", 1e8); }},
-      {"speeds", [](const std::string& t) { io::parse_speed_csv(t, "fuzz"); }},
+      {"speeds",
+       [](const std::string& t) {
+         const io::SpeedCsv csv = io::parse_speed_csv(t, "fuzz");
+         for (const auto& [host, rows] : csv.rows) io::csv_trace(csv, host, 1e8);  // iterations and multipliers narrowed
+       }},
       {"legacy2005", [](const std::string& t) { io::parse_legacy_platform_2005(t, "fuzz"); }},
   };
   return all;
@@ -92,7 +96,7 @@ const std::vector<std::string> kExtremeNumbers = {
     "2147483647", "2147483648", "-2147483649", "4294967295", "4294967296", "4294967297", "4294968296",
     "9007199254740992", "9007199254740993", "9223372036854775807", "9223372036854775808", "18446744073709551615",
     "18446744073709551616", "1e308", "-1e308", "1.7976931348623157e308", "1e309", "4.9e-324", "2.2250738585072014e-308",
-    "1e-300", "1e160", "1.9e19", "0x10", "0"};
+    "1e-300", "1e160", "1.9e19", "0x10", "0X1p4", "-0x1", "1e30", "-0", "0"};
 
 // Replaces one number of `s` (a maximal run of digits, signs, dots and exponents) by an extreme one.
 void replace_a_number(std::string& s, std::size_t at, const std::string& by) {
