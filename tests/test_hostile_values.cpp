@@ -29,8 +29,8 @@ bool hexadecimal(const std::string& v) { return v.find_first_of("xX") != std::st
 }  // namespace
 
 TEST_CASE("hexadecimal numbers are told apart from decimal ones with an x") {
-  for (const std::string& hex : {"0x10", "0X10", "-0x1", "+0x1p3", "1,0x2", "0x10Gf", " 0x1"}) CHECK(io::holds_hexadecimal(hex));
-  for (const std::string& dec : {"10", "1e-3", "100Mbps", "x0", "1x", "10x2", "ab0x", "-1.5e+07f"})
+  for (const char* hex : {"0x10", "0X10", "-0x1", "+0x1p3", "1,0x2", "0x10Gf", " 0x1"}) CHECK(io::holds_hexadecimal(hex));
+  for (const char* dec : {"10", "1e-3", "100Mbps", "x0", "1x", "10x2", "ab0x", "-1.5e+07f"})
     CHECK_FALSE(io::holds_hexadecimal(dec));
 }
 

@@ -22,6 +22,8 @@ std::string self_executable() { return std::filesystem::read_symlink("/proc/self
 int report_failure(const std::exception_ptr& failure) {
   try {
     std::rethrow_exception(failure);
+  } catch (const ReportedInputError&) {
+    return 2;
   } catch (const InputError& e) {
     std::cerr << "ringsim: error: " << e.what() << '\n';
     return 2;
@@ -217,6 +219,7 @@ double ChildValue::get() {
   const ChildStatus status = child_.wait();
   if (!text.empty() && text[0] == 'I') throw InputError(text.substr(1));
   if (!text.empty() && text[0] == 'E') throw std::runtime_error("the " + what_ + " failed: " + text.substr(1));
+  if (text.empty() && status.exit_status() == 2) throw ReportedInputError("the " + what_ + " was refused");
   if (!status.ok() || text.size() < 2 || text[0] != 'V') throw std::runtime_error("the " + what_ + " failed");
   return std::stod(text.substr(1));
 }

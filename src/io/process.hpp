@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <exception>
+#include <stdexcept>
 #include <functional>
 #include <string>
 #include <vector>
@@ -105,6 +106,12 @@ Child fork_child(const std::function<int()>& body, const ChildOptions& options =
 [[noreturn]] void end_child(int status);
 
 // A number computed by `body` in a forked child and sent back through a pipe (all 17 digits).
+// A bad input that a child process has already told the user about (its one line on stderr, exit
+// status 2): the parent answers exit status 2 and adds no line of its own.
+struct ReportedInputError : std::runtime_error {
+  explicit ReportedInputError(const std::string& what) : std::runtime_error(what) {}
+};
+
 class ChildValue {
  public:
   // `options`: the child's output (the pipe and `what` are ChildValue's own).

@@ -5,6 +5,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include "platform/abort_guard.hpp"
 #include "platform/paje_tracing.hpp"
 #include "platform/simgrid_options.hpp"
 
@@ -85,7 +86,10 @@ KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double
   KpbsSimulationResult result;
   sg4::Actor::create("coordinator", clusters.senders.front(), play_schedule,
                      Playback{&schedule, beta, unit_bandwidth, &clusters, &result});
-  engine.run();
+  {
+    const platform::AbortGuard guard("SimGrid stopped the KPBS simulation");
+    engine.run();
+  }
   trace.finish();
   return result;
 }

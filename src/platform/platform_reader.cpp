@@ -24,6 +24,7 @@
 #include "io/platform_formats.hpp"
 #include "io/platform_speed_files.hpp"
 #include "model/errors.hpp"
+#include "platform/abort_guard.hpp"
 #include "platform/simgrid_log.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_platform_reader, "ringsim: platforms loaded by SimGrid, read back");
@@ -40,56 +41,6 @@ std::string one_line(std::string s) {
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
 }
-
-// SimGrid aborts (xbt_die / xbt_enforce) on some bad files instead of throwing. While it parses,
-// its log goes to a memory file; if it aborts, the handler turns its CRITICAL line into ringsim's
-// one-line error and exit status 2. After parsing, the log is passed on to the real stderr.
-int g_log_fd = -1;
-int g_saved_stderr = -1;
-std::string g_loading;
-
-void on_abort_while_loading(int) {
-  const std::string why = abort_reason(read_whole_fd(g_log_fd));
-  const std::string msg = "ringsim: error: SimGrid cannot load platform '" + g_loading + "': " +
-                          (why.empty() ? std::string("it aborted") : why) + "\n";
-  if (::write(g_saved_stderr, msg.data(), msg.size()) < 0) {
-  }
-  ::_exit(2);
-}
-
-class LoadGuard {
- public:
-  explicit LoadGuard(const std::string& path) {
-    std::fflush(stderr);
-    g_loading = path;
-    g_log_fd = ::memfd_create("ringsim-load-log", 0);
-    g_saved_stderr = ::dup(STDERR_FILENO);
-    if (g_log_fd >= 0 && g_saved_stderr >= 0) {
-      ::dup2(g_log_fd, STDERR_FILENO);
-      previous_ = ::signal(SIGABRT, on_abort_while_loading);
-      active_ = true;
-    }
-  }
-  ~LoadGuard() {
-    if (!active_) return;
-    std::fflush(stderr);
-    ::signal(SIGABRT, previous_);
-    ::dup2(g_saved_stderr, STDERR_FILENO);
-    // SimGrid's warnings reach the user as they would have.
-    const std::string log = read_whole_fd(g_log_fd);
-    if (::write(STDERR_FILENO, log.data(), log.size()) < 0) {
-    }
-    ::close(g_log_fd);
-    ::close(g_saved_stderr);
-    g_log_fd = g_saved_stderr = -1;
-  }
-  LoadGuard(const LoadGuard&) = delete;
-  LoadGuard& operator=(const LoadGuard&) = delete;
-
- private:
-  bool active_ = false;
-  void (*previous_)(int) = SIG_DFL;
-};
 
 // A temporary 4.1 file for a converted platform, removed when done.
 class TemporaryFile {
@@ -218,7 +169,7 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
       });
   record_creation_order(&hosts_, &links_);
   try {
-    LoadGuard guard(path);
+    AbortGuard guard("SimGrid cannot load platform '" + path + "'");
     engine.load_platform(converted ? converted->path() : path);
   } catch (const std::exception& e) {
     kr::NetZoneImpl::on_route_creation.disconnect(route_cb);
@@ -409,7 +360,7 @@ bool LoadedPlatform::routes_cannot_abort() const {
 void LoadedPlatform::seal() {
   if (sealed_) return;
   try {
-    LoadGuard guard(path_);
+    AbortGuard guard("SimGrid cannot load platform '" + path_ + "'");
     engine_->get_netzone_root()->seal();
   } catch (const std::exception& e) {
     throw InputError("SimGrid cannot load platform '" + path_ + "': " + one_line(e.what()));

@@ -27,6 +27,7 @@
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/load_balance.hpp"
+#include "platform/abort_guard.hpp"
 #include "platform/platform_loader.hpp"
 #include "policy/registry.hpp"
 #include "platform/simgrid_options.hpp"
@@ -220,6 +221,7 @@ static double simulate_to_end(RunState& run, const RunConfig& cfg, sg4::Engine& 
                                     run.out));
     sg4::Engine::on_deadlock_cb([&deadlocked] { deadlocked = true; });
     quiet_deadlock_report();
+    const platform::AbortGuard guard("SimGrid stopped the run");
     engine.run();
   } catch (const simgrid::TracingError& e) {
     throw InputError(platform::tracing_limit(e.what()));
