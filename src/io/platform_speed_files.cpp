@@ -155,10 +155,10 @@ std::vector<PlatformProfile> platform_profiles(const std::string& platform_path)
       p.points = profile_points(read_text(path), p.where);
     } else {
       p.where = "'" + platform_path + "' <trace id='" + t->first + "'>";
-      std::string text = t->second.text().get();
+      std::string inline_text = t->second.text().get();
       if (const auto per = t->second.attribute("periodicity"); per && *per.value())
-        text += std::string("\nLOOPAFTER ") + per.value() + "\n";
-      p.points = profile_points(text, p.where);
+        inline_text += std::string("\nLOOPAFTER ") + per.value() + "\n";
+      p.points = profile_points(inline_text, p.where);
     }
     out.push_back(std::move(p));
   }

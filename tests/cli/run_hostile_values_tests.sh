@@ -212,5 +212,18 @@ done
 "$RINGSIM" simulate "$tmp/tt.json" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] \
   || { echo "FAIL a CSV by time covering the run warned:"; cat "$tmp/err"; fail=1; }
 
+# --- Whatever still stops SimGrid inside a run (here ns-3 asked to route a host it cannot reach in
+# one hop) ends in ringsim's one error line and exit status 2: no signal, no backtrace.
+printf '{"platform": "%s", "ring": {"size": 3}, "iterations": 3, "rows": 10, "columns": 12, "ratio": 1, "scheme": "every-1"}\n' \
+  "$ROOT/tests/platforms/ns3_lan.xml" >"$tmp/ns3.json"
+for extra in "" --no-baseline; do
+  "$RINGSIM" simulate "$tmp/ns3.json" --cfg=network/model:ns-3 $extra >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || grep -q "CRITICAL\|Backtrace" "$tmp/err" \
+     || ! tail -1 "$tmp/err" | grep -q "^ringsim: error: SimGrid stopped the run: " \
+     || [ "$(grep -c '^ringsim:' "$tmp/err")" -ne 1 ]; then
+    echo "FAIL SimGrid stopping a run ($extra): exit $rc"; tail -3 "$tmp/err"; fail=1
+  fi
+done
+
 [ $fail -eq 0 ] && echo "all hostile value tests passed"
 exit $fail
