@@ -73,6 +73,23 @@ expect_refused "bi-light-glpk beyond GLPK" "bi-light solves System 2 exactly" ti
 # Answers: bi-light at 1e12 items is one block per link; 1e200 costs stay within the doubles.
 timeout "$LIMIT" "$RINGSIM" redistribute "$tmp/bi-hom.json" --algorithm bi-light >"$tmp/out" 2>"$tmp/err" ||
   { echo "FAIL bi-light at 1e12 items: $(cat "$tmp/err")"; fail=1; }
+# answered(args, what, limit): the command's stdout when it answered (exit 0); None, after printing
+# a FAIL line unless it was a one-line refusal (exit 2), otherwise. Shared by the fuzzers below.
+cat >"$tmp/answered.py" <<'PY'
+import subprocess
+def answered(args, what, limit):
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        print(f"FAIL {what}: no answer within {limit} s"); return None, 1
+    if p.returncode == 2:
+        if p.stdout or len(p.stderr.splitlines()) != 1 or not p.stderr.startswith("ringsim: error: "):
+            print(f"FAIL {what}: not a one-line refusal: {p.stderr[:300]!r}"); return None, 1
+        return None, 0
+    if p.returncode != 0:
+        print(f"FAIL {what}: exit {p.returncode}: {p.stderr[:300]!r}"); return None, 1
+    return p.stdout, 0
+PY
 timeout "$LIMIT" "$RINGSIM" redistribute "$tmp/costs-1e200.json" --algorithm bi-heuristic >"$tmp/out" 2>"$tmp/err" ||
   { echo "FAIL bi-heuristic at 1e200 costs: $(cat "$tmp/err")"; fail=1; }
 
@@ -81,6 +98,8 @@ timeout "$LIMIT" "$RINGSIM" redistribute "$tmp/costs-1e200.json" --algorithm bi-
 import json, math, os, random, subprocess, sys
 ringsim, cases, tmp = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 limit = int(os.environ["LIMIT"])
+sys.path.insert(0, tmp)
+from answered import answered
 algorithms = ["auto", "uni-homogeneous", "uni-heterogeneous", "bi-homogeneous", "bi-homogeneous-early-late",
               "bi-light", "bi-light-glpk", "bi-heuristic", "exact"]
 rng = random.Random(65)
@@ -108,17 +127,10 @@ for case in range(cases):
     json.dump(inst, open(path, "w"))
     args = [ringsim, "redistribute", path, "--algorithm", rng.choice(algorithms)] + (["--summary"] if rng.random() < 0.2 else [])
     what = f"fuzz case {case} ({' '.join(args[3:])}) {json.dumps(inst)}"
-    try:
-        p = subprocess.run(args, capture_output=True, text=True, timeout=limit)
-    except subprocess.TimeoutExpired:
-        print(f"FAIL {what}: no answer within {limit} s"); failures += 1; continue
-    if p.returncode == 2:
-        if p.stdout or len(p.stderr.splitlines()) != 1 or not p.stderr.startswith("ringsim: error: "):
-            print(f"FAIL {what}: not a one-line refusal: {p.stderr[:300]!r}"); failures += 1
-        continue
-    if p.returncode != 0:
-        print(f"FAIL {what}: exit {p.returncode}: {p.stderr[:300]!r}"); failures += 1; continue
-    check = subprocess.run(["/usr/bin/python3", os.path.join(tmp, "check_plan.py"), "/dev/stdin"], input=p.stdout,
+    stdout, failed = answered(args, what, limit)
+    failures += failed
+    if stdout is None: continue
+    check = subprocess.run(["/usr/bin/python3", os.path.join(tmp, "check_plan.py"), "/dev/stdin"], input=stdout,
                            capture_output=True, text=True)
     if check.returncode != 0:
         print(f"FAIL {what}: {check.stdout.strip()[:300]}"); failures += 1
@@ -168,6 +180,8 @@ PY
 import json, math, os, random, subprocess, sys
 ringsim, cases, tmp = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 limit = int(os.environ["LIMIT"])
+sys.path.insert(0, tmp)
+from answered import answered
 rng = random.Random(6500)
 def amount():
     return rng.choice([0.0, 1.0, 1e308, 1.7e308, 1e300, 1e-300, 5e-324, 10.0 ** rng.uniform(-300, 308), float(rng.randint(0, 9))])
@@ -181,18 +195,11 @@ for case in range(cases):
            "algorithm": rng.choice(["ggp", "oggp", "greedy", "all-at-once"])}
     json.dump(doc, open(path, "w"))
     what = f"kpbs case {case} {json.dumps(doc)}"
+    stdout, failed = answered([ringsim, "kpbs", path], what, limit)
+    failures += failed
+    if stdout is None: continue
     try:
-        p = subprocess.run([ringsim, "kpbs", path], capture_output=True, text=True, timeout=limit)
-    except subprocess.TimeoutExpired:
-        print(f"FAIL {what}: no answer within {limit} s"); failures += 1; continue
-    if p.returncode == 2:
-        if p.stdout or len(p.stderr.splitlines()) != 1 or not p.stderr.startswith("ringsim: error: "):
-            print(f"FAIL {what}: not a one-line refusal: {p.stderr[:300]!r}"); failures += 1
-        continue
-    if p.returncode != 0:
-        print(f"FAIL {what}: exit {p.returncode}: {p.stderr[:300]!r}"); failures += 1; continue
-    try:
-        out = json.loads(p.stdout, parse_constant=not_json)
+        out = json.loads(stdout, parse_constant=not_json)
     except ValueError as e:
         print(f"FAIL {what}: {e}"); failures += 1; continue
     t, lb = out["time"], out["lower_bound"]
