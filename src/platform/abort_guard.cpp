@@ -43,7 +43,7 @@ const char* signal_reason(int signal) {
 }
 
 void on_fatal_signal(int signal) {
-  const std::string why = abort_reason(read_whole_fd(g_log_fd));
+  const std::string why = g_log_fd < 0 ? std::string() : abort_reason(read_whole_fd(g_log_fd));
   const std::string msg = "ringsim: error: " + g_doing + ": " + (why.empty() ? std::string(signal_reason(signal)) : why) + "\n";
   if (::write(g_saved_stderr, msg.data(), msg.size()) < 0) {
   }
@@ -52,13 +52,13 @@ void on_fatal_signal(int signal) {
 
 }  // namespace
 
-AbortGuard::AbortGuard(std::string doing) {
+AbortGuard::AbortGuard(std::string doing, bool capture) {
   std::fflush(stderr);
   g_doing = std::move(doing);
-  g_log_fd = ::memfd_create("ringsim-simgrid-log", 0);
+  g_log_fd = capture ? ::memfd_create("ringsim-simgrid-log", 0) : -1;
   g_saved_stderr = ::dup(STDERR_FILENO);
-  if (g_log_fd < 0 || g_saved_stderr < 0) return;
-  ::dup2(g_log_fd, STDERR_FILENO);
+  if ((capture && g_log_fd < 0) || g_saved_stderr < 0) return;
+  if (capture) ::dup2(g_log_fd, STDERR_FILENO);
   stack_t stack{};
   stack.ss_sp = g_handler_stack;
   stack.ss_size = sizeof g_handler_stack;
@@ -75,12 +75,14 @@ AbortGuard::~AbortGuard() {
   if (!active_) return;
   std::fflush(stderr);
   for (std::size_t k = 0; k < kSignalCount; ++k) ::sigaction(kGuardedSignals[k], &g_previous[k], nullptr);
-  ::dup2(g_saved_stderr, STDERR_FILENO);
-  // SimGrid's warnings reach the user as they would have, once the guarded work is over.
-  const std::string log = read_whole_fd(g_log_fd);
-  if (::write(STDERR_FILENO, log.data(), log.size()) < 0) {
+  if (g_log_fd >= 0) {
+    ::dup2(g_saved_stderr, STDERR_FILENO);
+    // SimGrid's warnings reach the user as they would have, once the guarded work is over.
+    const std::string log = read_whole_fd(g_log_fd);
+    if (::write(STDERR_FILENO, log.data(), log.size()) < 0) {
+    }
+    ::close(g_log_fd);
   }
-  ::close(g_log_fd);
   ::close(g_saved_stderr);
   g_log_fd = g_saved_stderr = -1;
 }

@@ -9,6 +9,7 @@
 #include "sim/move_earnings.hpp"
 #include "sim/run_traces.hpp"
 
+#include <algorithm>
 #include <simgrid/Exception.hpp>
 #include <simgrid/kernel/ProfileBuilder.hpp>
 #include <simgrid/version.h>
@@ -48,6 +49,13 @@ static std::vector<std::string> engine_arguments(const RunConfig& cfg, int argc,
   for (const auto& l : cfg.simgrid_log) args.push_back("--log=" + l);
   for (int k = 1; k < argc; ++k) args.emplace_back(argv[k]);
   return args;
+}
+
+// Whether the run's SimGrid log was asked for (--log= or the config's): it then streams as written,
+// and is not held until the run ends (platform/abort_guard.hpp). One simulation per process.
+static bool g_log_asked = false;
+static bool log_asked(const std::vector<std::string>& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& a) { return a.rfind("--log=", 0) == 0; });
 }
 
 // Every trace's multipliers, whatever their source (files, CSV, FTA, generated): outside
@@ -221,7 +229,7 @@ static double simulate_to_end(RunState& run, const RunConfig& cfg, sg4::Engine& 
                                     run.out));
     sg4::Engine::on_deadlock_cb([&deadlocked] { deadlocked = true; });
     quiet_deadlock_report();
-    const platform::AbortGuard guard("SimGrid stopped the run");
+    const platform::AbortGuard guard("SimGrid stopped the run", !g_log_asked);
     engine.run();
   } catch (const simgrid::TracingError& e) {
     throw InputError(platform::tracing_limit(e.what()));
@@ -259,7 +267,9 @@ struct LoadedSimulation::State {
         argc(static_cast<int>(args.size())),
         engine((quiet_application_log(), &argc), argv.data()),
         options_set(set_run_options(cfg)),
-        lp(engine, cfg.platform) {}
+        lp(engine, cfg.platform) {
+    g_log_asked = log_asked(args);
+  }
   static void quiet_application_log() {
     // The application's lines are asked for (--log=ringsim_app.thres:info or debug); stdout is JSON.
     xbt_log_control_set("ringsim_app.thres:warning");
