@@ -35,12 +35,14 @@ int write_all(int fd, const std::string& text) {
   return 0;
 }
 
-// A new file `path` holding `text`, on the disk (fsync) when this returns; removed on failure.
-void write_new_file_synced(const std::string& path, const std::string& shown, const std::string& text) {
+// A new file `path` holding `text`, on the disk (fsync) when this returns if `synced`; removed on
+// failure.
+void write_new_file_synced(const std::string& path, const std::string& shown, const std::string& text,
+                           bool synced = true) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) throw cannot_write(shown, errno);
   int error = write_all(fd, text);
-  if (error == 0 && ::fsync(fd) != 0) error = errno;
+  if (error == 0 && synced && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error != 0) {
     std::remove(path.c_str());
@@ -159,13 +161,13 @@ void write_set_into(const std::string& dir, const std::vector<std::pair<std::str
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, const std::string& text) {
+void write_file_atomically(const std::string& path, const std::string& text, Durability durability) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return write_through(path, st, text);
   const std::string target = followed_link(path);
   // A name of our own: two processes writing the same file never share a temporary.
   const std::string tmp = target + ".tmp." + std::to_string(static_cast<long>(getpid()));
-  write_new_file_synced(tmp, path, text);
+  write_new_file_synced(tmp, path, text, durability == Durability::synced);
   if (std::rename(tmp.c_str(), target.c_str()) != 0) {
     const int error = errno;
     std::remove(tmp.c_str());

@@ -14,7 +14,11 @@ namespace ringsim::io {
 // what is not a regular file (a character device such as /dev/null, a FIFO, /dev/stdout on a
 // pipe) is written through, opened as it is (a FIFO without a reader is refused, never waited
 // for). InputError "cannot write '<path>': <reason>" when it cannot be written, nothing left.
-void write_file_atomically(const std::string& path, const std::string& text);
+// `Durability::rewritable` skips the flush for what is derived again from its inputs whenever it
+// is read (a sweep's run configs: each costs a flush, about 4 ms here, in the sweep's one process).
+enum class Durability { synced, rewritable };
+void write_file_atomically(const std::string& path, const std::string& text,
+                           Durability durability = Durability::synced);
 
 // Writes a set of files into the folder `dir` (created when missing) as one: each is written
 // and flushed in a staging folder inside `dir`, and only when all are written are they renamed

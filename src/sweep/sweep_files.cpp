@@ -145,8 +145,8 @@ void write_configs(const Experiment& e, const fs::path& out, const RunInputs& in
     const std::string text = e.runs[k].config.dump(1) + "\n";
     const std::string recorded = inputs[k].dump(1) + "\n";
     // What is unchanged is not rewritten: a resumed sweep leaves finished runs untouched.
-    if (!holds(p.config, text)) io::write_file_atomically(p.config.string(), text);
-    if (!holds(p.inputs, recorded)) io::write_file_atomically(p.inputs.string(), recorded);
+    if (!holds(p.config, text)) io::write_file_atomically(p.config.string(), text, io::Durability::rewritable);
+    if (!holds(p.inputs, recorded)) io::write_file_atomically(p.inputs.string(), recorded, io::Durability::rewritable);
   }
 }
 
