@@ -60,6 +60,16 @@ void add_commands(CLI::App& app) {
 #undef RINGSIM_ADD_simulation
 }
 
+// A command line that simulates is handed over from this executable's first initializer (priority
+// 101: before its static objects are built), so that a run pays the exec and no more of the front
+// end's start. Should the exec fail, main tries again and says why.
+__attribute__((constructor(101))) void hand_over_simulations(int argc, char** argv, char** /*envp*/) {
+  try {
+    if (runs_in_simulation_program(argc, argv)) execv(simulation_program_beside(io::self_executable()).c_str(), argv);
+  } catch (...) {
+  }
+}
+
 }  // namespace
 }  // namespace ringsim::cli
 

@@ -51,13 +51,16 @@ void append_bounded(std::istream& in, std::string& text, const std::string& wher
 
 // Where a file is expected, only a regular file (or a link to one) is read: a FIFO would block
 // without a word, a directory or a device is not an input file.
-void require_regular_file(const std::string& path) {
+// Returns its size, so that its text is read into one allocation (a platform of megabytes grown
+// block by block would be copied and its pages touched again at each doubling).
+std::size_t require_regular_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     throw InputError("cannot read '" + path + "': " + std::strerror(errno));
   if (!S_ISREG(st.st_mode))
     throw InputError("cannot read '" + path + "': not a regular file" +
                      (S_ISDIR(st.st_mode) ? std::string(" (a directory)") : std::string()));
+  return static_cast<std::size_t>(st.st_size);
 }
 
 }  // namespace
@@ -70,7 +73,7 @@ std::string read_text(const std::string& path) {
     append_bounded(std::cin, text, where_of(path));
     return text;
   }
-  require_regular_file(path);
+  text.reserve(std::min(require_regular_file(path), max_input_bytes()) + 1);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read '" + path + "'");
   append_bounded(in, text, where_of(path));

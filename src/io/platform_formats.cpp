@@ -1,5 +1,6 @@
 #include "io/platform_formats.hpp"
 
+#include <cstring>
 #include <fstream>
 
 #include <pugixml.hpp>
@@ -57,12 +58,12 @@ std::string converted_to_simgrid4(const std::string& path, PlatformFormat format
 namespace {
 
 // The attributes of SimGrid XML 4.1 that hold numbers (with units), as SimGrid's DTD names them.
-bool holds_numbers(const std::string& attribute) {
+bool holds_numbers(const char* attribute) {
   static const char* const kNumeric[] = {"speed", "bandwidth", "latency", "bw", "lat", "bb_bw", "bb_lat",
                                          "loopback_bw", "loopback_lat", "limiter_link", "core", "read_bw",
                                          "write_bw", "size", "periodicity", "radical", "coordinates"};
   for (const char* name : kNumeric)
-    if (attribute == name) return true;
+    if (std::strcmp(attribute, name) == 0) return true;
   return false;
 }
 
@@ -83,25 +84,26 @@ std::string number_refusal(const std::string& attribute, const std::string& valu
   return "";
 }
 
-void refuse_wrong_numbers(const pugi::xml_node& node, const std::string& text, const std::string& path) {
+// Only a value holding an 'x' or a '-' can be refused: the others (nearly all of a large
+// platform's) are passed over without looking at their attribute's name.
+bool may_be_refused(const char* value) { return std::strpbrk(value, "xX-") != nullptr; }
+
+// The document may have been parsed in place (its text then cut by the parser): a refusal reads
+// the file again to name the line.
+void refuse_wrong_numbers(const pugi::xml_node& node, const std::string& path) {
   for (const auto& a : node.attributes())
-    if (holds_numbers(a.name()))
+    if (may_be_refused(a.value()) && holds_numbers(a.name()))
       if (const std::string why = number_refusal(a.name(), a.value()); !why.empty())
-        throw InputError(xml_detail::location(text, "'" + path + "'", node) + ": " + a.name() + "=\"" + a.value() +
-                         "\": " + why);
-  for (const auto& child : node.children()) refuse_wrong_numbers(child, text, path);
+        throw InputError(xml_detail::location(read_text(path), "'" + path + "'", node) + ": " + a.name() + "=\"" +
+                         a.value() + "\": " + why);
+  for (const auto& child : node.children()) refuse_wrong_numbers(child, path);
 }
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> platform_config_options(const std::string& path) {
+std::vector<std::pair<std::string, std::string>> config_options_in(const pugi::xml_document& doc, const std::string& path) {
   std::vector<std::pair<std::string, std::string>> options;
-  if (sniff_platform_format(path) != PlatformFormat::simgrid4) return options;
-  const std::string text = read_text(path);
-  pugi::xml_document doc;
-  if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8))
-    return options;  // SimGrid's loader says what is wrong with the file
-  refuse_wrong_numbers(doc, text, path);
+  refuse_wrong_numbers(doc, path);
   for (const auto& config : doc.child("platform").children("config"))
     for (const auto& prop : config.children("prop")) {
       options.emplace_back(prop.attribute("id").value(), prop.attribute("value").value());

@@ -8,6 +8,10 @@
 #include <utility>
 #include <vector>
 
+namespace pugi {
+class xml_document;
+}
+
 namespace ringsim::io {
 
 enum class PlatformFormat { simgrid4, simgrid2005, tiers };
@@ -25,7 +29,9 @@ std::string converted_to_simgrid4(const std::string& path, PlatformFormat format
 // file order; none for the other formats (their conversions write none). Each is checked as
 // --cfg's are (io/simgrid_option_values.hpp), and the file's numbers must be decimal (SimGrid
 // also reads "0x10Gf"), its latencies and bandwidths >= 0: InputError naming the option or the
-// line, and the file.
-std::vector<std::pair<std::string, std::string>> platform_config_options(const std::string& path);
+// line, and the file. Read once per process (io/platform_file.hpp).
+const std::vector<std::pair<std::string, std::string>>& platform_config_options(const std::string& path);
+// The same, from the parsed document of the SimGrid XML 4.1 file at `path`.
+std::vector<std::pair<std::string, std::string>> config_options_in(const pugi::xml_document& doc, const std::string& path);
 
 }  // namespace ringsim::io

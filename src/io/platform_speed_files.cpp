@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 
@@ -26,12 +27,12 @@ std::string find_beside(const std::string& file, const std::string& platform_pat
 void collect(const pugi::xml_node& node, std::map<std::string, pugi::xml_node>& traces,
              std::vector<pugi::xml_node>& hosts, std::vector<pugi::xml_node>& connects,
              std::vector<pugi::xml_node>* links = nullptr) {
+  const auto is = [](const pugi::xml_node& n, const char* name) { return std::strcmp(n.name(), name) == 0; };
   for (const auto& child : node.children()) {
-    const std::string name = child.name();
-    if (name == "host" || name == "peer") hosts.push_back(child);
-    else if (name == "link" && links) links->push_back(child);
-    else if (name == "trace") traces[child.attribute("id").value()] = child;
-    else if (name == "trace_connect") connects.push_back(child);
+    if (is(child, "host") || is(child, "peer")) hosts.push_back(child);
+    else if (is(child, "link") && links) links->push_back(child);
+    else if (is(child, "trace")) traces[child.attribute("id").value()] = child;
+    else if (is(child, "trace_connect")) connects.push_back(child);
     collect(child, traces, hosts, connects, links);
   }
 }
@@ -116,11 +117,7 @@ std::map<std::string, DeclaredSpeedProfile> declared_speed_profiles(const std::s
   return out;
 }
 
-std::vector<PlatformProfile> platform_profiles(const std::string& platform_path) {
-  const std::string text = read_text(platform_path);
-  pugi::xml_document doc;
-  if (!doc.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype))
-    return {};  // SimGrid's loader says what is wrong with the file
+std::vector<PlatformProfile> profiles_in(const pugi::xml_document& doc, const std::string& platform_path) {
   std::map<std::string, pugi::xml_node> traces;
   std::vector<pugi::xml_node> hosts, connects, links;
   collect(doc, traces, hosts, connects, &links);

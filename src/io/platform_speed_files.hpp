@@ -11,6 +11,10 @@
 #include <utility>
 #include <vector>
 
+namespace pugi {
+class xml_document;
+}
+
 namespace ringsim::io {
 
 struct DeclaredSpeedProfile {
@@ -34,8 +38,10 @@ struct PlatformProfile {
 };
 
 // Every such profile of the platform, in document order (files found as SimGrid finds them);
-// InputError when a named file cannot be read.
-std::vector<PlatformProfile> platform_profiles(const std::string& platform_path);
+// InputError when a named file cannot be read. Read once per process (io/platform_file.hpp).
+const std::vector<PlatformProfile>& platform_profiles(const std::string& platform_path);
+// The same, from the platform's parsed document (what platform_file.cpp reads once).
+std::vector<PlatformProfile> profiles_in(const pugi::xml_document& doc, const std::string& platform_path);
 
 // The first point whose value is outside [least, most] (NaN too), if any.
 const std::pair<double, double>* first_outside(const PlatformProfile& p, double least, double most);

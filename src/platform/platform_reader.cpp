@@ -21,8 +21,7 @@
 #include <xbt/log.h>
 
 #include "io/json_input.hpp"
-#include "io/platform_formats.hpp"
-#include "io/platform_speed_files.hpp"
+#include "io/platform_file.hpp"
 #include "model/errors.hpp"
 #include "platform/abort_guard.hpp"
 #include "platform/simgrid_log.hpp"
@@ -107,17 +106,8 @@ std::size_t add_loaded_link(Platform& p, const sg4::Link* l) {
 }
 
 bool LoadedPlatform::may_hold_speed_profiles() const {
-  if (!may_hold_speed_profiles_) {
-    // Only an XML 4.1 file can give a host a profile (ringsim's conversions write none): its
-    // speed_file attributes or <trace_connect> elements. Read on first use: most runs never ask.
-    bool may = false;
-    if (format_ == io::PlatformFormat::simgrid4) {
-      const std::string text = io::read_text(path_);
-      may = text.find("speed_file") != std::string::npos || text.find("trace_connect") != std::string::npos;
-    }
-    may_hold_speed_profiles_ = may;
-  }
-  return *may_hold_speed_profiles_;
+  // Only an XML 4.1 file can give a host a profile (ringsim's conversions write none).
+  return io::platform_file(path_).may_hold_speed_profiles;
 }
 
 std::string LoadedPlatform::why_no_graph() const {
@@ -149,12 +139,11 @@ std::string zone_kind(const sg4::NetZone* zone) {
 }
 
 LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
-    : engine_(&engine), path_(path), format_(io::sniff_platform_format(path)) {
+    : engine_(&engine), path_(path), format_(io::platform_file(path).format) {
+  // What SimGrid would run with but take wrong, abort on or never end with is refused before it
+  // loads: platform_file checks the file's numbers, <config> options and profiles.
   std::optional<TemporaryFile> converted;
   if (format_ != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format_));
-  // What SimGrid would run with but take wrong, abort on or never end with: refused before it loads.
-  io::platform_config_options(path);
-  if (format_ == io::PlatformFormat::simgrid4) io::platform_profiles(path);
 
   const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
       [this](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,

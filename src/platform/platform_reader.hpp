@@ -105,7 +105,6 @@ class LoadedPlatform {
   mutable std::string why_no_model_;
   std::map<const simgrid::s4u::Host*, std::string> unroutable_;
   std::set<const simgrid::kernel::resource::StandardLinkImpl*> split_duplex_parts_;
-  mutable std::optional<bool> may_hold_speed_profiles_;
 };
 
 // Adds a loaded link to a model: its name, bandwidth, latency, FATPIPE or else shared (SimGrid's

@@ -231,8 +231,19 @@ std::string refusal_in(const std::string& log) {
 
 }  // namespace
 
+// Only options someone chose can be refused: without any from the command line, the config or the
+// platform's <config>, SimGrid runs with its defaults and ringsim's network presets, which it takes.
+static bool chooses_simgrid_options(const RunConfig& cfg, const std::vector<std::string>& args) {
+  const bool on_command_line = std::any_of(args.begin(), args.end(), [](const std::string& a) {
+    return a.rfind("--cfg=", 0) == 0 || a.rfind("--log=", 0) == 0;
+  });
+  return on_command_line || !cfg.simgrid_options.empty() || !cfg.simgrid_log.empty() ||
+         (!cfg.platform.empty() && !io::platform_config_options(cfg.platform).empty());
+}
+
 void check_simgrid_setup(const RunConfig& cfg, const std::vector<std::string>& args) {
   if (!cfg.platform.empty()) io::platform_config_options(cfg.platform);  // refuses what SimGrid cannot run with
+  if (!chooses_simgrid_options(cfg, args)) return;
   const ChildOutcome child = in_child_with_log([&] { try_setup(cfg, args); }, "ringsim-option-check");
   if (!child.ok) throw InputError("SimGrid refuses " + refusal_in(child.said));
 }

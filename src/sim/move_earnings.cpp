@@ -22,14 +22,14 @@ namespace ringsim::sim {
 
 void add_move_earnings(const RunSetup& s, const RingHistory& rings, const std::vector<Count>& initial,
                        std::vector<RedistributionRecord>& points, const std::vector<IterationRecord>& iterations) {
-  if (rings.size() > 1 || iterations.empty()) return;
-  const points::RunModel m = reference_run_model(s, rings.front(), initial);
-  std::vector<const IterationRecord*> by_iteration(static_cast<std::size_t>(s.app.iterations) + 1, nullptr);
-  for (const auto& rec : iterations) by_iteration.at(static_cast<std::size_t>(rec.iteration)) = &rec;
-  if (std::find(by_iteration.begin() + 1, by_iteration.end(), nullptr) != by_iteration.end()) return;  // not run whole
   std::vector<RedistributionRecord*> moves;
   for (auto& p : points)
     if (p.performed) moves.push_back(&p);
+  if (rings.size() > 1 || iterations.empty() || moves.empty()) return;
+  std::vector<const IterationRecord*> by_iteration(static_cast<std::size_t>(s.app.iterations) + 1, nullptr);
+  for (const auto& rec : iterations) by_iteration.at(static_cast<std::size_t>(rec.iteration)) = &rec;
+  if (std::find(by_iteration.begin() + 1, by_iteration.end(), nullptr) != by_iteration.end()) return;  // not run whole
+  const points::RunModel m = reference_run_model(s, rings.front(), initial);
   for (std::size_t k = 0; k < moves.size(); ++k) {
     const int a = moves[k]->after_iteration;
     const int b = k + 1 < moves.size() ? moves[k + 1]->after_iteration : s.app.iterations;

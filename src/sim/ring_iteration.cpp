@@ -25,6 +25,11 @@ RingMember::RingMember(const RunSetup& setup, const RingShape& ring, std::size_t
       out_(out), member_(member), first_iteration_(first_iteration),
       computed_from_(out.record_computed_from ? &out.computed_from[ring.hosts[member]] : nullptr) {}
 
+sg4::Mailbox* RingMember::border_box(sg4::Mailbox*& kept, std::size_t member, const char* side) {
+  if (!kept) kept = sync_.mailboxes.get("b", member, side);
+  return kept;
+}
+
 // One iteration: compute, then exchange border columns with both neighbours; a piggybacking
 // policy's reports ride on them (member_reports.cpp), each adding report_bytes.
 void RingMember::iterate(int it) {
@@ -51,13 +56,12 @@ void RingMember::iterate(int it) {
     auto bytes = [&app](const BorderNote* note) {
       return static_cast<uint64_t>(app.column_bytes + static_cast<double>(note->reports.size()) * app.report_bytes);
     };
-    Mailboxes& boxes = sync_.mailboxes;
     std::vector<sg4::CommPtr> comms;
     comms.reserve(4);  // one allocation per iteration, not three
-    comms.push_back(boxes.get("b", i, "p")->get_async<BorderNote>(&from_pred));
-    comms.push_back(boxes.get("b", i, "s")->get_async<BorderNote>(&from_succ));
-    auto to_succ = boxes.get("b", ring_.succ(i), "p")->put_init(next_note, bytes(next_note));
-    auto to_pred = boxes.get("b", ring_.pred(i), "s")->put_init(prev_note, bytes(prev_note));
+    comms.push_back(border_box(from_pred_, i, "p")->get_async<BorderNote>(&from_pred));
+    comms.push_back(border_box(from_succ_, i, "s")->get_async<BorderNote>(&from_succ));
+    auto to_succ = border_box(to_succ_, ring_.succ(i), "p")->put_init(next_note, bytes(next_note));
+    auto to_pred = border_box(to_pred_, ring_.pred(i), "s")->put_init(prev_note, bytes(prev_note));
     if (!ring_.rate_next.empty()) {  // the ring planner's bandwidth fractions (SharedRing model)
       to_succ->set_rate(ring_.rate_next[i]);
       to_pred->set_rate(ring_.rate_prev[i]);

@@ -42,6 +42,11 @@ class RingMember {
   // Its host's entry in RunOutputs::computed_from when that is recorded (else null): found once.
   std::vector<double>* computed_from_;
   ReportRelay relay_;
+  // Its border mailboxes (from its predecessor, from its successor, to them), fixed for its ring:
+  // each found at its first use in the first exchange (finding one is a simcall, so the order of
+  // the first exchange's simcalls stays that of every later one's), then kept.
+  sg4::Mailbox *from_pred_ = nullptr, *from_succ_ = nullptr, *to_succ_ = nullptr, *to_pred_ = nullptr;
+  sg4::Mailbox* border_box(sg4::Mailbox*& kept, std::size_t member, const char* side);
 };
 
 }  // namespace ringsim::sim

@@ -141,7 +141,7 @@ static std::vector<std::string> refuse_stopping_profiles(const platform::LoadedP
   // Only an XML 4.1 file can hold profiles (ringsim's conversions write none).
   if (lp.format() != io::PlatformFormat::simgrid4) return {};
   const std::string& platform = lp.path();
-  const std::vector<io::PlatformProfile> profiles = io::platform_profiles(platform);
+  const std::vector<io::PlatformProfile>& profiles = io::platform_profiles(platform);
   if (profiles.empty()) return {};
   std::set<std::string> members;
   for (const auto* h : ring) members.insert(h->get_name());
