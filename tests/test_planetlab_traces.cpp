@@ -110,7 +110,7 @@ TEST_CASE("PlanetLab set: the repository's day, names with spaces, hidden files 
   CHECK(error_of([&] { io::planetlab_set_files(cfg); }) == "trace set traces 'set' (0 files) holds no file (an empty set)");
 }
 
-TEST_CASE("PlanetLab traces: each member its own file by seed; the same seed repeats, another draws others") {
+TEST_CASE("PlanetLab traces: each member its own file by seed, the same seed repeats, another draws others") {
   const auto one = io::planetlab_host_traces(day_set(), 1, members(4), 20);
   const auto same = io::planetlab_host_traces(day_set(), 1, members(4), 20);
   const auto two = io::planetlab_host_traces(day_set(), 2, members(4), 20);
