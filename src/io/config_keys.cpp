@@ -21,6 +21,10 @@ const Keys traces_on_off = {"seed", "source", "available", "loaded", "load_facto
 const Keys traces_daily = {"seed", "source", "period", "low", "high", "noise", "correlation", "phase", "every",
                            "placement"};
 const Keys traces_fta = {"source", "file", "nodes", "unavailable_multiplier", "time_scale"};
+const Keys traces_planetlab = {"seed", "source", "set", "period", "samples", "conversion", "floor", "time_scale",
+                               "offset", "placement"};
+const Keys traces_utilization_csv = {"seed", "source", "file", "time_column", "machine_column", "value_column",
+                                     "samples", "conversion", "floor", "time_scale", "offset", "placement"};
 const Keys experiment = {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms", "seeds",
                          "repetitions", "quick"};
 const Keys experiment_quick = {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"};
@@ -29,17 +33,22 @@ const Keys ring_selection = {"random", "hosts", "planner"};
 const Keys ring_routing = {"auto", "free", "platform"};
 const Keys targets = {"oracle", "measured"};
 const Keys network_model = {"linear", "lv08"};
-const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta"};
+const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta",
+                              "planetlab", "utilization-csv"};
 const Keys trace_placement = {"iteration", "nominal-time"};
 const Keys files_default = {"refuse", "constant"};
 const Keys on_off_durations = {"geometric", "pareto", "weibull", "hyperexponential"};
 const Keys daily_phase = {"random"};
+const Keys conversion = {"dedicated", "time-sharing", "load"};
+const Keys time_scale_words = {"span"};
+const Keys offset_words = {"random"};
 
 const Keys* traces_keys(const std::string& source) {
   static const std::vector<const Keys*> by_source = {&traces_measured_or_factor, &traces_measured_or_factor,
                                                      &traces_files,              &traces_platform,
                                                      &traces_random_walk,        &traces_on_off,
-                                                     &traces_daily,              &traces_fta};
+                                                     &traces_daily,              &traces_fta,
+                                                     &traces_planetlab,          &traces_utilization_csv};
   for (std::size_t i = 0; i < trace_sources.size(); ++i)
     if (trace_sources[i] == source) return by_source.at(i);
   return nullptr;
@@ -65,7 +74,8 @@ nlohmann::json reader_values() {
           {"targets", targets},                  {"network_model", network_model},
           {"traces.source", trace_sources},      {"traces.placement", trace_placement},
           {"traces.default", files_default},     {"traces.durations", on_off_durations},
-          {"traces.phase", daily_phase}};
+          {"traces.phase", daily_phase},         {"traces.conversion", conversion},
+          {"traces.time_scale", time_scale_words}, {"traces.offset", offset_words}};
 }
 
 nlohmann::json all() {

@@ -24,6 +24,8 @@ extern const Keys traces_random_walk;
 extern const Keys traces_on_off;
 extern const Keys traces_daily;
 extern const Keys traces_fta;
+extern const Keys traces_planetlab;
+extern const Keys traces_utilization_csv;
 extern const Keys experiment;  // the top level of an experiment
 extern const Keys experiment_quick;
 
@@ -39,6 +41,9 @@ extern const Keys trace_placement;
 extern const Keys files_default;   // traces source files 'default'
 extern const Keys on_off_durations;
 extern const Keys daily_phase;  // the strings daily 'phase' accepts besides a number
+extern const Keys conversion;   // planetlab and utilization-csv 'conversion' (planetlab: not load)
+extern const Keys time_scale_words;  // the strings 'time_scale' accepts besides a number
+extern const Keys offset_words;      // the strings 'offset' accepts besides a number
 
 // The keys of `traces` for a source (nullptr for an unknown source).
 const Keys* traces_keys(const std::string& source);

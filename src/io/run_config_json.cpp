@@ -165,6 +165,10 @@ TracePlacement parse_placement(const nlohmann::json& t, const std::string& sourc
   if (source == "files" && !t.contains("csv"))
     throw InputError(where + ": traces 'placement' applies to changes given by iteration; SimGrid 'profiles' are "
                      "given by time");
+  if ((source == "planetlab" || source == "utilization-csv") &&
+      !(t.contains("time_scale") && t["time_scale"] == "span"))
+    throw InputError(where + ": traces 'placement' applies to changes given by iteration (time_scale \"span\"); a "
+                     "numeric time_scale gives changes by time");
   const std::string p = text(t, "placement");
   if (!config_keys::accepts(config_keys::trace_placement, p))
     throw InputError(where + ": traces 'placement' must be " + config_keys::listed(config_keys::trace_placement) +
@@ -222,6 +226,104 @@ std::vector<std::string> scheme_list(const nlohmann::json& doc, const std::strin
   return schemes;
 }
 
+// A non-empty string key of `t` (a file, a column name).
+std::string named(const nlohmann::json& t, const char* key, const std::string& where) {
+  std::string v = text(t, key);
+  if (v.empty()) throw InputError(where + ": traces '" + key + "' must not be empty");
+  return v;
+}
+
+// planetlab 'set': a folder, or a non-empty array of files.
+void read_trace_set(const nlohmann::json& set, RealTraceConfig& r, const std::string& where) {
+  const std::string what = where + ": traces 'set' must name a folder or be a non-empty array of files";
+  if (set.is_string()) {
+    r.folder = set.get<std::string>();
+    if (r.folder.empty()) throw InputError(what);
+    return;
+  }
+  if (!set.is_array() || set.empty()) throw InputError(what);
+  for (const auto& f : set) {
+    if (!f.is_string() || f.get<std::string>().empty()) throw InputError(what);
+    r.files.push_back(f.get<std::string>());
+  }
+}
+
+// 'conversion', 'floor', 'time_scale' and 'offset' of planetlab and utilization-csv.
+AvailabilitySpec read_availability(const nlohmann::json& t, const std::string& source, const std::string& where) {
+  AvailabilitySpec a;
+  // No rule suits every trace: the config says which it means (docs/traces.md derives each).
+  if (!t.contains("conversion"))
+    throw InputError(where + ": traces source " + source + " needs a 'conversion': " +
+                     config_keys::listed(config_keys::conversion, true));
+  const std::string c = text(t, "conversion");
+  if (!config_keys::accepts(config_keys::conversion, c))
+    throw InputError(where + ": traces 'conversion' must be " + config_keys::listed(config_keys::conversion, true) +
+                     ", got '" + c + "'");
+  if (c == "load" && source == "planetlab")
+    throw InputError(where + ": traces 'conversion' \"load\" reads load averages; PlanetLab files hold utilizations "
+                     "(\"dedicated\" or \"time-sharing\")");
+  a.rule = c == "load" ? AvailabilityRule::load_average
+           : c == "time-sharing" ? AvailabilityRule::time_sharing : AvailabilityRule::dedicated;
+  if (t.contains("floor")) a.floor = number(t, "floor");
+  if (!(a.floor > 0.0 && a.floor <= 1.0))
+    throw InputError(where + ": traces 'floor' must be in (0, 1] (the least share of the peak; 0 would stall the host)");
+  check_multiplier(a.floor, where + ": traces 'floor'");
+  // No one scale suits every run either: a day of samples over a run of seconds needs thousands.
+  if (!t.contains("time_scale"))
+    throw InputError(where + ": traces source " + source + " needs a 'time_scale' (seconds of trace per simulated "
+                     "second, or \"span\": the series' span over the run's iterations)");
+  const auto& ts = t["time_scale"];
+  if (ts.is_string() && config_keys::accepts(config_keys::time_scale_words, ts.get<std::string>())) {
+    a.over_iterations = true;
+  } else if (ts.is_number()) {
+    a.time_scale = number(t, "time_scale");
+    if (!(a.time_scale > 0.0)) throw InputError(where + ": traces 'time_scale' must be > 0 (seconds of trace per simulated second)");
+  } else {
+    throw InputError(where + ": traces 'time_scale' must be a number > 0 or \"span\"");
+  }
+  if (t.contains("offset")) {
+    const auto& o = t["offset"];
+    if (o.is_string() && config_keys::accepts(config_keys::offset_words, o.get<std::string>())) {
+      a.random_offset = true;
+    } else if (o.is_number()) {
+      a.offset = number(t, "offset");
+      if (!(a.offset >= 0.0)) throw InputError(where + ": traces 'offset' must be >= 0 (seconds since the series' start)");
+    } else {
+      throw InputError(where + ": traces 'offset' must be a number of seconds >= 0 or \"random\"");
+    }
+  }
+  return a;
+}
+
+RealTraceConfig read_real_traces(const nlohmann::json& t, const std::string& source, const std::string& where) {
+  RealTraceConfig r;
+  if (source == "planetlab") {
+    if (!t.contains("set"))
+      throw InputError(where + ": traces source planetlab needs a 'set' (a folder of trace files, or a list of files)");
+    read_trace_set(t["set"], r, where);
+    if (t.contains("period")) r.period = number(t, "period");
+    if (!(r.period > 0.0)) throw InputError(where + ": traces 'period' must be > 0 (seconds per sample)");
+  } else {
+    if (!t.contains("file")) throw InputError(where + ": traces source utilization-csv needs a 'file' (a CSV)");
+    r.file = named(t, "file", where);
+    if (t.contains("time_column")) r.time_column = named(t, "time_column", where);
+    if (t.contains("machine_column")) r.machine_column = named(t, "machine_column", where);
+    if (!t.contains("value_column"))
+      throw InputError(where + ": traces source utilization-csv needs a 'value_column' (the column of the values)");
+    r.value_column = named(t, "value_column", where);
+    r.samples = 2;
+  }
+  const std::size_t least = source == "planetlab" ? 1 : 2;
+  if (t.contains("samples")) {
+    const long long n = integer(t, "samples");
+    if (n < static_cast<long long>(least))
+      throw InputError(where + ": traces 'samples' must be >= " + std::to_string(least));
+    r.samples = static_cast<std::size_t>(n);
+  }
+  r.availability = read_availability(t, source, where);
+  return r;
+}
+
 // With the ring's hosts given, an FTA 'nodes' entry for a host that is never a member is a mistake
 // (a misspelt host would leave its member on the file's default), refused naming it.
 void check_fta_nodes_in_ring(const RunConfig& cfg, const std::string& where) {
@@ -233,6 +335,26 @@ void check_fta_nodes_in_ring(const RunConfig& cfg, const std::string& where) {
     if (!member)
       throw InputError(where + ": traces 'nodes' names host '" + host + "', which is not in the ring's 'hosts'");
   }
+}
+
+nlohmann::json real_traces_json(const RunConfig& cfg) {
+  const RealTraceConfig& r = cfg.real;
+  const AvailabilitySpec& a = r.availability;
+  nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_source}};
+  if (cfg.trace_source == "planetlab") {
+    if (r.folder.empty()) traces["set"] = r.files;
+    else traces["set"] = r.folder;
+    traces["period"] = r.period;
+  } else {
+    traces.update({{"file", r.file}, {"time_column", r.time_column}, {"machine_column", r.machine_column},
+                   {"value_column", r.value_column}});
+  }
+  traces.update({{"samples", r.samples}, {"conversion", to_string(a.rule)}, {"floor", a.floor}});
+  if (a.over_iterations) traces.update({{"time_scale", "span"}, {"placement", to_string(cfg.trace_placement)}});
+  else traces["time_scale"] = a.time_scale;
+  if (a.random_offset) traces["offset"] = "random";
+  else traces["offset"] = a.offset;
+  return traces;
 }
 
 }  // namespace
@@ -486,6 +608,7 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
       if (!(f.time_scale > 0.0))
         throw InputError(where + ": fta 'time_scale' must be > 0 (seconds of trace per simulated second)");
     }
+    if (source == "planetlab" || source == "utilization-csv") cfg.real = read_real_traces(t, source, where);
   }
   if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
   if (cfg.staging.enabled && cfg.trace_source == "platform")
@@ -571,6 +694,8 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
       for (const auto& [host, node] : f.nodes) n[host] = node;
       traces["nodes"] = n;
     }
+  } else if (cfg.trace_source == "planetlab" || cfg.trace_source == "utilization-csv") {
+    traces = real_traces_json(cfg);
   }
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/platform_graph.hpp"
+#include "model/real_traces.hpp"
 #include "model/storage_cluster.hpp"
 #include "model/trace_families.hpp"
 
@@ -70,6 +71,24 @@ struct FtaTraceConfig {
   double time_scale = 1.0;  // seconds of trace per simulated second
 };
 
+// Traces sources "planetlab" and "utilization-csv": measured CPU utilization (or load averages),
+// turned into shares of the peak by `availability` (model/real_traces.hpp). The series form a set
+// (planetlab: the files of `folder` or `files`; utilization-csv: the machines of `file`), and each
+// member draws its own series, and its offset when random, by the run's trace seed.
+struct RealTraceConfig {
+  std::string folder;               // planetlab: every file in it (names starting with '.' aside)
+  std::vector<std::string> files;   // planetlab: or these files
+  double period = 300.0;            // planetlab: seconds per sample (CoMon's 5-minute averages)
+  // planetlab: the samples every file holds (a day of 300 s samples: 288); utilization-csv: the
+  // least number of rows of a machine.
+  std::size_t samples = 288;
+  std::string file;                 // utilization-csv
+  std::string time_column = "time";
+  std::string machine_column = "machine";
+  std::string value_column;
+  AvailabilitySpec availability;
+};
+
 // The range of a run's ratio: beyond it a column's work and its message differ by more than
 // SimGrid's solver resolves. (What a run's sizes cost in memory: model/run_memory.hpp.)
 constexpr double kLeastRatio = 1e-12;
@@ -103,7 +122,8 @@ struct RunConfig {
   // (resolve_default_trace_source): the 2004 machine list only on the paper's platform.
   bool trace_source_given = false;
   // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off",
-  // "daily", "fta", "platform" (the speed profiles the platform file declares, as SimGrid attached them).
+  // "daily", "fta", "planetlab", "utilization-csv", "platform" (the speed profiles the platform file
+  // declares, as SimGrid attached them).
   std::string trace_source;
   std::vector<std::pair<std::string, std::string>> trace_profiles;  // files: host -> profile path
   std::string trace_csv;                                            // files: or one CSV of speeds
@@ -113,6 +133,7 @@ struct RunConfig {
   OnOffSpec on_off;
   DailySpec daily;
   FtaTraceConfig fta;
+  RealTraceConfig real;
   // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
   // the start of their iteration (iteration), or at iteration * the first iteration's predicted
   // time (nominal-time: ringsim's placement before the option existed).

@@ -35,9 +35,12 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
 }
 
 // The config's traces follow the clock whatever the platform: the Failure Trace Archive's and the
-// user's profiles are by time, a CSV by time when its header says so (the file is read).
+// user's profiles are by time, a CSV by time when its header says so (the file is read), measured
+// utilization unless laid over the iterations (time_scale "span").
 bool traces_follow_clock(const RunConfig& cfg) {
   if (cfg.trace_source == "fta") return true;
+  if (cfg.trace_source == "planetlab" || cfg.trace_source == "utilization-csv")
+    return !cfg.real.availability.over_iterations;
   if (cfg.trace_source != "files") return false;
   if (!cfg.trace_profiles.empty()) return true;
   return !cfg.trace_csv.empty() && !io::read_speed_csv(cfg.trace_csv).by_iteration;

@@ -8,8 +8,10 @@
 
 #include "io/files.hpp"
 #include "io/fta_availability.hpp"
+#include "io/planetlab_traces.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
+#include "io/utilization_csv.hpp"
 #include "model/errors.hpp"
 #include "model/tiers_generator.hpp"
 #include "planners/redistribution/load_balance.hpp"
@@ -216,6 +218,9 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     return daily_traces(named, d, cfg.iterations);
   }
   if (cfg.trace_source == "fta") return fta_traces(cfg.fta, cfg.platform, named);
+  if (cfg.trace_source == "planetlab") return io::planetlab_host_traces(cfg.real, cfg.trace_seed, named, cfg.iterations);
+  if (cfg.trace_source == "utilization-csv")
+    return io::utilization_csv_host_traces(cfg.real, cfg.trace_seed, named, cfg.iterations);
   // A member without a trace of its own keeps its peak speed (files with "default": "constant";
   // the platform's hosts without a profile).
   auto constant = [](const std::string& name, double peak) { return HostTrace{name, peak, {}}; };

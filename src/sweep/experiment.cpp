@@ -16,6 +16,8 @@
 #include "sweep/cluster_scripts.hpp"
 #include "io/config_keys.hpp"
 #include "io/fta_availability.hpp"
+#include "io/planetlab_traces.hpp"
+#include "io/utilization_csv.hpp"
 #include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
@@ -132,8 +134,19 @@ bool traces_take_seed(const nlohmann::json& base) {
 // a trace (unless "default": "constant"). The hosts' peaks are not known here: only the files'
 // syntax is checked.
 void check_trace_files(const RunConfig& cfg, const std::string& where) {
-  if (cfg.trace_source != "files" && cfg.trace_source != "platform" && cfg.trace_source != "fta") return;
+  if (cfg.trace_source != "files" && cfg.trace_source != "platform" && cfg.trace_source != "fta" &&
+      cfg.trace_source != "planetlab" && cfg.trace_source != "utilization-csv")
+    return;
   try {
+    // The whole set, once: a run reads only the series its members draw.
+    if (cfg.trace_source == "planetlab") {
+      io::check_planetlab_set(cfg.real);
+      return;
+    }
+    if (cfg.trace_source == "utilization-csv") {
+      io::read_utilization_csv(cfg.real);
+      return;
+    }
     if (cfg.trace_source == "fta") {
       const io::FtaEventTrace trace = io::read_fta_event_trace(cfg.fta.file);
       for (const auto& [host, node] : cfg.fta.nodes)
@@ -238,6 +251,9 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
     auto& t = base["traces"];
     if (t.contains("csv")) beside_experiment(t["csv"]);
     if (t.contains("file")) beside_experiment(t["file"]);
+    if (t.contains("set") && t["set"].is_array())
+      for (auto& file : t["set"]) beside_experiment(file);
+    else if (t.contains("set")) beside_experiment(t["set"]);
     if (t.contains("profiles") && t["profiles"].is_object())
       for (auto& [host, file] : t["profiles"].items()) beside_experiment(file);
   }

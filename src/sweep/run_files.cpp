@@ -31,11 +31,15 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
   return path;
 }
 
-// Trace files (traces.source "files" or "fta") are found beside the config, like the platform.
+// Trace files (traces.source "files", "fta", "planetlab" or "utilization-csv") are found beside the
+// config, like the platform.
 static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) {
   if (!cfg.trace_csv.empty()) cfg.trace_csv = resolve_beside(cfg.trace_csv, config_file);
   for (auto& [host, file] : cfg.trace_profiles) file = resolve_beside(file, config_file);
   if (!cfg.fta.file.empty()) cfg.fta.file = resolve_beside(cfg.fta.file, config_file);
+  if (!cfg.real.file.empty()) cfg.real.file = resolve_beside(cfg.real.file, config_file);
+  if (!cfg.real.folder.empty()) cfg.real.folder = resolve_beside(cfg.real.folder, config_file);
+  for (auto& file : cfg.real.files) file = resolve_beside(file, config_file);
 }
 
 RunConfig read_simulate_config(const std::string& config_file) {

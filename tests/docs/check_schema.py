@@ -143,6 +143,9 @@ where_values = {
     "traces.default": "#/$defs/traces/properties/default",
     "traces.durations": "#/$defs/traces/properties/durations",
     "traces.phase": "#/$defs/traces/properties/phase",
+    "traces.conversion": "#/$defs/traces/properties/conversion",
+    "traces.time_scale": "#/$defs/traces/properties/time_scale",
+    "traces.offset": "#/$defs/traces/properties/offset",
 }
 described_values = {"scheme"}  # keys whose description enumerates their values
 ignored_in_schema = {"#/$defs/base/properties/simgrid"}  # option names: a pattern, not a list

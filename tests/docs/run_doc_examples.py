@@ -5,7 +5,8 @@
 
 Each page runs in a fresh copy of docs/examples/ with RINGSIM's folder first on PATH, so its
 examples read as a user types them there; the studies' scripts are copied beside it as in the
-repository (../../experiments/<study>/<script>.py, without their committed results). What a page
+repository (../../experiments/<study>/<script>.py, without their committed results), and the traces
+kept in the repository likewise (../../traces/planetlab/...). What a page
 may hold, by fenced block:
 
 ```console        commands and their expected output. A line "$ CMD" is run with bash (a line
@@ -146,6 +147,7 @@ for page in pages:
         shutil.copytree(repo / "docs" / "examples", cwd)
         shutil.copytree(repo / "experiments", pathlib.Path(tmp) / "experiments",
                         ignore=shutil.ignore_patterns("results", "__pycache__"))
+        shutil.copytree(repo / "traces", pathlib.Path(tmp) / "traces")
         for n, m in enumerate(FENCE.finditer(text)):
             info, block = m.group(1).split(), m.group(2)
             where = f"{rel}:{text[:m.start()].count(chr(10)) + 1}"
