@@ -3,7 +3,7 @@
 // commands, --help and --version start without SimGrid's dynamic loading (its relocations, most of
 // them for the ns-3 libraries Debian's SimGrid links). An exec, not a dlopen: a library loaded by
 // dlopen is relocated through the front end's libraries first, which makes a simulation execute
-// more instructions than a program linked with SimGrid (README, Benchmarks, "Measurements behind the code's choices").
+// more instructions than a program linked with SimGrid (bench/NOTES.md, "Measurements behind the code's choices").
 #pragma once
 
 #include <filesystem>

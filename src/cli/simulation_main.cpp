@@ -39,7 +39,7 @@ bool engine_runs_ns3() {
 
 // Whether to leave without the exit-time teardown: once the answer is complete, the destructors
 // of SimGrid's, ns-3's and ringsim's static state only return memory the kernel takes back anyway
-// (a tenth of a short run's time), and with ns-3 they crash (exit 139 for a run that succeeded).
+// (5 to 7 ms of a run, bench/NOTES.md), and with ns-3 they crash (exit 139 for a run that succeeded).
 // Under the sanitizers the teardown stays: LeakSanitizer checks at exit.
 bool leave_without_teardown(int status) {
 #if defined(__SANITIZE_ADDRESS__)
@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   using namespace ringsim::cli;
   // Memory one step of a run frees (the platform file's parse, which SimGrid parses again, a
   // reference's planning) stays with the process for the next steps, instead of going back to the
-  // kernel and being faulted in again page by page: a third of a short run's page faults (bench/NOTES.md).
+  // kernel and being faulted in again page by page: a third of a run's page faults at 256 members
+  // (bench/NOTES.md).
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   std::vector<std::string> help;
   for (int k = 1; k < argc; ++k)

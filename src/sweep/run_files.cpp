@@ -31,21 +31,18 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
   return path;
 }
 
-// Trace files (traces.source "files", "fta", "planetlab" or "utilization-csv") are found beside the
-// config, like the platform.
-static void resolve_trace_files(RunConfig& cfg, const std::string& config_file) {
-  if (!cfg.trace_csv.empty()) cfg.trace_csv = resolve_beside(cfg.trace_csv, config_file);
-  for (auto& [host, file] : cfg.trace_profiles) file = resolve_beside(file, config_file);
-  if (!cfg.fta.file.empty()) cfg.fta.file = resolve_beside(cfg.fta.file, config_file);
-  if (!cfg.real.file.empty()) cfg.real.file = resolve_beside(cfg.real.file, config_file);
-  if (!cfg.real.folder.empty()) cfg.real.folder = resolve_beside(cfg.real.folder, config_file);
-  for (auto& file : cfg.real.files) file = resolve_beside(file, config_file);
+std::vector<std::string*> input_files_named(RunConfig& cfg) {
+  std::vector<std::string*> files{&cfg.platform};
+  for (std::string* file : {&cfg.trace_csv, &cfg.fta.file, &cfg.real.file, &cfg.real.folder})
+    if (!file->empty()) files.push_back(file);
+  for (auto& [host, file] : cfg.trace_profiles) files.push_back(&file);
+  for (auto& file : cfg.real.files) files.push_back(&file);
+  return files;
 }
 
 RunConfig read_simulate_config(const std::string& config_file) {
   RunConfig cfg = io::parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
-  cfg.platform = resolve_beside(cfg.platform, config_file);
-  resolve_trace_files(cfg, config_file);
+  for (std::string* file : input_files_named(cfg)) *file = resolve_beside(*file, config_file);
   if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
   if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
   policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, "'" + config_file + "'");  // checks the scheme

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
@@ -16,6 +17,11 @@ namespace ringsim::sweep {
 enum class PathForm { as_found, absolute };
 std::string resolve_beside(const std::string& path, const std::string& config_file,
                            PathForm form = PathForm::as_found);
+
+// Every file a run reads besides its config, as the config names them (so that they can be found
+// beside it, or digested): the platform, then its traces' files; a planetlab set given as a folder
+// is named by its folder. Where the one list lives: a new trace source's files go here.
+std::vector<std::string*> input_files_named(RunConfig& cfg);
 
 // The config, with its platform and trace files resolved (the platform must exist) and the
 // default trace source of its platform.

@@ -1,11 +1,14 @@
 #include "sweep/sweep_files.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +16,9 @@
 #include "io/files.hpp"
 #include "io/json_input.hpp"
 #include "io/platform_speed_files.hpp"
+#include "io/run_config_json.hpp"
 #include "model/errors.hpp"
+#include "sweep/run_files.hpp"
 
 namespace ringsim::sweep {
 
@@ -49,24 +54,18 @@ std::string hex(std::uint64_t digest) {
   return text;
 }
 
-// The digests of the files runs read, each file read once per sweep. A platform's digest covers
-// the profiles it names (speed, state, bandwidth and latency files, found as SimGrid finds them).
+// The digests of the files runs read (sweep::input_files_named), each file read once per sweep.
+// A platform's digest covers the profiles it names (speed, state, bandwidth and latency files,
+// found as SimGrid finds them); a folder's, the names and contents of the files in it.
 class InputDigests {
  public:
-  // file -> FNV-1a of its content, for every file the run's config names.
+  // file -> FNV-1a of its content, for every file the run's config names (its paths are absolute:
+  // an experiment's runs are written so).
   nlohmann::json of(const nlohmann::json& config) {
     nlohmann::json digests = nlohmann::json::object();
-    if (config.contains("platform") && config["platform"].is_string()) {
-      const std::string platform = config["platform"].get<std::string>();
-      digests[platform] = digest(platform, true);
-    }
-    if (!config.contains("traces") || !config["traces"].is_object()) return digests;
-    const nlohmann::json& traces = config["traces"];
-    std::vector<nlohmann::json> files{traces.value("csv", nlohmann::json()), traces.value("file", nlohmann::json())};
-    if (traces.contains("profiles") && traces["profiles"].is_object())
-      for (const auto& [host, file] : traces["profiles"].items()) files.push_back(file);
-    for (const auto& file : files)
-      if (file.is_string()) digests[file.get<std::string>()] = digest(file.get<std::string>(), false);
+    RunConfig cfg = io::parse_run_config(config, "a run's config");
+    const std::vector<std::string*> files = input_files_named(cfg);
+    for (const std::string* file : files) digests[*file] = digest(*file, file == files.front());
     return digests;
   }
 
@@ -76,6 +75,8 @@ class InputDigests {
   const std::string& digest(const std::string& file, bool platform) {
     auto at = known_.find(file);
     if (at != known_.end()) return at->second;
+    std::error_code error;
+    if (fs::is_directory(file, error)) return known_[file] = hex(fnv1a(folder_content(file)));
     std::string content = io::read_text(file);
     if (platform)
       for (const auto& profile : io::platform_profiles(file)) {
@@ -83,6 +84,19 @@ class InputDigests {
         for (const auto& [time, value] : profile.points) content += ' ' + exact(time) + ':' + exact(value);
       }
     return known_[file] = hex(fnv1a(content));
+  }
+
+  // The regular files of a folder (names starting with '.' aside, as a trace set reads it), sorted:
+  // each one's name and digest.
+  std::string folder_content(const std::string& folder) {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(folder))
+      if (entry.is_regular_file() && entry.path().filename().string().rfind('.', 0) != 0)
+        names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    std::string content;
+    for (const auto& name : names) content += name + ' ' + digest((fs::path(folder) / name).string(), false) + '\n';
+    return content;
   }
 };
 

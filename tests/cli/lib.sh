@@ -5,7 +5,7 @@ fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # refused_line NAME RC OUT ERR FRAGMENT: bad input refused as ringsim's command-line contract says
-# (DESIGN.md): exit status 2, nothing on stdout (the file OUT; - when stdout went elsewhere), one
+# (docs/design.md): exit status 2, nothing on stdout (the file OUT; - when stdout went elsewhere), one
 # line on stderr (the file ERR) that contains FRAGMENT (a fixed string), and no SimGrid abort
 # shown to the user.
 refused_line() {

@@ -219,6 +219,21 @@ cat >"$tmp/prof/p.json" <<'JSON'
  "ring_sizes": [3], "ratios": [1], "schemes": ["every-2"], "seeds": [1]}
 JSON
 changed_input "platform profile" "$tmp/prof/p.json" sed -i 's/^0 1.0$/0 0.5/' "$tmp/prof/profiles/varying_speed.txt"
+# A trace set's folder: its files are read by the runs (a file's content, or the set's membership).
+mkdir -p "$tmp/pl/set" && cp "$ROOT/docs/examples/my-platform.xml" "$tmp/pl/"
+for f in $(ls "$ROOT/traces/planetlab/20110303" | grep -v ' ' | head -6); do cp "$ROOT/traces/planetlab/20110303/$f" "$tmp/pl/set/"; done
+cat >"$tmp/pl/p.json" <<'JSON'
+{"name": "pl", "base": {"platform": "my-platform.xml", "rows": 60, "columns": 60, "iterations": 6,
+ "traces": {"source": "planetlab", "set": "set", "conversion": "dedicated", "time_scale": 20000}},
+ "ring_sizes": [3], "ratios": [1], "schemes": ["every-2"], "seeds": [1, 2]}
+JSON
+"$RINGSIM" run "$tmp/pl/p.json" --out "$tmp/pl-before" 2>/dev/null || { echo "FAIL trace set sweep"; fail=1; }
+changed_input "trace set file" "$tmp/pl/p.json" sed -i '1,100s/^.*$/90/' "$tmp/pl/set/"*
+changed_input "trace set members" "$tmp/pl/p.json" cp "$ROOT/traces/planetlab/20110303/$(ls "$ROOT/traces/planetlab/20110303" | grep -v ' ' | tail -1)" "$tmp/pl/set/z-extra"
+# Each change changed the runs (else the cases above prove nothing).
+! cmp -s "$tmp/pl-before/runs.csv" "$tmp/fresh-trace set file/runs.csv" &&
+  ! cmp -s "$tmp/fresh-trace set file/runs.csv" "$tmp/fresh-trace set members/runs.csv" ||
+  { echo "FAIL test setup: a trace set change left the runs as they were"; fail=1; }
 # Unreadable results: run again (or named in one line), never kept, never an internal error.
 for junk in "" "{" "{}" "[]" '{"makespan": "x"}' $'\x01\xff' '{"makespan": 1}'; do
   tag=$(printf '%q' "$junk")

@@ -105,7 +105,7 @@ class TimeIndexedModel {
     parm.presolve = GLP_ON;
     // Most horizons tried are feasible (the System 2 bound is usually tight) and finding one
     // schedule is the slow part: the feasibility pump and most-fractional branching find them
-    // faster than GLPK's defaults on the hardest random instances (README, Benchmarks, "Measurements behind the code's choices").
+    // faster than GLPK's defaults on the hardest random instances (bench/NOTES.md, "Measurements behind the code's choices").
     parm.fp_heur = GLP_ON;
     parm.br_tech = GLP_BR_MFV;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();

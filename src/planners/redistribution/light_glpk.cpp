@@ -84,7 +84,7 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
   glp_load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
 
   // Dual simplex with presolve: several times faster than the primal on large rings
-  // (README, Benchmarks, "Measurements behind the code's choices").
+  // (bench/NOTES.md, "Measurements behind the code's choices").
   glp_smcp parm;
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
