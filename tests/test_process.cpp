@@ -1,4 +1,4 @@
-// The forked-child helper (src/io/process): how a child ends, what comes back through its pipes
+// The forked-child helper (src/io/process.hpp): how a child ends, what comes back through its pipes
 // and its output, and what never runs in it (destructors, atexit handlers after end_child).
 #include <doctest/doctest.h>
 

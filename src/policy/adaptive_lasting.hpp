@@ -17,7 +17,7 @@
 // harm shows (a rise, the return's snapshots), so it is left as the rise rule buys a look, by
 // ski rental: the harm is borne until it has cost about a move, then the move is made, twice
 // the move at most (Karlin, Manasse, Rudolph and Sleator, 1988); charging one move would
-// take balances whose harm outlasts it (experiments/when/NOTES.md, "Leaving by ski rental").
+// take balances whose harm outlasts it (experiments/when/NOTES.md, "adaptive-lasting: the saving measured by a backtest").
 #pragma once
 
 #include <algorithm>
@@ -117,7 +117,7 @@ class AdaptiveLasting : public Adaptive {
   // family of experiments/when/), which a member cannot tell apart: a lag lasts the balance's
   // iteration (`tstep`) or the iteration watched (`SpeedChanges::pace`), whichever is longer, so
   // that a balance that speeds iterations up is not credited with more lags per change than were
-  // watched (experiments/when/NOTES.md, "A lag at the pace watched").
+  // watched (experiments/when/NOTES.md, "adaptive-lasting: the saving measured by a backtest").
   // No move is credited for longer than balances have been seen, or speeds known, to last, and none
   // before two snapshots have been watched: a look at a calm start (persistence unknown, infinite)
   // credited a ring of 32 under on/off load with a balance for the 85 iterations left, which the
@@ -164,7 +164,7 @@ class AdaptiveLasting : public Adaptive {
   // is charged as ski rental would leave it (accept: the harm borne until it has cost about a move,
   // then the move); waiting for `return_seen` snapshots since the loads were set, which reach a
   // ring of 32 15 iterations late and average in the iterations when the balance still paid, is
-  // not that (experiments/when/NOTES.md, "Going back at a look").
+  // not that (experiments/when/NOTES.md, "adaptive-lasting: the saving measured by a backtest").
   bool return_at_look(const MemberView& v, const std::vector<double>& speeds, int left) {
     const RingFacts& f = *v.ring;
     if (holds_initial(v, f)) return false;

@@ -32,7 +32,7 @@ namespace ringsim::policy {
 // save or lose many times that once the speeds have changed, through columns it moved for other
 // reasons; summed as they were, a few such balances set the share at the long lags, where only
 // old balances are watched; so each counts at most its promise either way (a share in [-1, 1]).
-// The run that showed it: experiments/when/NOTES.md, "Each balance up to its promise".
+// The run that showed it: experiments/when/NOTES.md, "adaptive-lasting: the saving measured by a backtest".
 //
 // Cost. Each saving is computed once, when the snapshot that shows it arrives (O(window n) per
 // snapshot); a decision only adds them up (O(window^2), no n). The sums per lag are added up anew

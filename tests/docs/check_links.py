@@ -7,7 +7,8 @@ Pages: README.md, docs/*.md, experiments/README.md, experiments/*/NOTES.md, benc
 Markdown link or image `[text](target)` outside fenced code blocks whose target is not a URL must
 name a file or folder of the repository (relative to the page), inside the repository; a
 `page.md#anchor` (or `#anchor` alone) must be a heading of that page, slugged as GitHub does.
-A moved or renamed file fails here.
+A moved or renamed file fails here, and so does one cited by a comment of the code, the tests,
+the tools or the benchmarks (below).
 """
 import pathlib
 import re
@@ -57,7 +58,58 @@ for page in pages:
             failures.append(f"{where}: {target}: no such file ({dest.relative_to(repo)})")
         elif anchor and dest.suffix == ".md" and anchor not in anchors(dest):
             failures.append(f"{where}: {target}: no heading '#{anchor}' in {dest.relative_to(repo)}")
+# Comments and scripts cite the repository's files and the manual's sections too: in the comments
+# of the code, tests, tools and benchmarks (C++ `//`, shell, Python and CMake `#`), a path whose
+# folder is the repository's (src/sim/x.cpp, docs/traces.md) must exist, and a section cited as
+# `page.md, "Heading"` must be a heading of that page. Paths of other projects (SimGrid's src/xbt/...)
+# name folders ringsim does not have and are passed over; so are placeholders (src/policy/NAME.cpp).
+CODE = ["src/**/*.cpp", "src/**/*.hpp", "src/**/*.def", "tests/**/*.cpp", "tests/**/*.hpp", "tests/**/*.sh",
+        "tests/**/*.py", "tools/*.sh", "bench/*.sh", "bench/*.py", "bench/*.cpp", "bench/*.hpp", "CMakeLists.txt",
+        "experiments/**/*.sh", "experiments/**/*.py", "experiments/**/Makefile"]
+PATH = re.compile(r"(?<![\w./$-])((?:docs|bench|src|tests|tools|experiments|platforms|traces|cmake)/[\w.+/-]*\w)")
+SECTION = re.compile(r"([\w./-]+\.md),? \"([^\"]+)\"")
+cited = 0
+
+
+def comment_of(line, suffix):
+    marker = "//" if suffix in (".cpp", ".hpp", ".def") else "#"
+    at = line.find(marker)
+    return line[at:] if at >= 0 else ""
+
+
+def heading_texts(page):
+    """A page's headings, and the bold titles that open its paragraphs (**A title.** text)."""
+    text = FENCE.sub("", page.read_text())
+    return ([h.strip("` ") for h in re.findall(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", text, re.M)] +
+            re.findall(r"^\*\*([^*]+?)\.?\*\*", text, re.M))
+
+
+for pattern in CODE:
+    for source in sorted(repo.glob(pattern)):
+        if source == pathlib.Path(__file__).resolve():
+            continue  # its own comments hold examples
+        for number, line in enumerate(source.read_text(errors="replace").split("\n"), 1):
+            comment = comment_of(line, source.suffix)
+            where = f"{source.relative_to(repo)}:{number}"
+            for m in PATH.finditer(comment):
+                target = m.group(1)
+                if any(pathlib.PurePath(part).stem.isupper() for part in pathlib.PurePath(target).parts):
+                    continue
+                if comment[m.end():m.end() + 1] in ("*", "<", "{", "$", "%"):
+                    continue  # a pattern (tests/cli/run_*_tests.sh), not a file
+                if not (repo / target).parent.is_dir():
+                    continue
+                cited += 1
+                if not (repo / target).exists():
+                    failures.append(f"{where}: cites {target}: no such file")
+            for m in SECTION.finditer(comment):
+                page = repo / m.group(1)
+                if not page.exists():
+                    continue  # the path check above names it
+                cited += 1
+                if not any(m.group(2) in h for h in heading_texts(page)):
+                    failures.append(f"{where}: cites {m.group(1)}, \"{m.group(2)}\": no such heading")
 for f in failures:
     print("FAIL " + f)
-print(f"{checked} relative links checked in {len(pages)} pages; {len(failures)} broken")
+print(f"{checked} relative links checked in {len(pages)} pages, {cited} citations in comments; {len(failures)} broken")
 sys.exit(1 if failures else 0)
