@@ -143,7 +143,8 @@ TEST_CASE("PlanetLab traces: each member its own file by seed, the same seed rep
 TEST_CASE("traces source planetlab: parsed, validated and written back in canonical form") {
   for (const char* text : {
            R"({"seed": 3, "source": "planetlab", "set": "day", "period": 300.0, "samples": 288, "conversion": "dedicated", "floor": 0.05, "time_scale": 6000.0, "offset": 0.0})",
-           R"({"seed": 1, "source": "planetlab", "set": ["a", "b c"], "period": 60.0, "samples": 10, "conversion": "time-sharing", "floor": 0.2, "time_scale": "span", "offset": "random", "placement": "nominal-time"})"}) {
+           R"({"seed": 1, "source": "planetlab", "set": ["a", "b c"], "period": 60.0, "samples": 10, "conversion": "time-sharing", "floor": 0.2, "time_scale": "span", "offset": "random", "placement": "nominal-time"})",
+           R"({"seed": 2, "source": "planetlab", "set": "day", "period": 300.0, "samples": 288, "conversion": "dedicated", "floor": 0.05, "per_iteration": 900.0, "offset": 600.0, "placement": "iteration"})"}) {
     const auto cfg = io::parse_run_config(nlohmann::json{{"ratio", 1}, {"traces", nlohmann::json::parse(text)}}, "t");
     CHECK(cfg.trace_source == "planetlab");
     const auto j = io::run_config_to_json(cfg);
@@ -188,4 +189,14 @@ TEST_CASE("traces source planetlab: parsed, validated and written back in canoni
   CHECK(err(ok + R"(, "placement": "iteration")").find("'placement' applies to changes given by iteration") !=
         std::string::npos);
   CHECK(err(ok + R"(, "file": "x")").find("'file'") != std::string::npos);
+  const std::string per = R"(, "set": "d", "conversion": "dedicated", "per_iteration": 300)";
+  CHECK(err(per).empty());
+  CHECK(err(per + R"(, "placement": "nominal-time", "offset": "random")").empty());
+  CHECK(err(per + R"(, "time_scale": 10)") ==
+        "t: traces 'per_iteration' and 'time_scale' both map the series' time to the run: give one");
+  CHECK(err(R"(, "set": "d", "conversion": "dedicated", "per_iteration": 0)") ==
+        "t: traces 'per_iteration' must be > 0 (seconds of the series each iteration covers)");
+  CHECK(err(R"(, "set": "d", "conversion": "dedicated", "per_iteration": "5 min")").find("'per_iteration' must be a number") !=
+        std::string::npos);
+  CHECK(err(per + R"(, "offset": -1)").find("traces 'offset' must be >= 0") != std::string::npos);
 }

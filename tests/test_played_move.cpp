@@ -1,5 +1,6 @@
-// A point's column move as the executor plays it on shared routes (planners/points/played_move.hpp)
-// and the all-gather's ends (planners/points/all_gather.hpp): by hand; the plan's own time where no
+// A point's column move as the executor plays it on shared routes (planners/points/played_move.hpp),
+// the lower bound policies weigh a move with on them (planners/points/shared_move_bound.hpp), and
+// the all-gather's ends (planners/points/all_gather.hpp): by hand; the plan's own time where no
 // link is shared, on planners' plans for random rings; against a time-stepped integration of the
 // executor on random shared routes.
 #include <doctest/doctest.h>
@@ -9,10 +10,14 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "planners/points/all_gather.hpp"
 #include "planners/points/played_move.hpp"
+#include "planners/points/shared_move_bound.hpp"
+#include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "trial_count.hpp"
@@ -283,4 +288,71 @@ TEST_CASE("all-gather on shared routes: the rounds' recurrence where nothing is 
   two.next_latency = {0.0, 0.0};
   two.prev_latency = {0.0, 0.0};
   CHECK(points::shared_all_gather_ends(two, 1.0) == std::vector<double>{2.0, 2.0});
+}
+
+TEST_CASE("shared move bound: by hand, a site's uplink carries every column that leaves the site") {
+  // Members 0 and 1 on one site, 2 and 3 on the other; the routes between the sites cross one
+  // SHARED uplink of 1 column per second, each ring edge having a private link besides.
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = {11, 11, 1, 1};
+  inst.targets = {6, 6, 6, 6};
+  inst.cost_next.assign(4, 0.1);
+  inst.cost_prev.assign(4, 0.1);
+  NeighbourRoutes r = private_edge_routes(inst, 0.0, 1.0);
+  const std::size_t uplink = r.capacity.size();
+  r.capacity.push_back(1.0);
+  r.shared.push_back(true);
+  r.next_links[1].push_back(uplink);  // 1 -> 2
+  r.prev_links[2].push_back(uplink);  // 2 -> 1
+  r.next_links[3].push_back(uplink);  // 3 -> 0
+  r.prev_links[0].push_back(uplink);  // 0 -> 3
+  // Ten columns leave the site whichever way they go round: 10 s on the uplink.
+  CHECK(points::shared_move_lower_bound(inst, r) == doctest::Approx(10.0));
+  const RedistributionPlan plan = redistribution::plan_redistribution(inst, "auto");
+  CHECK(points::played_move_time(plan, inst.loads, r) >= 10.0);
+  // Without the uplink, the one-port bound alone.
+  CHECK(points::shared_move_lower_bound(inst, NeighbourRoutes{}) ==
+        doctest::Approx(redistribution::slides_bidirectional_lower_bound(inst).value()));
+}
+
+TEST_CASE("shared move bound: below every planner's move as played, its circulation the best of all") {
+  std::mt19937_64 rng(2122026);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const int trials = testing::trials(600);
+  int raised = 0;
+  for (int k = 0; k < trials; ++k) {
+    const std::size_t n = 2 + static_cast<std::size_t>(k % 7);
+    const RingInstance inst = random_move_instance(rng, n, 1 + k % 5);
+    if (inst.loads == inst.targets) continue;
+    NeighbourRoutes r = private_edge_routes(inst, 0.3 * unit(rng), 1.0);
+    for (int extra = 0; extra < 1 + k % 3; ++extra) {
+      const std::size_t l = r.capacity.size();
+      r.capacity.push_back(0.3 + unit(rng));
+      r.shared.push_back(unit(rng) < 0.8);
+      for (auto* links : {&r.next_links, &r.prev_links})
+        for (auto& path : *links)
+          if (unit(rng) < 0.5) path.push_back(l);
+    }
+    INFO("trial " << k);
+    const double bound = points::shared_move_lower_bound(inst, r);
+    const double one_port = redistribution::slides_bidirectional_lower_bound(inst).value();
+    REQUIRE(bound >= one_port);
+    raised += bound > one_port * (1 + 1e-9);
+    // The bisection's circulation against every circulation in a range beyond the breakpoints.
+    const auto prefix = redistribution::prefix_imbalances(redistribution::imbalances(inst));
+    const Count lo = *std::min_element(prefix.begin(), prefix.end()) - 3;
+    const Count hi = *std::max_element(prefix.begin(), prefix.end()) + 3;
+    double best = std::numeric_limits<double>::infinity();
+    for (Count c = lo; c <= hi; ++c) best = std::min(best, points::busiest_link_time(prefix, c, r));
+    REQUIRE(bound == doctest::Approx(std::max(one_port, best)).epsilon(1e-12));
+    for (const char* planner : {"auto", "bi-heuristic", "uni-heterogeneous"}) {
+      RingInstance asked = inst;
+      asked.bidirectional = std::string(planner) != "uni-heterogeneous";
+      if (!asked.bidirectional) asked.cost_prev.clear();
+      const RedistributionPlan plan = redistribution::plan_redistribution(asked, planner);
+      REQUIRE(points::played_move_time(plan, inst.loads, r) >= bound * (1 - 1e-9));
+    }
+  }
+  CHECK(raised > trials / 10);  // the shared links raise the bound in many trials, not none
 }

@@ -2,6 +2,7 @@
 // from a set, and the series laid on the clock or over the iterations.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 #include <vector>
@@ -172,4 +173,38 @@ TEST_CASE("a series over the iterations: the mean share of each equal part of it
   CHECK(multiplier_at_iteration(t, 3) == 0.05);
   a.over_iterations = false;
   CHECK(!iteration_indexed(availability_trace(s, "h", 1e9, a, 0.0, 4)));
+}
+
+TEST_CASE("a series per iteration: each iteration the mean share of its own seconds, wrapping any number of times") {
+  const LoadSeries s = four_samples();
+  AvailabilitySpec a = timed(1.0);
+  a.over_iterations = true;
+  // 10 s per iteration is one sample per iteration, as the span over 4 iterations; the series
+  // goes on with itself past its span.
+  a.per_iteration = 10.0;
+  CHECK(iteration_steps(iteration_availability_trace(s, "h", 1e9, a, 0.0, 6)) ==
+        Steps{{0, 1.0}, {2, 0.5}, {3, 0.05}, {4, 0.8}, {5, 1.0}, {6, 0.5}});
+  // Against the share integrated in steps of 1/8 s, for parts shorter than a sample, across
+  // samples, and longer than the span, from offsets anywhere in it.
+  const std::vector<double> share = {1.0, 0.5, 0.05, 0.8};
+  auto stepped_mean = [&](double from, double length) {
+    const int steps = static_cast<int>(std::lround(length * 8));
+    double sum = 0.0;
+    for (int k = 0; k < steps; ++k) {
+      const double t = std::fmod(from + (k + 0.5) / 8.0, 40.0);
+      sum += share[static_cast<std::size_t>(t / 10.0)];
+    }
+    return sum / steps;
+  };
+  for (double part : {2.5, 7.0, 10.0, 25.0, 40.0, 95.0}) {
+    for (double offset : {0.0, 5.0, 37.5}) {
+      a.per_iteration = part;
+      const HostTrace t = iteration_availability_trace(s, "h", 1e9, a, offset, 12);
+      REQUIRE(iteration_indexed(t));
+      for (int j = 1; j <= 12; ++j) {
+        INFO("part " << part << ", offset " << offset << ", iteration " << j);
+        CHECK(multiplier_at_iteration(t, j) == doctest::Approx(stepped_mean(offset + (j - 1) * part, part)));
+      }
+    }
+  }
 }

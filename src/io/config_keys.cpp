@@ -22,9 +22,10 @@ const Keys traces_daily = {"seed", "source", "period", "low", "high", "noise", "
                            "placement"};
 const Keys traces_fta = {"source", "file", "nodes", "unavailable_multiplier", "time_scale"};
 const Keys traces_planetlab = {"seed", "source", "set", "period", "samples", "conversion", "floor", "time_scale",
-                               "offset", "placement"};
+                               "per_iteration", "offset", "placement"};
 const Keys traces_utilization_csv = {"seed", "source", "file", "time_column", "machine_column", "value_column",
-                                     "samples", "conversion", "floor", "time_scale", "offset", "placement"};
+                                     "samples", "conversion", "floor", "time_scale", "per_iteration", "offset",
+                                     "placement"};
 const Keys experiment = {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms", "seeds",
                          "repetitions", "quick"};
 const Keys experiment_quick = {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"};

@@ -166,9 +166,9 @@ TracePlacement parse_placement(const nlohmann::json& t, const std::string& sourc
     throw InputError(where + ": traces 'placement' applies to changes given by iteration; SimGrid 'profiles' are "
                      "given by time");
   if ((source == "planetlab" || source == "utilization-csv") &&
-      !(t.contains("time_scale") && t["time_scale"] == "span"))
-    throw InputError(where + ": traces 'placement' applies to changes given by iteration (time_scale \"span\"); a "
-                     "numeric time_scale gives changes by time");
+      !(t.contains("time_scale") && t["time_scale"] == "span") && !t.contains("per_iteration"))
+    throw InputError(where + ": traces 'placement' applies to changes given by iteration (time_scale \"span\" or "
+                     "per_iteration); a numeric time_scale gives changes by time");
   const std::string p = text(t, "placement");
   if (!config_keys::accepts(config_keys::trace_placement, p))
     throw InputError(where + ": traces 'placement' must be " + config_keys::listed(config_keys::trace_placement) +
@@ -248,7 +248,23 @@ void read_trace_set(const nlohmann::json& set, RealTraceConfig& r, const std::st
   }
 }
 
-// 'conversion', 'floor', 'time_scale' and 'offset' of planetlab and utilization-csv.
+// 'offset' of planetlab and utilization-csv, into `a`.
+AvailabilitySpec read_offset(const nlohmann::json& t, AvailabilitySpec a, const std::string& where) {
+  if (t.contains("offset")) {
+    const auto& o = t["offset"];
+    if (o.is_string() && config_keys::accepts(config_keys::offset_words, o.get<std::string>())) {
+      a.random_offset = true;
+    } else if (o.is_number()) {
+      a.offset = number(t, "offset");
+      if (!(a.offset >= 0.0)) throw InputError(where + ": traces 'offset' must be >= 0 (seconds since the series' start)");
+    } else {
+      throw InputError(where + ": traces 'offset' must be a number of seconds >= 0 or \"random\"");
+    }
+  }
+  return a;
+}
+
+// 'conversion', 'floor', 'time_scale' or 'per_iteration', and 'offset' of planetlab and utilization-csv.
 AvailabilitySpec read_availability(const nlohmann::json& t, const std::string& source, const std::string& where) {
   AvailabilitySpec a;
   // No rule suits every trace: the config says which it means (docs/traces.md derives each).
@@ -269,9 +285,19 @@ AvailabilitySpec read_availability(const nlohmann::json& t, const std::string& s
     throw InputError(where + ": traces 'floor' must be in (0, 1] (the least share of the peak; 0 would stall the host)");
   check_multiplier(a.floor, where + ": traces 'floor'");
   // No one scale suits every run either: a day of samples over a run of seconds needs thousands.
+  if (t.contains("per_iteration")) {
+    if (t.contains("time_scale"))
+      throw InputError(where + ": traces 'per_iteration' and 'time_scale' both map the series' time to the run: give one");
+    a.per_iteration = number(t, "per_iteration");
+    if (!(a.per_iteration > 0.0))
+      throw InputError(where + ": traces 'per_iteration' must be > 0 (seconds of the series each iteration covers)");
+    a.over_iterations = true;
+    return read_offset(t, a, where);
+  }
   if (!t.contains("time_scale"))
     throw InputError(where + ": traces source " + source + " needs a 'time_scale' (seconds of trace per simulated "
-                     "second, or \"span\": the series' span over the run's iterations)");
+                     "second, or \"span\": the series' span over the run's iterations) or a 'per_iteration' (seconds "
+                     "of trace per iteration)");
   const auto& ts = t["time_scale"];
   if (ts.is_string() && config_keys::accepts(config_keys::time_scale_words, ts.get<std::string>())) {
     a.over_iterations = true;
@@ -281,18 +307,7 @@ AvailabilitySpec read_availability(const nlohmann::json& t, const std::string& s
   } else {
     throw InputError(where + ": traces 'time_scale' must be a number > 0 or \"span\"");
   }
-  if (t.contains("offset")) {
-    const auto& o = t["offset"];
-    if (o.is_string() && config_keys::accepts(config_keys::offset_words, o.get<std::string>())) {
-      a.random_offset = true;
-    } else if (o.is_number()) {
-      a.offset = number(t, "offset");
-      if (!(a.offset >= 0.0)) throw InputError(where + ": traces 'offset' must be >= 0 (seconds since the series' start)");
-    } else {
-      throw InputError(where + ": traces 'offset' must be a number of seconds >= 0 or \"random\"");
-    }
-  }
-  return a;
+  return read_offset(t, a, where);
 }
 
 RealTraceConfig read_real_traces(const nlohmann::json& t, const std::string& source, const std::string& where) {
@@ -350,7 +365,8 @@ nlohmann::json real_traces_json(const RunConfig& cfg) {
                    {"value_column", r.value_column}});
   }
   traces.update({{"samples", r.samples}, {"conversion", to_string(a.rule)}, {"floor", a.floor}});
-  if (a.over_iterations) traces.update({{"time_scale", "span"}, {"placement", to_string(cfg.trace_placement)}});
+  if (a.per_iteration > 0.0) traces.update({{"per_iteration", a.per_iteration}, {"placement", to_string(cfg.trace_placement)}});
+  else if (a.over_iterations) traces.update({{"time_scale", "span"}, {"placement", to_string(cfg.trace_placement)}});
   else traces["time_scale"] = a.time_scale;
   if (a.random_offset) traces["offset"] = "random";
   else traces["offset"] = a.offset;

@@ -73,6 +73,14 @@ double series_offset(const LoadSeries& series, const AvailabilitySpec& spec, dou
 
 namespace {
 
+// How many whole spans lie before `t` >= 0 (the quotient's rounding corrected, so that t minus
+// them is in [0, span)).
+double whole_spans(const LoadSeries& s, double t) {
+  double spans = std::floor(t / s.span);
+  if (t - spans * s.span < 0.0) spans -= 1.0;
+  return spans;
+}
+
 // The sample in effect at `position` in [0, span).
 std::size_t sample_at(const LoadSeries& s, double position) {
   const auto next = std::upper_bound(s.times.begin(), s.times.end(), position);
@@ -95,19 +103,18 @@ void add_timed_change(HostTrace& t, double time, double multiplier) {
   t.changes.push_back(c);
 }
 
-// The integral of the shares from 0 to `t` in [0, 2 span): `before[k]` is the integral up to sample k.
+// The integral of the shares from 0 to `t` >= 0, the series repeating with its span: `before[k]`
+// is the integral up to sample k.
 double integral_to(const LoadSeries& s, const std::vector<double>& shares, const std::vector<double>& before,
                    double t) {
-  double whole = 0.0;
-  if (t >= s.span) {
-    whole = before.back();
-    t -= s.span;
-  }
+  const double spans = whole_spans(s, t);
+  const double whole = spans * before.back();
+  t -= spans * s.span;
   const std::size_t k = sample_at(s, std::min(t, std::nextafter(s.span, 0.0)));
   return whole + before[k] + shares[k] * (t - s.times[k]);
 }
 
-// The mean share over [a, b), 0 <= a < b <= a + span, a < span: exact when one sample covers it.
+// The mean share over [a, b), 0 <= a < span, a < b: exact when one sample covers it.
 double mean_share(const LoadSeries& s, const std::vector<double>& shares, const std::vector<double>& before, double a,
                   double b) {
   const std::size_t k = sample_at(s, a);
@@ -146,15 +153,15 @@ HostTrace iteration_availability_trace(const LoadSeries& series, const std::stri
   for (std::size_t k = 0; k < series.times.size(); ++k)
     before[k + 1] = before[k] + shares[k] * (sample_end(series, k) - series.times[k]);
   HostTrace t{host, peak, {}};
-  const double part = series.span / static_cast<double>(iterations);
+  const bool whole_span = !(spec.per_iteration > 0.0);
+  const double part = whole_span ? series.span / static_cast<double>(iterations) : spec.per_iteration;
   for (int j = 1; j <= iterations; ++j) {
     double a = offset + static_cast<double>(j - 1) * part;
-    // The last part ends exactly where the series comes back to the offset.
-    double b = j == iterations ? offset + series.span : offset + static_cast<double>(j) * part;
-    if (a >= series.span) {
-      a -= series.span;
-      b -= series.span;
-    }
+    // Over the whole span, the last part ends exactly where the series comes back to the offset.
+    double b = whole_span && j == iterations ? offset + series.span : offset + static_cast<double>(j) * part;
+    const double spans = whole_spans(series, a);
+    a -= spans * series.span;
+    b -= spans * series.span;
     const double m = mean_share(series, shares, before, a, b);
     if (t.changes.empty() || t.changes.back().multiplier != m) {
       SpeedChange c;

@@ -54,6 +54,9 @@ struct AvailabilitySpec {
   // equal parts of the span).
   double time_scale = 1.0;
   bool over_iterations = false;
+  // With over_iterations: seconds of series each iteration covers, from the offset on, wrapping
+  // around the span (> 0); 0: the span cut into `iterations` equal parts.
+  double per_iteration = 0.0;
   // Where each series starts, in seconds since its first sample (in [0, span)); `random_offset`
   // draws each member's start among its series' sample times instead.
   double offset = 0.0;
@@ -88,9 +91,10 @@ double series_offset(const LoadSeries& series, const AvailabilitySpec& spec, dou
 HostTrace timed_availability_trace(const LoadSeries& series, const std::string& host, double peak,
                                    const AvailabilitySpec& spec, double offset);
 
-// The series as an iteration-indexed trace: its span from `offset` (wrapping around) cut into
-// `iterations` equal parts, iteration j at the time-weighted mean share of part j (the work an
-// iteration does at a varying speed is what the mean speed does in the same time). The share of
+// The series as an iteration-indexed trace: iteration j at the time-weighted mean share of the
+// j-th part of the series from `offset` on (the work an iteration does at a varying speed is what
+// the mean speed does in the same time), each part spec.per_iteration seconds of series (wrapping
+// around its span), or with per_iteration 0 the span cut into `iterations` equal parts. The share of
 // iteration 1 is also that of iteration 0 (before the first, during a staging).
 HostTrace iteration_availability_trace(const LoadSeries& series, const std::string& host, double peak,
                                        const AvailabilitySpec& spec, double offset, int iterations);

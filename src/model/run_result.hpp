@@ -22,7 +22,8 @@ struct RedistributionRecord {
   double decision_start = 0.0;  // reports gathered, plan computed...
   double transfers_start = 0.0; // ...then the columns move
   double end = 0.0;
-  double predicted = 0.0;       // the plan's time
+  double plan_time = 0.0;       // the plan's time under its planner's model (one-port edges)
+  double predicted = 0.0;       // the plan as the simulation plays it (points::predicted_move_time)
   double simulated = 0.0;       // end - transfers_start
   double lower_bound = 0.0;
   bool optimal = false;
@@ -32,6 +33,7 @@ struct RedistributionRecord {
   bool fresh_reports = true;    // decided on an all-gather of this iteration (else piggybacked reports)
   bool balanced_for_reports = true;  // targets balance the reports' speeds (else speeds the policy chose)
   bool planned = false;              // targets given before the run (scheme hindsight-targets)
+  std::string decided_by;            // the scheme, or the rule of the policy that answered (policy.hpp)
   // Performed moves: the computation saved until the next move, in hindsight (move_earnings.cpp), s.
   std::optional<double> hindsight_saved;
 };
@@ -77,7 +79,9 @@ struct RunResult {
   double ideal_time = 0.0;
   double decision_time = 0.0;
   double transfer_time = 0.0;
-  double predicted_transfer_time = 0.0;
+  double predicted_transfer_time = 0.0;  // the points' `predicted`, summed
+  double planned_transfer_time = 0.0;    // the points' `plan_time`, summed
+  bool moves_share_links = false;        // some ring's moves were predicted on shared links
   int redistributions = 0;  // performed
   // Scheme `hindsight`: the points chosen (simulated as after:a,b,..), the recurrence's predicted
   // makespan for them and without any point, and whether they are optimal under its model; empty

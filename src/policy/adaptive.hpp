@@ -40,6 +40,7 @@
 #include <cmath>
 #include <deque>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -73,13 +74,22 @@ class Adaptive : public RedistributionPolicy {
     const int left = v.ring->iterations - v.iteration;
     const double margin = p.fresh ? fresh_margin : stale_margin;
     const PlanSaving s = plan_saving(v, p, left);
-    const bool pays = p.moves && (s.saved > margin * p.transfer_time + s.leave || repaid_otherwise(v, p, left));
+    const bool saves = p.moves && s.saved > margin * p.transfer_time + s.leave;
+    const bool otherwise = p.moves && !saves && repaid_otherwise(v, p, left);
+    const bool pays = saves || otherwise;
+    rule_ = otherwise ? otherwise_rule() : saving_rule();
     judged(v, p, pays, left);
     if (!pays && !planned_.empty()) refused_ = planned_;
     return pays;
   }
+  std::string decided_by() const override { return rule_; }
 
  protected:
+  // The names of the rules accept() weighs with, for decided_by(): the saving's, and that of
+  // repaid_otherwise.
+  virtual const char* saving_rule() const { return "saving"; }
+  virtual const char* otherwise_rule() const { return "repaid otherwise"; }
+  const char* rule_ = "";
   // What a planned move saves over the iterations left, and what leaving its balance later is
   // charged (adaptive: nothing).
   struct PlanSaving {

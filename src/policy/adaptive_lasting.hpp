@@ -52,6 +52,7 @@ class AdaptiveLasting : public Adaptive {
     const int left = v.ring->iterations - v.iteration;
     if (returning_) {
       returning_ = false;
+      rule_ = "return to the initial balance";
       return p.moves && return_rate_ * left > stale_margin * p.transfer_time;
     }
     const bool pays = Adaptive::accept(v, p);
@@ -61,6 +62,7 @@ class AdaptiveLasting : public Adaptive {
   }
 
  protected:
+  const char* saving_rule() const override { return "lasting saving"; }
   // A balance that turns harmful once it stops saving must also be left (the file's opening
   // comment): what it delivers, and leaving it charged at its harm, two moves at most.
   PlanSaving plan_saving(const MemberView& v, const Prediction& p, int left) override {

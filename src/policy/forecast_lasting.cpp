@@ -48,6 +48,7 @@ class ForecastLasting final : public AdaptiveLasting {
   static constexpr ForecastSettings settings{8, 0.3, lead, 10};
 
  protected:
+  const char* otherwise_rule() const override { return "drift forecast"; }
   void snapshot_seen(const MemberView& v, const std::vector<double>& speeds) override {
     AdaptiveLasting::snapshot_seen(v, speeds);
     if (members_.size() != speeds.size()) members_.assign(speeds.size(), ForecastEnsemble(settings));

@@ -140,6 +140,11 @@ class MarkovRule final : public RedistributionPolicy {
     if (RedistributionPolicy* other = answering()) return other->accept(v, p);
     return target_ != LateRule::go_on && p.moves;
   }
+  // The late rule, or forecast-lasting and its rule where it answered (see the file's opening).
+  std::string decided_by() const override {
+    if (RedistributionPolicy* other = answering()) return "forecast-lasting: " + other->decided_by();
+    return "late rule";
+  }
 
  private:
   void hand_over(const MemberView& v) {

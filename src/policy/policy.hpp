@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "planners/points/neighbour_routes.hpp"
+
 namespace ringsim::policy {
 
 // What one member measured in one iteration. It rides on messages, `report_bytes` each.
@@ -43,6 +45,9 @@ struct RingFacts {
   std::vector<double> latency_next, latency_prev, bandwidth_next, bandwidth_prev;
   std::vector<double> cost_next, cost_prev;  // one column to the neighbour, s (the planners' costs)
   double border_time = 0.0;      // predicted border exchange of one iteration
+  // Where shared links make the neighbour transfers contend (empty: nowhere): what a move is
+  // weighed with accounts for them (predictions.hpp).
+  points::NeighbourRoutes routes;
 };
 
 // Member `me` after iteration `iteration`.
@@ -127,6 +132,9 @@ class RedistributionPolicy {
     (void)v;
     return p.moves;
   }
+  // Which of the policy's rules answered its last accept(), for the point's record (`decided_by`
+  // in the result): empty when the policy has one rule, which its scheme's name says.
+  virtual std::string decided_by() const { return {}; }
 };
 
 }  // namespace ringsim::policy

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "planners/redistribution/bounds.hpp"
+#include "planners/points/shared_move_bound.hpp"
 
 namespace ringsim::policy {
 
@@ -27,7 +27,7 @@ double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, cons
   inst.targets = targets;
   inst.cost_next = f.cost_next;
   inst.cost_prev = f.cost_prev;
-  return redistribution::slides_bidirectional_lower_bound(inst).value_or(0.0);
+  return points::shared_move_lower_bound(inst, f.routes);
 }
 
 double gather_cost(const RingFacts& f) {

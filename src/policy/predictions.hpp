@@ -29,12 +29,13 @@ inline int common_snapshot_lag(std::size_t n) { return n >= 2 ? static_cast<int>
 std::vector<double> speeds_of(const std::vector<Report>& reports);
 double speed_error_of(const std::vector<Report>& reports);
 
-// The one-port lower bound of moving from `loads` to `targets` on this ring (the slides'
-// bidirectional bound), s.
+// A lower bound on moving from `loads` to `targets` on this ring, s: the one-port bound (the
+// slides' bidirectional bound), raised where shared links carry several of its ring edges
+// (points/shared_move_bound.hpp).
 double move_lower_bound(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets);
 
 // What a move from `loads` to `targets` is predicted to cost every policy alike: the planner's
-// work at the slowest member's speed and the move's one-port lower bound, s.
+// work at the slowest member's speed and the move's lower bound, s.
 double predicted_move_cost(const RingFacts& f, const std::vector<long>& loads, const std::vector<Count>& targets,
                            const std::vector<double>& speeds);
 

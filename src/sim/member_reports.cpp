@@ -80,6 +80,7 @@ void start_policies(const RunSetup& s, const RingShape& ring, int first_iteratio
   f.border_time = ring.border_time;
   f.cost_next = ring.cost_next;
   f.cost_prev = ring.cost_prev;
+  f.routes = ring.routes;
   f.latency_next.assign(n, 0.0);
   f.latency_prev.assign(n, 0.0);
   f.bandwidth_next.assign(n, INFINITY);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "model/replay.hpp"
+#include "planners/points/played_move.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
 #include "sim/app_phases.hpp"
@@ -149,7 +150,8 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
     decision.plan = redistribution::plan_redistribution(inst, s.app.algorithm);
     const ReplayReport check = replay(inst, decision.plan);
     if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
-    rec.predicted = p.transfer_time = decision.plan.time;
+    rec.plan_time = decision.plan.time;
+    rec.predicted = p.transfer_time = points::predicted_move_time(decision.plan, inst.loads, ring.routes);
     rec.lower_bound = p.lower_bound = decision.plan.lower_bound;
     rec.optimal = decision.plan.optimal;
     rec.algorithm = decision.plan.algorithm;
@@ -162,6 +164,8 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
                                            return q.accept(v, p);
                                          });
   decision.transfer = p.moves && accepted;
+  rec.decided_by = ms.states[0].policy->decided_by();
+  if (rec.decided_by.empty()) rec.decided_by = s.app.scheme;
   XBT_INFO("after iteration %d (%s reports): %s; T_step %g s now, %g s balanced; %ld columns in %g s (bound %g)",
            after_iteration, p.fresh ? "gathered" : "piggybacked",
            !p.moves ? "nothing to move" : accepted ? "redistribute" : "the policy declines the move", rec.tstep_before,

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
-#include <unordered_map>
 #include <utility>
 
 #include "planners/points/all_gather.hpp"
@@ -33,54 +32,6 @@ std::vector<double> predicted_gather_ends(const RunSetup& s, const RingShape& ri
   return points::all_gather_ends(report_cost);
 }
 
-// The ring's border transfers as points::NeighbourRoutes, when a SHARED link carries two of them or
-// a FATPIPE link two of different sharing penalties (which lmm holds below its capacity in
-// proportion: points::max_min_rates); else empty: each column's cost is then its time, and the
-// edge formula exact.
-points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& ring) {
-  points::NeighbourRoutes b;
-  if (ring.n < 2) return b;
-  std::unordered_map<const sg4::Link*, std::size_t> index;
-  std::vector<std::size_t> carried;
-  std::vector<double> least, most;  // per link, the least and most sharing penalty of the routes it carries
-  auto route = [&](std::size_t from, std::size_t to, std::vector<std::size_t>& links, double& latency) {
-    std::vector<sg4::Link*> path;
-    latency = 0.0;
-    ring.hosts[from]->route_to(ring.hosts[to], path, &latency);
-    const double penalty = points::sharing_penalty(latency);
-    for (const sg4::Link* l : path) {
-      auto [it, added] = index.emplace(l, b.capacity.size());
-      if (added) {
-        b.capacity.push_back(l->get_bandwidth());
-        b.shared.push_back(l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE);
-        carried.push_back(0);
-        least.push_back(penalty);
-        most.push_back(penalty);
-      }
-      const std::size_t k = it->second;
-      links.push_back(k);
-      ++carried[k];
-      least[k] = std::min(least[k], penalty);
-      most[k] = std::max(most[k], penalty);
-    }
-  };
-  b.next_links.resize(ring.n);
-  b.prev_links.resize(ring.n);
-  b.next_latency.resize(ring.n);
-  b.prev_latency.resize(ring.n);
-  for (std::size_t i = 0; i < ring.n; ++i) {
-    route(i, ring.succ(i), b.next_links[i], b.next_latency[i]);
-    route(i, ring.pred(i), b.prev_links[i], b.prev_latency[i]);
-  }
-  b.next_rate = ring.rate_next.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_next;
-  b.prev_rate = ring.rate_prev.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_prev;
-  b.bytes = s.app.column_bytes;
-  bool contended = false;
-  for (std::size_t l = 0; l < carried.size(); ++l)
-    contended = contended || (carried[l] > 1 && (b.shared[l] || least[l] != most[l]));
-  return contended ? b : points::NeighbourRoutes{};
-}
-
 // The trace's speed changes with the clock (a profile with changes), not once per iteration.
 bool follows_clock(const RunSetup& s, const HostTrace& t) { return !placed_by_iteration(s, t) && !t.changes.empty(); }
 
@@ -98,7 +49,7 @@ points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, c
   m.cost_next = ring.cost_next;
   m.cost_prev = ring.cost_prev;
   m.border_time = ring.border_time;
-  m.neighbour_routes = neighbour_routes(s, ring);
+  m.neighbour_routes = ring.routes;
   m.gathered = predicted_gather_ends(s, ring, m.neighbour_routes);
   m.decision_flops = s.app.decision_flops;
   m.algorithm = s.app.algorithm;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <unordered_map>
 
 
 #include "model/errors.hpp"
@@ -152,6 +153,50 @@ const HostTrace* trace_of(const RunSetup& s, const std::string& host) {
   throw std::logic_error("no speed trace for host " + host);
 }
 
+points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& ring) {
+  points::NeighbourRoutes b;
+  if (ring.n < 2) return b;
+  std::unordered_map<const sg4::Link*, std::size_t> index;
+  std::vector<std::size_t> carried;
+  std::vector<double> least, most;  // per link, the least and most sharing penalty of the routes it carries
+  auto route = [&](std::size_t from, std::size_t to, std::vector<std::size_t>& links, double& latency) {
+    std::vector<sg4::Link*> path;
+    latency = 0.0;
+    ring.hosts[from]->route_to(ring.hosts[to], path, &latency);
+    const double penalty = points::sharing_penalty(latency);
+    for (const sg4::Link* l : path) {
+      auto [it, added] = index.emplace(l, b.capacity.size());
+      if (added) {
+        b.capacity.push_back(l->get_bandwidth());
+        b.shared.push_back(l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE);
+        carried.push_back(0);
+        least.push_back(penalty);
+        most.push_back(penalty);
+      }
+      const std::size_t k = it->second;
+      links.push_back(k);
+      ++carried[k];
+      least[k] = std::min(least[k], penalty);
+      most[k] = std::max(most[k], penalty);
+    }
+  };
+  b.next_links.resize(ring.n);
+  b.prev_links.resize(ring.n);
+  b.next_latency.resize(ring.n);
+  b.prev_latency.resize(ring.n);
+  for (std::size_t i = 0; i < ring.n; ++i) {
+    route(i, ring.succ(i), b.next_links[i], b.next_latency[i]);
+    route(i, ring.pred(i), b.prev_links[i], b.prev_latency[i]);
+  }
+  b.next_rate = ring.rate_next.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_next;
+  b.prev_rate = ring.rate_prev.empty() ? std::vector<double>(ring.n, INFINITY) : ring.rate_prev;
+  b.bytes = s.app.column_bytes;
+  bool contended = false;
+  for (std::size_t l = 0; l < carried.size(); ++l)
+    contended = contended || (carried[l] > 1 && (b.shared[l] || least[l] != most[l]));
+  return contended ? b : points::NeighbourRoutes{};
+}
+
 // The ring in `hosts` order from iteration `first` on: its speeds and traces, and its neighbour
 // costs, refused when SimGrid could not resolve them.
 RingShape ring_shape(const RunSetup& s, const std::vector<sg4::Host*>& hosts, int first) {
@@ -171,6 +216,7 @@ RingShape ring_shape(const RunSetup& s, const std::vector<sg4::Host*>& hosts, in
     ring.cost_prev[i] = column_cost(ring.hosts[i], ring.hosts[ring.pred(i)], s.app.column_bytes);
     ring.border_time = std::max({ring.border_time, ring.cost_next[i], ring.cost_prev[i]});
   }
+  ring.routes = neighbour_routes(s, ring);
   return ring;
 }
 

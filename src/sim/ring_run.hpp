@@ -92,6 +92,9 @@ struct RingShape {
   std::vector<double> cost_next, cost_prev;  // one column to the neighbour: latency + bytes / bandwidth
   double border_time = 0.0;                  // predicted border exchange of one iteration
   std::vector<double> rate_next, rate_prev;  // planner bandwidth shares for the borders (empty: none)
+  // The neighbour transfers' routes where shared links make them contend (empty: none do), for
+  // predicting moves, borders and the all-gather as SimGrid plays them (neighbour_routes).
+  points::NeighbourRoutes routes;
 
   std::size_t succ(std::size_t i) const { return (i + 1) % n; }
   std::size_t pred(std::size_t i) const { return (i + n - 1) % n; }
@@ -268,6 +271,12 @@ double multiplier_during(const RunSetup& s, const HostTrace& t, int it, double c
 double speed_at_iteration(const RunSetup& s, double peak, const HostTrace& t, int it);
 double current_speed(const RunSetup& s, const RingShape& ring, std::size_t i, int done);
 void execute_in_iteration(const RunSetup& s, const RingShape& ring, std::size_t i, double flops, int it);
+// The ring's neighbour transfers as points::NeighbourRoutes when a SHARED link carries two of them
+// or a FATPIPE link two of different sharing penalties (lmm then holds them below its capacity in
+// proportion, points::max_min_rates); else empty: each column's cost is then its time, and the
+// planners' edge costs exact. Reads ring.rate_next/rate_prev: set them first.
+points::NeighbourRoutes neighbour_routes(const RunSetup& s, const RingShape& ring);
+
 double predicted_tstep(const RunSetup& s, const RingShape& ring, const std::vector<Count>& loads,
                        const std::vector<double>& speeds);
 void check_conservation(long columns, const std::vector<MemberState>& members, int after_iteration);

@@ -357,6 +357,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   if (cfg.selection == RingSelection::planner && n > 1) {
     first.rate_next = planned.succ_bw;
     first.rate_prev = planned.pred_bw;
+    first.routes = neighbour_routes(setup, first);  // the shares bound the border transfers
     platform::let_rate_caps_bind();  // the shares bind on routes with latency too
   }
   run.rings.push_back(std::move(first));
@@ -436,8 +437,10 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
       ++res.redistributions;
       res.transfer_time += p.simulated;
       res.predicted_transfer_time += p.predicted;
+      res.planned_transfer_time += p.plan_time;
     }
   }
+  for (const RingShape& r : run.rings) res.moves_share_links = res.moves_share_links || !r.routes.empty();
   add_move_earnings(setup, run.rings, initial, run.out.points, run.out.iterations);
   res.iterations = std::move(run.out.iterations);
   res.points = std::move(run.out.points);

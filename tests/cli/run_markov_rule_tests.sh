@@ -4,7 +4,7 @@
 # carries out balances for speeds of its own (a joint state's, or the loads it took over with), and
 # the run completes with every member agreeing (the simulation checks). On a ring of 9, where the
 # recursion is not run, and on a load that is not two-level from its first snapshot on, it is
-# forecast-lasting: the same run, point for point.
+# forecast-lasting: the same run, point for point. Each point's decided_by names the rule.
 set -u
 RINGSIM=${1:?usage: run_markov_rule_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml
@@ -46,8 +46,12 @@ gathered = [p for p in points if p["reports"] == "gathered"]
 # every move balances for the rule's own speeds.
 kinds = [p["balanced_for"] for p in done]
 first = kinds.index("policy") if "policy" in kinds else len(kinds)
+# Each point says which rule decided it: forecast-lasting's until the rule's first move, the
+# late rule's for every move balanced for the rule's own speeds.
+rules = [p["decided_by"] for p in done]
 ok = len(done) == r["redistributions"] and first < len(kinds) and len(gathered) >= 1 \
-     and all(k == "policy" for k in kinds[first:])
+     and all(k == "policy" for k in kinds[first:]) and all(d == "late rule" for d in rules[first:]) \
+     and all(d.startswith("forecast-lasting: ") for d in rules[:first])
 print(f"{'ok' if ok else 'FAIL'} {name}: {len(done)} moves, from move {first + 1} on balanced for the rule's own speeds; "
       f"{len(gathered)} looks; makespan {r['makespan']:.6g} s")
 sys.exit(0 if ok else 1)
@@ -65,7 +69,9 @@ import json, sys
 name = sys.argv[1]
 a, b = (json.load(open(f"{name}-{s}.result.json")) for s in ("markov", "forecast"))
 moves = lambda r: [(p["after_iteration"], p["performed"], p["reports"]) for p in r["points"]]
-ok = a["makespan"] == b["makespan"] and moves(a) == moves(b) and len(moves(a)) >= 1
+# Every point says forecast-lasting decided it, by the rule forecast-lasting itself names.
+said = [p["decided_by"] for p in a["points"]] == ["forecast-lasting: " + p["decided_by"] for p in b["points"]]
+ok = a["makespan"] == b["makespan"] and moves(a) == moves(b) and len(moves(a)) >= 1 and said
 print(f"{'ok' if ok else 'FAIL'} {name}: markov-rule {a['makespan']:.6g} s, forecast-lasting {b['makespan']:.6g} s, "
       f"{len(moves(a))} decisions alike: {moves(a) == moves(b)}")
 sys.exit(0 if ok else 1)

@@ -7,7 +7,9 @@
 #   that integrates the speeds inside each iteration (these profiles change inside iterations);
 # - with the default placement (a change at iteration k slows iteration k), the runs.csv kept in
 #   tests/data/paper-quick/iteration/ when that placement was introduced.
-# Both end with the realized_ratio column that every run reports.
+# Both end with the realized_ratio column that every run reports, and hold as predicted_transfer_time
+# the moves as played on the platform's shared links (docs/schemes.md, "What a move is weighed
+# with"), where the planners' own times are lower: every other column is as it was.
 set -u
 RINGSIM=${1:?usage: run_paper_regression_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

@@ -203,7 +203,7 @@ double move_time(const RunModel& m, const std::vector<Count>& from, const std::v
   inst.cost_next = m.cost_next;
   inst.cost_prev = m.cost_prev;
   const RedistributionPlan plan = redistribution::plan_redistribution(inst, m.algorithm);
-  return m.neighbour_routes.empty() ? plan.time : played_move_time(plan, from, m.neighbour_routes);
+  return predicted_move_time(plan, from, m.neighbour_routes);
 }
 
 std::vector<double> predicted_iteration_ends(const RunModel& m, const std::vector<int>& points) {

@@ -27,4 +27,13 @@ namespace ringsim::points {
 double played_move_time(const RedistributionPlan& plan, const std::vector<Count>& loads,
                         const NeighbourRoutes& routes);
 
+// What the simulation is predicted to take for the plan, s: the plan's own time when no shared
+// link carries two of the ring's transfers (`routes` empty: the planners' model is then exact),
+// else the plan as the executor plays it on the shared links. A plan stays "optimal" under its
+// planner's model only.
+inline double predicted_move_time(const RedistributionPlan& plan, const std::vector<Count>& loads,
+                                  const NeighbourRoutes& routes) {
+  return routes.empty() ? plan.time : played_move_time(plan, loads, routes);
+}
+
 }  // namespace ringsim::points
