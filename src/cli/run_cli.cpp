@@ -10,6 +10,7 @@
 #include <iostream>
 #include <string>
 
+#include "build_commit.hpp"
 #include "io/process.hpp"
 
 namespace ringsim::cli {
@@ -18,7 +19,7 @@ void describe_application(CLI::App& app) {
   app.description(
       "ringsim: data redistribution, ring construction and simulation of iterative applications on "
       "heterogeneous platforms (SimGrid)");
-  app.set_version_flag("--version", RINGSIM_VERSION);
+  app.set_version_flag("--version", std::string(RINGSIM_VERSION) + " (commit " + RINGSIM_BUILD_COMMIT + ")");
   app.require_subcommand(1);
 }
 
