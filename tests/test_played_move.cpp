@@ -146,6 +146,20 @@ RingInstance random_move_instance(std::mt19937_64& rng, std::size_t n, Count per
   return inst;
 }
 
+// Adds `count` links that the transfers may also cross: each SHARED with probability 0.8 (else
+// FATPIPE), of capacity `least` + U(0, 1), on each route with probability `crossing`.
+void add_common_links(NeighbourRoutes& r, std::mt19937_64& rng, int count, double least, double crossing) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int extra = 0; extra < count; ++extra) {
+    const std::size_t l = r.capacity.size();
+    r.capacity.push_back(least + unit(rng));
+    r.shared.push_back(unit(rng) < 0.8);
+    for (auto* links : {&r.next_links, &r.prev_links})
+      for (auto& path : *links)
+        if (unit(rng) < crossing) path.push_back(l);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("played move: one block alone, two blocks on one shared link, a forwarded column") {
@@ -203,7 +217,6 @@ TEST_CASE("played move: the plan's own time when no link is shared") {
 
 TEST_CASE("played move: against a time-stepped executor on shared links") {
   std::mt19937_64 rng(28112026);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   const int trials = testing::trials(120);
   for (int k = 0; k < trials; ++k) {
     const std::size_t n = 2 + static_cast<std::size_t>(k % 5);
@@ -212,14 +225,7 @@ TEST_CASE("played move: against a time-stepped executor on shared links") {
     const RedistributionPlan plan = redistribution::plan_redistribution(inst, "auto");
     NeighbourRoutes r = private_edge_routes(inst, 0.2, 1.0);
     // One or two links every transfer may also cross, SHARED or FATPIPE.
-    for (int extra = 0; extra < 1 + k % 2; ++extra) {
-      const std::size_t l = r.capacity.size();
-      r.capacity.push_back(0.5 + unit(rng));
-      r.shared.push_back(unit(rng) < 0.8);
-      for (auto* links : {&r.next_links, &r.prev_links})
-        for (auto& path : *links)
-          if (unit(rng) < 0.6) path.push_back(l);
-    }
+    add_common_links(r, rng, 1 + k % 2, 0.5, 0.6);
     const double dt = 2e-4;
     Count items = 0;
     for (const Transfer& t : plan.transfers) items += t.items;
@@ -326,14 +332,7 @@ TEST_CASE("shared move bound: below every planner's move as played, its circulat
     const RingInstance inst = random_move_instance(rng, n, 1 + k % 5);
     if (inst.loads == inst.targets) continue;
     NeighbourRoutes r = private_edge_routes(inst, 0.3 * unit(rng), 1.0);
-    for (int extra = 0; extra < 1 + k % 3; ++extra) {
-      const std::size_t l = r.capacity.size();
-      r.capacity.push_back(0.3 + unit(rng));
-      r.shared.push_back(unit(rng) < 0.8);
-      for (auto* links : {&r.next_links, &r.prev_links})
-        for (auto& path : *links)
-          if (unit(rng) < 0.5) path.push_back(l);
-    }
+    add_common_links(r, rng, 1 + k % 3, 0.3, 0.5);
     INFO("trial " << k);
     const double bound = points::shared_move_lower_bound(inst, r);
     const double one_port = redistribution::slides_bidirectional_lower_bound(inst).value();

@@ -2,9 +2,11 @@
 # ringsim's main job, end to end: builds if needed, then reproduces the HiPC 2004 experiment
 # (Figures 2, 3 and 4) with the quick sweeps (a few minutes on 2 cores), plans the
 # redistribution examples of the paper's four cases, stages and rebuilds with KPBS, sweeps "when to
-# redistribute" and pictures one adaptive run. Outputs in out/.
+# redistribute" on synthetic load and on real PlanetLab days (when ../shared/reference/planetlab is
+# beside the repository) and pictures one adaptive run. Outputs in out/.
 #   tools/run-example.sh          quick sweeps (default)
-#   tools/run-example.sh --full   the full sweeps behind docs/figures (about a minute on 2 cores)
+#   tools/run-example.sh --full   the full sweeps behind docs/figures and the studies' results (the
+#                                 real-load study alone takes about 20 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/build.sh >/dev/null
@@ -72,6 +74,16 @@ for family in paper-traces random-walk on-off; do
 done
 /usr/bin/python3 experiments/when/plot_when.py "out/figures/when-to-redistribute$SUFFIX.png" "out/when-table$SUFFIX.md" \
   "${when_args[@]}" | grep -E "^(###|adaptive within|rent-or-buy within|adaptive-lasting within)"
+PLANETLAB=../shared/reference/planetlab
+if [ -d "$PLANETLAB" ]; then
+  echo "== When to redistribute under real load: PlanetLab days, the recommended policy (experiments/real-load/) ${QUICK}"
+  real_out=out/real-load$SUFFIX
+  [ -f "$real_out/BUILD" ] && [ "$(cat "$real_out/BUILD")" != "$($R --version)" ] && mv "$real_out" "$real_out.$(date +%s)"
+  experiments/real-load/run.sh $QUICK --jobs "$JOBS" --ringsim "$R" --out "$real_out" | sed -n '3,8p'
+  grep -E '^\| (scheme|`markov-rule`|`hindsight`) ' "$real_out/policies.md" | head -3
+else
+  echo "== When to redistribute under real load: skipped ($PLANETLAB, the PlanetLab days, is not beside the repository)"
+fi
 echo "== One run of the adaptive policy, pictured (ring of 8, ratio 1, the paper's traces)"
 mkdir -p out/one-run
 printf '%s' '{"platform": "../../platforms/paper2004_tiers90.xml", "ring": {"size": 8, "seed": 3}, "ratio": 1,

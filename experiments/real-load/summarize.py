@@ -22,8 +22,10 @@ SCALES = ["third", "one", "three"]
 
 
 def read_points(results):
-    """{point: {scheme: mean makespan}} and the configs' names, from every RESULTS/*/runs.csv."""
+    """{point: {scheme: mean makespan}}, {(point, seed): {scheme: makespan}} and the configs'
+    names, from every RESULTS/*/runs.csv."""
     points = collections.defaultdict(lambda: collections.defaultdict(list))
+    runs = collections.defaultdict(dict)
     names = sorted(d for d in os.listdir(results) if os.path.isfile(os.path.join(results, d, "runs.csv")))
     if not names:
         plotlib.fail(f"'{results}' holds no sweep (no */runs.csv): run experiments/real-load/run.sh first")
@@ -32,8 +34,11 @@ def read_points(results):
         path = os.path.join(results, name, "runs.csv")
         for r in plotlib.read_runs(path, required=("makespan",)):
             key = (platform, day, scale, r["ring_size"], r["ratio"])
-            points[key][r["scheme"]].append(plotlib.number(r, "makespan", path, "runs CSV"))
-    return {k: {s: statistics.mean(v) for s, v in schemes.items()} for k, schemes in points.items()}, names
+            makespan = plotlib.number(r, "makespan", path, "runs CSV")
+            points[key][r["scheme"]].append(makespan)
+            runs[(key, r["seed"])][r["scheme"]] = makespan
+    means = {k: {s: statistics.mean(v) for s, v in schemes.items()} for k, schemes in points.items()}
+    return means, runs, names
 
 
 def best_fixed(schemes):
@@ -78,6 +83,33 @@ def policy_table(points):
     return "\n".join(rows) + "\n"
 
 
+def within_by(points, column, label):
+    """Per scheme that is not fixed: points within 1.05 of the best fixed period, out of the points,
+    for each value of the point's `column` (1: day, 2: time scale)."""
+    values = sorted({k[column] for k in points}, key=lambda v: SCALES.index(v) if v in SCALES else v)
+    schemes = sorted({s for v in points.values() for s in v if s not in FIXED}, key=lambda s: (s == "hindsight", s))
+    rows = ["| scheme | " + " | ".join(f"{label} {v}" for v in values) + " |", "|---" * (len(values) + 1) + "|"]
+    for s in schemes:
+        cells = []
+        for v in values:
+            keys = [k for k in points if k[column] == v and s in points[k] and best_fixed(points[k])]
+            within = sum(points[k][s] <= 1.05 * points[k][best_fixed(points[k])] for k in keys)
+            cells.append(f"{within} of {len(keys)}")
+        rows.append(f"| `{s}` | " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def hindsight_check(runs):
+    """hindsight against the best fixed scheme of the same run (seed): how many runs, how many
+    where it is more than 0.5% slower, and its worst ratio."""
+    ratios = [r["hindsight"] / r[best_fixed(r)] for r in runs.values() if "hindsight" in r and best_fixed(r)]
+    if not ratios:
+        return ""
+    slower = sum(x > 1.005 for x in ratios)
+    return (f"\n`hindsight` against the best fixed scheme of the same run: {len(ratios)} runs, {slower} more than "
+            f"0.5% slower, worst {max(ratios):.4f}.\n")
+
+
 def figure(points, path):
     """Per time scale, makespan over never redistributing against the ratio (means over platforms,
     days and rings): the fixed periods, markov-rule and hindsight."""
@@ -106,10 +138,13 @@ def main():
     if len(sys.argv) != 2:
         plotlib.fail("usage: summarize.py RESULTS")
     results = sys.argv[1]
-    points, names = read_points(results)
+    points, runs, names = read_points(results)
     answer = answer_table(points)
     plotlib.write_atomically(os.path.join(results, "answer.md"), answer)
-    plotlib.write_atomically(os.path.join(results, "policies.md"), policy_table(points))
+    plotlib.write_atomically(os.path.join(results, "policies.md"), policy_table(points) + hindsight_check(runs) +
+                             "\nWithin 1.05 of the best fixed period, by day:\n\n" + within_by(points, 1, "day") +
+                             "\nBy time scale (a sample lasts a third of, one, three iterations):\n\n" +
+                             within_by(points, 2, "scale"))
     figure(points, os.path.join(results, "real-load.png"))
     print(f"{len(points)} points from {len(names)} sweeps\n")
     print(answer)

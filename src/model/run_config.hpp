@@ -136,7 +136,7 @@ struct RunConfig {
   RealTraceConfig real;
   // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
   // the start of their iteration (iteration), or at iteration * the first iteration's predicted
-  // time (nominal-time: ringsim's placement before the option existed).
+  // time (nominal-time: the placement the paper regression's kept results were made with).
   TracePlacement trace_placement = TracePlacement::iteration;
   NetworkModel network = NetworkModel::linear;
   // SimGrid's own options ("simgrid": {"network/model": "LV08", ...}), as --cfg=name:value would
