@@ -8,6 +8,8 @@
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "model/speed_traces.hpp"
 #include "model/trace_families.hpp"
@@ -331,4 +333,38 @@ TEST_CASE("finish_of_work integrates the profile: against the work of its pieces
   HostTrace off{"h", 1e9, {{0, 0.0, 1.0}}};
   CHECK(std::isinf(finish_of_work(off, 1e9, 0.0, 0.0, 2e9)));
   CHECK(finish_of_work(off, 1e9, 0.0, 0.0, 0.5e9) == doctest::Approx(0.5));
+}
+
+TEST_CASE("a planning's progress: told in order, within its total, and the same plan as without") {
+  for (Family f : kFamilies) {
+    std::mt19937_64 rng(3000 + static_cast<int>(f));
+    for (int trial = 0; trial < 100; ++trial) {
+      RandomRun run;
+      make_run(run, f, rng);
+      const points::HindsightPlan quiet = points::plan_hindsight(run.model);
+      struct Call {
+        std::string step;
+        double done, total;
+      };
+      std::vector<Call> calls;
+      run.model.progress = [&calls](const char* step, double done, double total) { calls.push_back({step, done, total}); };
+      const points::HindsightPlan told = points::plan_hindsight(run.model);
+      INFO(name_of(f), " trial ", trial);
+      CHECK(told.points == quiet.points);
+      CHECK(told.predicted_makespan == quiet.predicted_makespan);
+      // One call per point of the recurrence (iterations of them), from 0, in order, below the total.
+      REQUIRE(calls.size() >= static_cast<std::size_t>(run.model.iterations));
+      CHECK(calls.front().step == "recurrence");
+      CHECK(calls.front().done == 0.0);
+      for (std::size_t k = 0; k < calls.size(); ++k) {
+        CHECK(calls[k].done >= 0.0);
+        CHECK(calls[k].done < calls[k].total);
+        if (k > 0 && calls[k].step == calls[k - 1].step) CHECK(calls[k].done >= calls[k - 1].done);
+      }
+      const auto recurrence = std::count_if(calls.begin(), calls.end(), [](const Call& c) { return c.step == "recurrence"; });
+      CHECK(recurrence == run.model.iterations);
+      // Clock-dependent speeds add the single changes' rounds; iteration-indexed ones do not.
+      CHECK((static_cast<std::size_t>(recurrence) < calls.size()) == run.model.clock_dependent);
+    }
+  }
 }

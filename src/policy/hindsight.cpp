@@ -6,6 +6,7 @@
 // of scheme hindsight-targets), where speeds change between iterations only.
 #include <chrono>
 
+#include "io/progress_line.hpp"
 #include "planners/points/hindsight_targets.hpp"
 #include "policy/registry.hpp"
 
@@ -23,7 +24,10 @@ std::optional<RunResult::Hindsight::ChosenTargets> chosen_targets_of(const point
 
 ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
-  const points::HindsightPlan plan = points::plan_hindsight(*in.model);
+  points::RunModel model = *in.model;
+  io::ProgressLine line("hindsight");
+  model.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
+  const points::HindsightPlan plan = points::plan_hindsight(model);
   RunResult::Hindsight& h = result.hindsight.emplace();
   h.points = plan.points;
   h.simulated_as = fixed_scheme_of(plan.points);
@@ -32,7 +36,7 @@ ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
   h.planner_calls = plan.planner_calls;
   h.exact = plan.exact;
   h.seconds = seconds_since(t0);
-  h.chosen_targets = chosen_targets_of(*in.model);
+  h.chosen_targets = chosen_targets_of(model);
   return {plan.points, {}};
 }
 

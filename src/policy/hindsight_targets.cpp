@@ -5,6 +5,7 @@
 // iterations only, so it refuses traces that follow the clock.
 #include <chrono>
 
+#include "io/progress_line.hpp"
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"
 #include "planners/points/hindsight_targets.hpp"
@@ -16,7 +17,9 @@ namespace {
 
 ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
-  const points::RunModel& model = *in.model;
+  points::RunModel model = *in.model;
+  io::ProgressLine line("hindsight-targets");
+  model.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
   if (model.clock_dependent)
     throw InputError("scheme 'hindsight-targets' needs speeds that change between iterations only; these traces "
                      "follow the clock (a profile or a trace by time)");

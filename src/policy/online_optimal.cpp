@@ -7,6 +7,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "io/progress_line.hpp"
 #include "model/errors.hpp"
 #include "planners/points/online_optimal.hpp"
 #include "policy/predictions.hpp"
@@ -50,7 +51,9 @@ constexpr double learning_resolve = 0.2;
 
 ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
-  const points::RunModel& run = *in.model;
+  points::RunModel run = *in.model;
+  io::ProgressLine line("online-optimal");
+  run.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
   const points::OnOffLaw law = law_of(in.config->on_off);
   const points::OnlineOptimal online(run, in.peak, law);
   const std::vector<points::LoadStates> states = states_of(in, law);

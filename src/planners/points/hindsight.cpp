@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "planners/points/played_move.hpp"
+#include "planners/points/shared_move_bound.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "planners/redistribution/planner.hpp"
 
@@ -44,15 +46,33 @@ struct PointEnd {
   std::vector<Count> targets;
 };
 
-PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, const IterationEnd& last) {
+// The point up to its decision: when it is decided and what it moves to; `end` then lacks the move.
+PointEnd decide_point(const RunModel& m, const std::vector<Count>& loads, int j, const IterationEnd& last) {
   PointEnd p;
   p.end = decided_at(m, loads.size(), j, last.end);
   const std::vector<double> speeds = m.decision_speeds(j, loads, last.compute, last.started, p.end);
   p.targets = redistribution::rebalanced_targets(loads, speeds, 0.0);
-  if (p.targets == loads || loads.size() < 2) return p;
-  p.moves = true;
-  p.end += move_time(m, loads, p.targets);
+  p.moves = p.targets != loads && loads.size() >= 2;
   return p;
+}
+
+PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, const IterationEnd& last) {
+  PointEnd p = decide_point(m, loads, j, last);
+  if (p.moves) p.end += move_time(m, loads, p.targets);
+  return p;
+}
+
+// No move from `from` to `to` ends sooner after it starts: the one-port bound, raised where the
+// ring's routes share links (shared_move_bound.hpp), held a hair below itself so that rounding
+// never puts it above a plan that meets it.
+double least_move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = from;
+  inst.targets = to;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  return shared_move_lower_bound(inst, m.neighbour_routes) * (1.0 - 1e-9);
 }
 
 void check(const RunModel& m) {
@@ -77,6 +97,7 @@ double predicted_makespan(const RunModel& m, const std::vector<int>& points);
 // by one iteration that lowers the predicted makespan is taken, until none does (a local optimum
 // for those changes, which the labels alone do not guarantee).
 void improve_by_single_changes(const RunModel& m, HindsightPlan& plan) {
+  int round = 0;
   for (bool better = true; better;) {
     better = false;
     std::vector<std::vector<int>> tries;
@@ -98,7 +119,11 @@ void improve_by_single_changes(const RunModel& m, HindsightPlan& plan) {
         tries.push_back(pts);
       }
     }
-    for (const auto& pts : tries) {
+    ++round;
+    for (std::size_t k = 0; k < tries.size(); ++k) {
+      if (m.progress) m.progress(("single changes, round " + std::to_string(round)).c_str(), static_cast<double>(k),
+                                 static_cast<double>(tries.size()));
+      const std::vector<int>& pts = tries[k];
       const double t = predicted_makespan(m, pts);
       if (t < plan.predicted_makespan * (1.0 - 1e-12)) {
         plan.predicted_makespan = t;
@@ -129,7 +154,11 @@ HindsightPlan plan_hindsight(const RunModel& m) {
   double best_end = std::numeric_limits<double>::infinity();
   // Points in increasing order: every arrival at j comes from a point i < j, so j's labels are
   // final when the walks from them start.
+  // The walks from point i run n_it - i iterations: the work done by i, for the progress line.
+  const double total_work = 0.5 * static_cast<double>(n_it) * static_cast<double>(n_it + 1);
   for (std::size_t i = 0; i < n_it; ++i) {
+    const double walked = static_cast<double>(i) * (static_cast<double>(n_it) - 0.5 * (static_cast<double>(i) - 1.0));
+    if (m.progress) m.progress("recurrence", walked, total_work);
     for (const Label& from : at[i]) {
       double t = from.clock;
       for (int it = static_cast<int>(i) + 1; it <= m.iterations; ++it) {
@@ -144,11 +173,22 @@ HindsightPlan plan_hindsight(const RunModel& m) {
           }
           break;
         }
-        PointEnd p = run_point(m, from.loads, it, e);
+        PointEnd p = decide_point(m, from.loads, it, e);
         if (!p.moves) continue;
-        ++plan.planner_calls;
         std::vector<Label>& labels = at[static_cast<std::size_t>(it)];
         auto same = std::find_if(labels.begin(), labels.end(), [&](const Label& l) { return l.loads == p.targets; });
+        // A point that cannot end before the label it would replace changes nothing: it is not
+        // planned (the labels kept are those the full walk would keep).
+        const double least_end = p.end + least_move_time(m, from.loads, p.targets);
+        if (same != labels.end() && !(least_end < same->clock)) continue;
+        if (same == labels.end() && labels.size() >= keep) {
+          const double latest = std::max_element(labels.begin(), labels.end(), [](const Label& a, const Label& b) {
+                                  return a.clock < b.clock;
+                                })->clock;
+          if (!(least_end < latest)) continue;
+        }
+        p.end += move_time(m, from.loads, p.targets);
+        ++plan.planner_calls;
         if (same != labels.end()) {
           if (p.end < same->clock) {
             same->clock = p.end;

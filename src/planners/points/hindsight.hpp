@@ -48,6 +48,9 @@ struct RunModel {
   // (see plan_hindsight).
   bool clock_dependent = false;
   std::size_t labels_per_point = 8;
+  // Told how far a planning on this model is, for a progress line: `done` of `total` units of work
+  // in the step named; may be empty.
+  std::function<void(const char* step, double done, double total)> progress;
 };
 
 struct HindsightPlan {

@@ -52,7 +52,10 @@ ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
   std::vector<double> moves(count * count, -1.0);
   const LoadsPath path = earliest_loads_path(
       m.iterations, count, m.start,
-      [&](int t, std::size_t l, double start) { return start + iteration_time(m, loads[l], t, start); },
+      [&](int t, std::size_t l, double start) {
+        if (m.progress) m.progress("chosen targets", static_cast<double>(t - 1), static_cast<double>(m.iterations));
+        return start + iteration_time(m, loads[l], t, start);
+      },
       [&](int t, std::size_t, double end) { return decided_at(m, n, t, end); },
       [&](std::size_t from, std::size_t to) {
         double& c = moves[from * count + to];

@@ -77,12 +77,14 @@ void OnlineOptimal::build_tables() {
   time_.assign(count * states_, 0.0);
   decision_.assign(states_, 0.0);
   moves_.assign(count * count, std::numeric_limits<double>::infinity());
-  for (std::size_t l = 0; l < count; ++l)
+  for (std::size_t l = 0; l < count; ++l) {
+    if (m_.progress) m_.progress("moves between balances", static_cast<double>(l), static_cast<double>(count));
     for (std::size_t b = 0; b < count && n >= 2; ++b)
       if (b != l) {
         moves_[l * count + b] = move_time(m_, loads_[l], loads_[b]);
         ++planner_calls_;
       }
+  }
   for (LoadStates s = 0; s < states_; ++s) decision_[s] = decision_time(m_, speeds[s]);
   for (std::size_t l = 0; l < count; ++l)
     for (LoadStates s = 0; s < states_; ++s) time_[l * states_ + s] = iteration_time(m_, loads_[l], speeds[s]);
@@ -108,6 +110,8 @@ OnlineOptimal::OnlineOptimal(const RunModel& model, std::vector<double> peak, co
     }
   };
   for (int t = m_.iterations - 1; t >= 0; --t) {
+    if (m_.progress)
+      m_.progress("backward recursion", static_cast<double>(m_.iterations - 1 - t), static_cast<double>(m_.iterations));
     expect_on(value, expected);
     expect_on(value_any, expected_any);
     for (LoadStates s = 0; s < states_; ++s) none[s] += time_[s];
