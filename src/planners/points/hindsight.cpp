@@ -46,6 +46,17 @@ struct PointEnd {
   std::vector<Count> targets;
 };
 
+// The ring's move from `from` to `to` as the planners take it.
+RingInstance move_instance(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
+  RingInstance inst;
+  inst.bidirectional = true;
+  inst.loads = from;
+  inst.targets = to;
+  inst.cost_next = m.cost_next;
+  inst.cost_prev = m.cost_prev;
+  return inst;
+}
+
 // The point up to its decision: when it is decided and what it moves to; `end` then lacks the move.
 PointEnd decide_point(const RunModel& m, const std::vector<Count>& loads, int j, const IterationEnd& last) {
   PointEnd p;
@@ -66,13 +77,7 @@ PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, co
 // ring's routes share links (shared_move_bound.hpp), held a hair below itself so that rounding
 // never puts it above a plan that meets it.
 double least_move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads = from;
-  inst.targets = to;
-  inst.cost_next = m.cost_next;
-  inst.cost_prev = m.cost_prev;
-  return shared_move_lower_bound(inst, m.neighbour_routes) * (1.0 - 1e-9);
+  return shared_move_lower_bound(move_instance(m, from, to), m.neighbour_routes) * (1.0 - 1e-9);
 }
 
 void check(const RunModel& m) {
@@ -179,13 +184,14 @@ HindsightPlan plan_hindsight(const RunModel& m) {
         auto same = std::find_if(labels.begin(), labels.end(), [&](const Label& l) { return l.loads == p.targets; });
         // A point that cannot end before the label it would replace changes nothing: it is not
         // planned (the labels kept are those the full walk would keep).
-        const double least_end = p.end + least_move_time(m, from.loads, p.targets);
-        if (same != labels.end() && !(least_end < same->clock)) continue;
+        // The bound is asked only where a label stands to be replaced.
+        const auto least_end = [&] { return p.end + least_move_time(m, from.loads, p.targets); };
+        if (same != labels.end() && !(least_end() < same->clock)) continue;
         if (same == labels.end() && labels.size() >= keep) {
           const double latest = std::max_element(labels.begin(), labels.end(), [](const Label& a, const Label& b) {
                                   return a.clock < b.clock;
                                 })->clock;
-          if (!(least_end < latest)) continue;
+          if (!(least_end() < latest)) continue;
         }
         p.end += move_time(m, from.loads, p.targets);
         ++plan.planner_calls;
@@ -236,13 +242,7 @@ double iteration_time(const RunModel& m, const std::vector<Count>& loads, int it
 }
 
 double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
-  RingInstance inst;
-  inst.bidirectional = true;
-  inst.loads = from;
-  inst.targets = to;
-  inst.cost_next = m.cost_next;
-  inst.cost_prev = m.cost_prev;
-  const RedistributionPlan plan = redistribution::plan_redistribution(inst, m.algorithm);
+  const RedistributionPlan plan = redistribution::plan_redistribution(move_instance(m, from, to), m.algorithm);
   return predicted_move_time(plan, from, m.neighbour_routes);
 }
 
