@@ -13,6 +13,7 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <stdexcept>
 
 #include "planners/points/hindsight.hpp"
 #include "planners/points/online_optimal.hpp"
