@@ -355,7 +355,7 @@ TEST_CASE("fixed routes: on a Vivaldi zone (every route latency-only) every meth
   failures.finish("Vivaldi zones", checked);
 }
 
-TEST_CASE("fixed routes: the oracles of this file catch what they must") {
+TEST_CASE("fixed routes: the route oracles catch what they must") {
   // Three hosts; a -> b and b -> a through different links; c reached from a latency-only (as
   // platform/ring_platform.cpp builds it: through the FATPIPE kLatencyOnlyLink of 1e20 B/s).
   Platform p;
