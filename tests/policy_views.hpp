@@ -1,9 +1,11 @@
 // A ring as a policy sees it, for the policies' tests: the facts every member knows, every
-// member's load, the reports common to all members and the newest ones; a snapshot of speeds made
-// common, and one member's view of it.
+// member's load, the reports common to all members and the newest ones; the rings the tests start
+// from; a snapshot of speeds made common, and one member's view of it.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
+#include <random>
 #include <vector>
 
 #include "policy/policy.hpp"
@@ -38,6 +40,52 @@ inline Ring uniform_ring(std::size_t n, long held, double decision_flops, double
   f.bandwidth_next.assign(n, hop_bandwidth);
   f.bandwidth_prev.assign(n, hop_bandwidth);
   r.loads.assign(n, held);
+  return r;
+}
+
+// n members of 1e8 flop/s over `iterations` iterations, `columns` of 1e6 flop spread evenly (the
+// remainder on member 0): a column costs 0.01 s to a neighbour, a report hop 5 ms and 1 MB/s, a
+// planner run 1e6 flop; borders 0.01 s, reports of 16 B.
+inline Ring even_ring(std::size_t n, long columns, int iterations) {
+  Ring r;
+  r.facts.n = n;
+  r.facts.iterations = iterations;
+  r.facts.columns = columns;
+  r.facts.flops_per_column = 1e6;
+  r.facts.decision_flops = 1e6;
+  r.facts.cost_next.assign(n, 0.01);
+  r.facts.cost_prev.assign(n, 0.01);
+  r.facts.border_time = 0.01;
+  r.facts.report_bytes = 16;
+  r.facts.peak.assign(n, 1e8);
+  r.facts.latency_next.assign(n, 0.005);
+  r.facts.latency_prev.assign(n, 0.005);
+  r.facts.bandwidth_next.assign(n, 1e6);
+  r.facts.bandwidth_prev.assign(n, 1e6);
+  r.loads.assign(n, columns / static_cast<long>(n));
+  r.loads[0] += columns - r.loads[0] * static_cast<long>(n);
+  return r;
+}
+
+// A ring of n where periodic looks never pay (a report hop costs 1 s) and a column costs
+// `column` s to move.
+inline Ring slow_report_ring(double column, std::size_t n = 8) {
+  Ring r = even_ring(n, 125 * static_cast<long>(n), 100);
+  r.facts.latency_next.assign(n, 1.0);
+  r.facts.latency_prev.assign(n, 1.0);
+  r.facts.cost_next.assign(n, column);
+  r.facts.cost_prev.assign(n, column);
+  return r;
+}
+
+// A ring of 4 to 31 members, 100 iterations, whose report hops cost 10^u s with u uniform in
+// [log10_hop_low, -0.5], drawn from rng.
+inline Ring random_ring_with_hops(std::mt19937_64& rng, double log10_hop_low) {
+  const std::size_t n = 4 + rng() % 28;
+  Ring r = even_ring(n, 50 * static_cast<long>(n) + static_cast<long>(rng() % 500), 100);
+  const double hop = std::pow(10.0, std::uniform_real_distribution<double>(log10_hop_low, -0.5)(rng));
+  r.facts.latency_next.assign(n, hop);
+  r.facts.latency_prev.assign(n, hop);
   return r;
 }
 

@@ -1,7 +1,8 @@
 // Scheme forecast-lasting (src/policy/forecast_lasting.cpp): adaptive-lasting's answers wherever
 // the speeds do not drift, and on a slow wave a plan carried out iff adaptive-lasting takes it or
 // moving now and again at the next look costs less than moving once then, the rule recomputed here
-// from its statement with the forecasters of forecasters.hpp (tested in test_forecast_policy.cpp).
+// from its statement with the forecasters of forecasters.hpp (tested in test_forecast_policy.cpp);
+// its answers alike at every member of random rings.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -13,6 +14,7 @@
 #include "policy/forecasters.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
+#include "policy_runs.hpp"
 #include "policy_views.hpp"
 #include "trial_count.hpp"
 
@@ -169,4 +171,11 @@ TEST_CASE("forecast-lasting: where the speeds jump and hold, every answer is ada
   MESSAGE(plans, " plans, ", taken, " taken");
   CHECK(plans > rings);
   CHECK(taken > 0);
+}
+
+TEST_CASE("forecast-lasting: on 3000 random rings every member answers alike") {
+  const int rings = testing::trials(3000, 2);
+  const auto acts_seen = members_answer_alike_on_random_rings("forecast-lasting", 20261129, rings);
+  CHECK(acts_seen[0] > rings / 30);
+  CHECK(acts_seen[1] + acts_seen[2] > rings / 30);
 }

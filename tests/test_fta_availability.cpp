@@ -1,3 +1,6 @@
+// FTA availability traces (src/io/fta_availability.hpp): the example file's nodes, events and
+// speed changes at the right times; contiguous, zero-length and unordered events; bad files refused
+// in one line naming the file, the line and the problem; traces source "fta" in run configs.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,3 +1,7 @@
+// Balanced targets (src/planners/redistribution/load_balance.hpp): columns in proportion to the
+// speeds with the optimal iteration time (against a brute force over every composition), refused
+// requests; balances within a speed measurement's error: kept whatever speeds within the error
+// are measured, rebalanced as the exact speeds would be, the error covering the clock's rounding.
 #include <doctest/doctest.h>
 
 #include <algorithm>

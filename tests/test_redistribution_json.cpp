@@ -1,3 +1,5 @@
+// Redistribution plans and instances as JSON (src/io/redistribution_json.hpp): the direct writer
+// against the JSON tree, a large plan written in pieces, and an instance read back whole.
 #include <doctest/doctest.h>
 
 #include <random>

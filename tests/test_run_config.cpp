@@ -1,3 +1,6 @@
+// Run configs (src/model/run_config.hpp, src/io/run_config_json.hpp): defaults, canonical form,
+// rejected values and integers checked at full width; the seeded speed traces of a config read
+// back at iterations and times; sweeps' seeds and hashes (src/sweep/experiment.hpp) stable.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>

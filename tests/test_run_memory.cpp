@@ -1,3 +1,5 @@
+// A run's memory estimate (src/model/run_memory.hpp): each size's term and their sum, refused above
+// the budget only (naming the largest size and --max-memory), sizes written in decimal units.
 #include <doctest/doctest.h>
 
 #include <random>

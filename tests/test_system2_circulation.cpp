@@ -1,3 +1,7 @@
+// System 2 of HiPC 2004 (Section 6) solved through its circulation
+// (src/planners/redistribution/system2_circulation.hpp): the binary search against a scan of every
+// x, the items each processor sends, and bi-light's Lemma 4 schedule meeting the optimum on light
+// instances, in closed form as the item-by-item executor plays it.
 #include <doctest/doctest.h>
 
 #include <limits>

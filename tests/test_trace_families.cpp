@@ -1,3 +1,7 @@
+// Speed trace families (src/model/trace_families.hpp): random walk, on-off with exponential,
+// Pareto, Weibull and hyperexponential durations (the laws' means, tails and residual lives, each
+// trace deterministic per seed and in equilibrium), the daily cycle; bad parameters refused; the
+// traces sources of a run config parsed and written back in canonical JSON.
 #include <doctest/doctest.h>
 
 #include <cmath>

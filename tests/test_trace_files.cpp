@@ -1,3 +1,7 @@
+// Speed trace files (src/io/trace_files.hpp): SimGrid profiles and CSVs of speeds, by time or by
+// iteration, periodic ones unrolled, read back to multipliers of a host's peak; bad files refused
+// in one line naming file:line; speeds above the peak and suspect lines reported; the multiplier
+// of an iteration against a scan of seeded traces.
 #include <doctest/doctest.h>
 
 #include <unistd.h>

@@ -1,6 +1,6 @@
 // adaptive-lasting's backtest (src/policy/adaptive_lasting.cpp): the share of a balance's promised saving
 // that balances made on earlier common snapshots delivered, lag by lag. Pure: no SimGrid, tested
-// in-process (tests/test_policies.cpp).
+// in-process (tests/test_policy_adaptive_lasting.cpp).
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The rise rule of adaptive-lasting: when the time the ring has lost since the last decision pays
-// for a look. Pure: no SimGrid, tested in-process (tests/test_policies.cpp).
+// for a look. Pure: no SimGrid, tested in-process (tests/test_policy_adaptive_lasting.cpp).
 #pragma once
 
 #include <algorithm>

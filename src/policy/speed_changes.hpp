@@ -1,5 +1,5 @@
 // How long speeds hold, counted on the common snapshots (schemes adaptive, adaptive-lasting and
-// what refines them: adaptive.hpp). Pure: no SimGrid, tested in-process (tests/test_policies.cpp).
+// what refines them: adaptive.hpp). Pure: no SimGrid, tested in-process (tests/test_policy_speed_changes.cpp).
 #pragma once
 
 #include <algorithm>

@@ -4,13 +4,9 @@
 // Each test case runs one SimGrid simulation (each case is its own process under ctest).
 #include <doctest/doctest.h>
 
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
-#include <csignal>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -18,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "io/process.hpp"
 #include "model/run_config.hpp"
 #include "policy/registry.hpp"
 #include "sim/ring_simulation.hpp"
@@ -224,28 +221,19 @@ TEST_CASE("members that answer differently stop the simulation, naming the polic
   // An error raised inside an actor ends the simulation and is rethrown by run_simulation; the run
   // is a child (one simulation per process), and what it reports is kept from its stderr.
   const auto err = dir / "stderr.txt";
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    const int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 2);
-    std::setvbuf(stderr, nullptr, _IONBF, 0);
+  io::ChildOptions options;
+  options.stderr_file = err.string();
+  const auto run = [&] {
     char arg0[] = "ringsim";
     char* argv[] = {arg0, nullptr};
     int argc = 1;
-    try {
-      sim::run_simulation(cfg, &argc, argv);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "%s\n", e.what());
-      _exit(2);
-    }
-    _exit(0);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
+    sim::run_simulation(cfg, &argc, argv);
+    return 0;
+  };
+  const io::ChildStatus status = io::fork_child(run, options).wait();
   std::ifstream in(err);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::filesystem::remove_all(dir);
-  CHECK_FALSE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  CHECK_FALSE(status.ok());
   CHECK(text.find("policy 'liar' answered differently at members 0 and 1 after iteration 5") != std::string::npos);
 }
