@@ -98,19 +98,11 @@ void describe_ring_eligibility(const LoadedPlatform& lp, const ReachableSets& se
   out["ineligible"] = ineligible;
 }
 
-}  // namespace
-
-nlohmann::json describe_platform(const std::string& path, const DescribeOptions& options) {
-  auto& engine = reading_engine();
-  auto t = Clock::now();
-  LoadedPlatform lp(engine, path);
-  lp.seal();
-  const double load_s = seconds_since(t);
-
-  const auto& hosts = lp.hosts();
+// The hosts' speeds, cores, pstates and disks, and the links' bandwidths, latencies and sharing.
+void describe_hosts_and_links(const LoadedPlatform& lp, nlohmann::json& out) {
   Spread speed, cores, bandwidth, latency;
   std::size_t multi_pstate = 0, with_disks = 0;
-  for (const auto* h : hosts) {
+  for (const auto* h : lp.hosts()) {
     speed.add(h->get_speed());
     cores.add(h->get_core_count());
     if (h->get_pstate_count() > 1) ++multi_pstate;
@@ -127,42 +119,82 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
       default: ++sharing["SHARED"]; break;
     }
   }
+  out["hosts"] = lp.hosts().size();
+  out["routers"] = lp.router_count();
+  out["links"] = lp.links().size();
+  out["links_by_sharing"] = sharing;
+  out["fatpipe_links"] = sharing.count("FATPIPE") ? sharing["FATPIPE"] : 0;
+  out["hosts_with_pstates"] = multi_pstate;
+  out["hosts_with_disks"] = with_disks;
+  out["speed_flops"] = speed.to_json();
+  out["cores"] = cores.to_json();
+  out["bandwidth_Bps"] = bandwidth.to_json();
+  out["latency_s"] = latency.to_json();
+}
+
+// The zone tree (each zone's routing, depth, hosts and children) and the count of each routing.
+void describe_zones(const LoadedPlatform& lp, nlohmann::json& out) {
   auto zones = nlohmann::json::array();
   std::map<std::string, std::size_t> kinds;
   for (const auto& z : lp.zones()) {
     zones.push_back({{"name", z.name}, {"routing", z.kind}, {"depth", z.depth}, {"hosts", z.hosts}, {"zones", z.children}});
     ++kinds[z.kind];
   }
+  out["zone"] = lp.zones().front().name;
+  out["routing"] = lp.zones().front().kind;
+  out["zones"] = zones;
+  out["zone_kinds"] = kinds;
+}
 
-  // Reachability: sets of hosts that reach each other (two questions per host), then the pairs.
-  t = Clock::now();
-  const auto sets = reachable_sets(lp, hosts);
-  bool all_pairs = false;
-  const auto pairs = pairs_to_check(hosts, options, all_pairs);
+// What SimGrid answers for the pairs to check: how many are routed, the first reason one is not,
+// and the routed ones' link counts and latencies.
+struct RouteChecks {
+  std::size_t checked = 0, routed = 0, unrouted = 0;
+  std::string first_unrouted;
+  Spread links, latency;
+};
+
+RouteChecks check_host_pairs(const LoadedPlatform& lp, const std::vector<std::pair<sg4::Host*, sg4::Host*>>& pairs) {
+  RouteChecks out;
+  out.checked = pairs.size();
   // Hosts of routing="None" zones are not asked (SimGrid would abort): their pairs count as unrouted.
   std::vector<std::pair<sg4::Host*, sg4::Host*>> asked;
-  std::size_t unrouted = 0, routed = 0;
-  std::string first_unrouted;
   for (const auto& pr : pairs) {
     const auto known = lp.unroutable_hosts().find(lp.unroutable_hosts().count(pr.first) ? pr.first : pr.second);
     if (known != lp.unroutable_hosts().end()) {
-      if (unrouted++ == 0) first_unrouted = known->second;
+      if (out.unrouted++ == 0) out.first_unrouted = known->second;
       continue;
     }
     asked.push_back(pr);
   }
   const auto answers = probe_routes(asked, true);
-  Spread route_links, route_latency;
   for (std::size_t k = 0; k < asked.size(); ++k) {
     const auto& a = answers[k];
     if (!a.routed) {
-      if (unrouted++ == 0) first_unrouted = a.why;
+      if (out.unrouted++ == 0) out.first_unrouted = a.why;
       continue;
     }
-    ++routed;
-    route_links.add(static_cast<double>(a.links.size()));
-    route_latency.add(a.latency);
+    ++out.routed;
+    out.links.add(static_cast<double>(a.links.size()));
+    out.latency.add(a.latency);
   }
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json describe_platform(const std::string& path, const DescribeOptions& options) {
+  auto& engine = reading_engine();
+  auto t = Clock::now();
+  LoadedPlatform lp(engine, path);
+  lp.seal();
+  const double load_s = seconds_since(t);
+
+  // Reachability: sets of hosts that reach each other (two questions per host), then the pairs.
+  t = Clock::now();
+  const auto sets = reachable_sets(lp, lp.hosts());
+  bool all_pairs = false;
+  const RouteChecks checks = check_host_pairs(lp, pairs_to_check(lp.hosts(), options, all_pairs));
   const double routes_s = seconds_since(t);
   auto set_sizes = nlohmann::json::array();
   for (const auto& s : sets.sets) set_sizes.push_back(s.size());
@@ -176,37 +208,24 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
       {"loaded_by", format == io::PlatformFormat::simgrid4 ? "SimGrid's loader"
                                                            : "SimGrid's loader, after ringsim's conversion to XML 4.1"},
       {"simgrid_version", std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch)},
-      {"zone", lp.zones().front().name},
-      {"routing", lp.zones().front().kind},
-      {"zones", zones},
-      {"zone_kinds", kinds},
-      {"hosts", hosts.size()},
-      {"routers", lp.router_count()},
-      {"links", lp.links().size()},
-      {"links_by_sharing", sharing},
-      {"fatpipe_links", sharing.count("FATPIPE") ? sharing["FATPIPE"] : 0},
-      {"hosts_with_pstates", multi_pstate},
-      {"hosts_with_disks", with_disks},
-      {"speed_flops", speed.to_json()},
-      {"cores", cores.to_json()},
-      {"bandwidth_Bps", bandwidth.to_json()},
-      {"latency_s", latency.to_json()},
       {"graph_known", lp.graph_known()},
       {"ring_routing_default", lp.graph_known() ? "free" : "platform"},
       {"host_pairs", all_pairs ? "all" : "sample"},
-      {"host_pairs_checked", pairs.size()},
-      {"host_pairs_routed", routed},
-      {"host_pairs_unrouted", unrouted},
-      {"all_hosts_connected", unrouted == 0 && sets.unroutable.empty() && sets.sets.size() <= 1},
+      {"host_pairs_checked", checks.checked},
+      {"host_pairs_routed", checks.routed},
+      {"host_pairs_unrouted", checks.unrouted},
+      {"all_hosts_connected", checks.unrouted == 0 && sets.unroutable.empty() && sets.sets.size() <= 1},
       {"reachable_sets", set_sizes},
       {"unroutable_hosts", sets.unroutable.size()},
-      {"route_links", route_links.to_json()},
-      {"route_latency_s", route_latency.to_json()},
-      {"max_route_latency_s", route_latency.count ? route_latency.max : 0.0},
+      {"route_links", checks.links.to_json()},
+      {"route_latency_s", checks.latency.to_json()},
+      {"max_route_latency_s", checks.latency.count ? checks.latency.max : 0.0},
   };
+  describe_zones(lp, out);
+  describe_hosts_and_links(lp, out);
   if (!lp.graph_known()) out["why_no_graph"] = lp.why_no_graph();
   if (!all_pairs) out["sample_seed"] = options.seed;
-  if (!first_unrouted.empty()) out["first_unrouted"] = first_unrouted;
+  if (!checks.first_unrouted.empty()) out["first_unrouted"] = checks.first_unrouted;
   if (!sets.unroutable.empty()) out["first_unroutable_host"] = sets.unroutable.front().second;
   if (lp.declared()) {
     out["edges"] = lp.declared()->edges.size();
@@ -214,7 +233,7 @@ nlohmann::json describe_platform(const std::string& path, const DescribeOptions&
   }
   describe_ring_eligibility(lp, sets, out);
   if (options.timings) out["timings_s"] = {{"simgrid_load_and_seal", load_s}, {"route_checks", routes_s}};
-  XBT_DEBUG("%zu pairs checked in %g s", pairs.size(), routes_s);
+  XBT_DEBUG("%zu pairs checked in %g s", checks.checked, routes_s);
   return out;
 }
 

@@ -144,7 +144,18 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
   // loads: platform_file checks the file's numbers, <config> options and profiles.
   std::optional<TemporaryFile> converted;
   if (format_ != io::PlatformFormat::simgrid4) converted.emplace(io::converted_to_simgrid4(path, format_));
+  load_recording_creations(converted ? converted->path() : path);
+  if (engine.get_host_count() == 0) throw InputError("platform '" + path + "' has no host");
+  keep_hosts_once();
+  keep_platform_links();
+  for (const auto* np : engine.get_all_netpoints())
+    if (np->is_router()) ++routers_;
+  summarize_zones(engine.get_netzone_root(), 0);
+  prepare_host_routing();
+  XBT_DEBUG("loaded %s: %zu hosts, %zu links, %zu zones", path.c_str(), hosts_.size(), links_.size(), zones_.size());
+}
 
+void LoadedPlatform::load_recording_creations(const std::string& file) {
   const auto route_cb = kr::NetZoneImpl::on_route_creation.connect(
       [this](bool symmetrical, kr::NetPoint* src, kr::NetPoint* dst, kr::NetPoint* gw_src, kr::NetPoint* gw_dst,
                   std::vector<simgrid::kernel::resource::StandardLinkImpl*> const& links) {
@@ -158,74 +169,73 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
       });
   record_creation_order(&hosts_, &links_);
   try {
-    AbortGuard guard("SimGrid cannot load platform '" + path + "'");
-    engine.load_platform(converted ? converted->path() : path);
+    AbortGuard guard("SimGrid cannot load platform '" + path_ + "'");
+    engine_->load_platform(file);
   } catch (const std::exception& e) {
     kr::NetZoneImpl::on_route_creation.disconnect(route_cb);
     record_creation_order(nullptr, nullptr);
-    throw InputError("SimGrid cannot load platform '" + path + "': " + one_line(e.what()));
+    throw InputError("SimGrid cannot load platform '" + path_ + "': " + one_line(e.what()));
   }
   kr::NetZoneImpl::on_route_creation.disconnect(route_cb);
   record_creation_order(nullptr, nullptr);
-  if (engine.get_host_count() == 0) throw InputError("platform '" + path + "' has no host");
+}
 
-  // Hosts once each (a host may be signalled at creation and at sealing), in creation order.
-  {
-    std::set<const sg4::Host*> seen;
-    std::vector<sg4::Host*> unique;
-    for (auto* h : hosts_)
-      if (seen.insert(h).second) unique.push_back(h);
-    for (auto* h : engine.get_all_hosts())  // hosts created without the signal (none known), by name
-      if (seen.insert(h).second) unique.push_back(h);
-    hosts_ = std::move(unique);
-  }
-  // Links: split-duplex links are their two directions (what routes cross); SimGrid's internal
-  // links (the loopback, "__...") are not the platform's.
-  {
-    std::vector<sg4::Link*> all = links_;
-    for (auto* l : engine.get_all_links()) all.push_back(l);
-    std::vector<sg4::Link*> unique;
-    std::set<const sg4::Link*> seen;
-    std::function<void(sg4::Link*)> add = [&](sg4::Link* l) {
-      if (l->get_sharing_policy() == sg4::Link::SharingPolicy::SPLITDUPLEX) {
-        const auto* sd = static_cast<const sg4::SplitDuplexLink*>(l);
-        split_duplex_parts_.insert(sd->get_link_up()->get_impl());
-        split_duplex_parts_.insert(sd->get_link_down()->get_impl());
-        add(sd->get_link_up());
-        add(sd->get_link_down());
-        return;
-      }
-      if (l->get_name().rfind("__", 0) == 0) return;
-      if (seen.insert(l).second) unique.push_back(l);
-    };
-    for (auto* l : all) add(l);
-    links_ = std::move(unique);
-    link_index_.reserve(links_.size());
-    for (std::size_t i = 0; i < links_.size(); ++i) link_index_[links_[i]] = i;
-  }
-  for (const auto* np : engine.get_all_netpoints())
-    if (np->is_router()) ++routers_;
+// Hosts once each (a host may be signalled at creation and at sealing), in creation order.
+void LoadedPlatform::keep_hosts_once() {
+  std::set<const sg4::Host*> seen;
+  std::vector<sg4::Host*> unique;
+  for (auto* h : hosts_)
+    if (seen.insert(h).second) unique.push_back(h);
+  for (auto* h : engine_->get_all_hosts())  // hosts created without the signal (none known), by name
+    if (seen.insert(h).second) unique.push_back(h);
+  hosts_ = std::move(unique);
+}
 
-  // Zones, depth first.
-  std::function<void(const sg4::NetZone*, std::size_t)> visit = [&](const sg4::NetZone* z, std::size_t depth) {
-    ZoneSummary s;
-    s.name = z->get_name();
-    s.kind = zone_kind(z);
-    s.depth = depth;
-    const auto children = z->get_children();
-    s.children = children.size();
-    std::size_t below = 0;
-    for (const auto* c : children) below += c->get_host_count();
-    s.hosts = z->get_host_count() - std::min(below, z->get_host_count());
-    zones_.push_back(s);
-    for (const auto* c : children) visit(c, depth + 1);
+// Links: split-duplex links are their two directions (what routes cross); SimGrid's internal
+// links (the loopback, "__...") are not the platform's.
+void LoadedPlatform::keep_platform_links() {
+  std::vector<sg4::Link*> all = links_;
+  for (auto* l : engine_->get_all_links()) all.push_back(l);
+  std::vector<sg4::Link*> unique;
+  std::set<const sg4::Link*> seen;
+  std::function<void(sg4::Link*)> add = [&](sg4::Link* l) {
+    if (l->get_sharing_policy() == sg4::Link::SharingPolicy::SPLITDUPLEX) {
+      const auto* sd = static_cast<const sg4::SplitDuplexLink*>(l);
+      split_duplex_parts_.insert(sd->get_link_up()->get_impl());
+      split_duplex_parts_.insert(sd->get_link_down()->get_impl());
+      add(sd->get_link_up());
+      add(sd->get_link_down());
+      return;
+    }
+    if (l->get_name().rfind("__", 0) == 0) return;
+    if (seen.insert(l).second) unique.push_back(l);
   };
-  const sg4::NetZone* root = engine.get_netzone_root();
-  visit(root, 0);
+  for (auto* l : all) add(l);
+  links_ = std::move(unique);
+  link_index_.reserve(links_.size());
+  for (std::size_t i = 0; i < links_.size(); ++i) link_index_[links_[i]] = i;
+}
 
-  // Hosts of routing="None" zones cannot be routed at all. Wifi stations: SimGrid needs each station's rate level on the wifi link
-  // (Link::set_host_wifi_rate), which its XML cannot say; without it every message aborts. A host
-  // property "wifi_rate" gives the level, else 0 (the link's first bandwidth).
+// Zones, depth first.
+void LoadedPlatform::summarize_zones(const sg4::NetZone* z, std::size_t depth) {
+  ZoneSummary s;
+  s.name = z->get_name();
+  s.kind = zone_kind(z);
+  s.depth = depth;
+  const auto children = z->get_children();
+  s.children = children.size();
+  std::size_t below = 0;
+  for (const auto* c : children) below += c->get_host_count();
+  s.hosts = z->get_host_count() - std::min(below, z->get_host_count());
+  zones_.push_back(s);
+  for (const auto* c : children) summarize_zones(c, depth + 1);
+}
+
+// Hosts of routing="None" zones cannot be routed at all. Wifi stations: SimGrid needs each
+// station's rate level on the wifi link (Link::set_host_wifi_rate), which its XML cannot say;
+// without it every message aborts. A host property "wifi_rate" gives the level, else 0 (the
+// link's first bandwidth).
+void LoadedPlatform::prepare_host_routing() {
   for (const auto* h : hosts_) {
     const auto* zone = h->get_englobing_zone();
     const std::string kind = zone_kind(zone);
@@ -244,8 +254,6 @@ LoadedPlatform::LoadedPlatform(sg4::Engine& engine, const std::string& path)
     for (const auto* l : links_)
       if (l->get_sharing_policy() == sg4::Link::SharingPolicy::WIFI) l->set_host_wifi_rate(h, level);
   }
-
-  XBT_DEBUG("loaded %s: %zu hosts, %zu links, %zu zones", path.c_str(), hosts_.size(), links_.size(), zones_.size());
 }
 
 // The declared model, built on first use (most runs never need it: the paper's platform declares

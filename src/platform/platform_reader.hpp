@@ -98,6 +98,14 @@ class LoadedPlatform {
     bool symmetrical = false;
     std::vector<const simgrid::kernel::resource::StandardLinkImpl*> links;
   };
+  // The constructor's steps: SimGrid loads `file`, hosts, links and routes recorded as created;
+  // hosts_ and links_ without repeats nor SimGrid's internal links (link_index_ set); zones_ from
+  // zone `z` down; unroutable_ and the wifi stations' rate levels.
+  void load_recording_creations(const std::string& file);
+  void keep_hosts_once();
+  void keep_platform_links();
+  void summarize_zones(const simgrid::s4u::NetZone* z, std::size_t depth);
+  void prepare_host_routing();
   void build_declared() const;
   mutable std::vector<DeclaredRoute> declared_routes_;
   mutable bool declared_built_ = false;

@@ -70,9 +70,11 @@ RingPlatform free_mode(const LoadedPlatform& lp, std::size_t candidates, const s
   return out;
 }
 
-RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, const std::set<std::string>& excluded) {
-  RingPlatform out;
-  out.routing = RingRouting::platform;
+// Platform mode's candidates: the hosts that may be members, within the largest set of hosts that
+// reach each other, the `candidates` fastest of them when asked; what is left out is said in
+// out.left_out.
+std::vector<sg4::Host*> platform_mode_hosts(const LoadedPlatform& lp, std::size_t candidates,
+                                            const std::set<std::string>& excluded, RingPlatform& out) {
   std::vector<sg4::Host*> allowed;
   for (auto* h : lp.hosts())
     if (!excluded.count(h->get_name())) allowed.push_back(h);
@@ -105,17 +107,29 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
     throw InputError("the platform routing mode holds every pair's route: " + std::to_string(hosts.size()) +
                      " hosts are more than " + std::to_string(kPlatformModeMaxHosts) +
                      "; restrict the ring to the fastest with --candidates N");
+  return hosts;
+}
 
-  // Every ordered pair's route, as SimGrid computes it, read straight into one flat array of
-  // SimGrid link indices (a latency-only route: one placeholder), then renumbered in place into
-  // the model's table (model/platform_graph.hpp's HostRouteTable): no route is ever a vector of its own.
-  // The planners read that table in no predictable order: its arrays ask for huge pages
-  // (model/huge_pages.hpp).
+// A latency-only route's placeholder among the probed routes' links; also "no model link yet".
+constexpr std::uint32_t kNoPairLink = std::numeric_limits<std::uint32_t>::max();
+
+// Every ordered pair's route, as SimGrid computes it, read straight into one flat array of
+// SimGrid link indices (a latency-only route: one placeholder), then renumbered in place into
+// the model's table (model/platform_graph.hpp's HostRouteTable): no route is ever a vector of its own.
+// The planners read that table in no predictable order: its arrays ask for huge pages
+// (model/huge_pages.hpp).
+struct PairRouteLinks {
+  std::vector<char> is_routed;       // per ordered pair (ordered_pair_index)
+  std::vector<std::uint64_t> start;  // pair x's links: links[start[x] .. start[x + 1])
+  std::vector<std::uint32_t> links;  // SimGrid link indices (LoadedPlatform::link_index) or kNoPairLink
+};
+
+PairRouteLinks read_pair_routes(const LoadedPlatform& lp, const std::vector<sg4::Host*>& hosts,
+                                std::size_t& routes_asked) {
   const std::size_t n = hosts.size();
-  constexpr std::uint32_t no_link = std::numeric_limits<std::uint32_t>::max();
-  std::vector<char> is_routed(n > 0 ? n * (n - 1) : 0, 0);
-  std::vector<std::uint64_t> start(is_routed.size() + 1, 0);
-  std::vector<std::uint32_t> links;
+  PairRouteLinks routes;
+  routes.is_routed.assign(n > 0 ? n * (n - 1) : 0, 0);
+  routes.start.assign(routes.is_routed.size() + 1, 0);
   // Link to index through a direct-mapped cache in front of LoadedPlatform::link_index (a tree
   // look-up): the routes ask it once per link crossed, some 20 million times on g5k.xml.
   std::vector<std::pair<const sg4::Link*, std::uint32_t>> link_cache(std::size_t{1} << 12, {nullptr, 0});
@@ -125,56 +139,59 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
     if (slot.first != l) slot = {l, static_cast<std::uint32_t>(lp.link_index(l))};
     return slot.second;
   };
-  out.routes_asked += probe_ordered_pairs(hosts, true, [&](std::size_t x, const ProbedRoute& r) {
-    is_routed[x] = r.routed ? 1 : 0;
+  routes_asked += probe_ordered_pairs(hosts, true, [&](std::size_t x, const ProbedRoute& r) {
+    routes.is_routed[x] = r.routed ? 1 : 0;
     if (r.routed) {
-      for (auto* l : r.links) push_back_huge(links, index_of(l));
-      if (r.links.empty()) push_back_huge(links, no_link);
+      for (auto* l : r.links) push_back_huge(routes.links, index_of(l));
+      if (r.links.empty()) push_back_huge(routes.links, kNoPairLink);
     }
-    start[x + 1] = links.size();
+    routes.start[x + 1] = routes.links.size();
   });
-  // Reachability taken as transitive above may not be (hand-written Full routes): keep a clique.
-  auto routed = [&](std::size_t a, std::size_t b) { return is_routed[ordered_pair_index(a, b, n)] != 0; };
-  const std::vector<bool> in = keep_mutually_routed(n, routed);
-  const auto dropped = static_cast<std::size_t>(std::count(in.begin(), in.end(), false));
-  if (dropped > 0)
-    out.left_out.push_back(std::to_string(dropped) + " hosts without routes to some others both ways");
-  std::vector<char>().swap(is_routed);
+  return routes;
+}
 
-  Platform& p = out.model;
-  p.zone_name = "routes-of-" + lp.engine().get_netzone_root()->get_name();
-  p.routing = ZoneRouting::full;
-  for (std::size_t a = 0; a < n; ++a)
-    if (in[a]) {
-      p.add_host(hosts[a]->get_name(), hosts[a]->get_speed());
-      p.nodes.back().cores = hosts[a]->get_core_count();
-    }
-  // The links the routes cross, in the platform's order.
-  constexpr std::uint32_t unused = no_link;
-  std::vector<std::uint32_t> model_link(lp.links().size(), unused);
+// The links the kept routes cross, added to the model in the platform's order: each SimGrid link's
+// model index (kNoPairLink for the others), and the index of the latency-only link.
+struct ModelLinks {
+  std::vector<std::uint32_t> of_loaded;
+  std::uint32_t latency_only = kNoPairLink;
+};
+
+ModelLinks add_crossed_links(const LoadedPlatform& lp, const PairRouteLinks& routes, const std::vector<bool>& in,
+                             Platform& p) {
+  const std::size_t n = in.size();
+  ModelLinks out;
+  out.of_loaded.assign(lp.links().size(), kNoPairLink);
   bool latency_only_used = false;
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = 0; b < n; ++b)
       if (a != b && in[a] && in[b]) {
         const std::size_t x = ordered_pair_index(a, b, n);
-        for (std::uint64_t y = start[x]; y < start[x + 1]; ++y)
-          if (links[y] == no_link)
+        for (std::uint64_t y = routes.start[x]; y < routes.start[x + 1]; ++y)
+          if (routes.links[y] == kNoPairLink)
             latency_only_used = true;
           else
-            model_link[links[y]] = 0;
+            out.of_loaded[routes.links[y]] = 0;
       }
-  for (std::size_t i = 0; i < model_link.size(); ++i)
-    if (model_link[i] != unused) model_link[i] = static_cast<std::uint32_t>(add_loaded_link(p, lp.links()[i]));
+  for (std::size_t i = 0; i < out.of_loaded.size(); ++i)
+    if (out.of_loaded[i] != kNoPairLink)
+      out.of_loaded[i] = static_cast<std::uint32_t>(add_loaded_link(p, lp.links()[i]));
   // A route that crosses no link (a Vivaldi zone's: latency only) has no bandwidth limit: the
   // planners see one path = one list of links, so it crosses one FATPIPE link of unbounded
   // bandwidth (kLatencyOnlyBandwidth) that limits nothing.
-  std::uint32_t latency_only = unused;
   if (latency_only_used)
-    latency_only = static_cast<std::uint32_t>(p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe));
-  // The kept pairs come in the order of `start` (a-major), so the table is written in place over
-  // what it was read from.
-  const std::size_t m = n - dropped;
-  HostRouteTable& t = p.host_routes;
+    out.latency_only =
+        static_cast<std::uint32_t>(p.add_link(kLatencyOnlyLink, kLatencyOnlyBandwidth, 0.0, SharingPolicy::fatpipe));
+  return out;
+}
+
+// The kept pairs' routes as the model's HostRouteTable, renumbered to the model's links. The kept
+// pairs come in the order of `start` (a-major), so the table is written in place over what it was
+// read from.
+void write_host_route_table(PairRouteLinks& routes, const std::vector<bool>& in, std::size_t kept,
+                            const ModelLinks& model_links, HostRouteTable& t) {
+  const std::size_t n = in.size(), m = kept;
+  std::vector<std::uint32_t>& links = routes.links;
   reserve_huge(t.start, m * m + 1);
   t.start.assign(m * m + 1, 0);
   std::size_t w = 0, row = 0;
@@ -185,8 +202,8 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
       if (!in[b]) continue;
       if (a != b) {
         const std::size_t x = ordered_pair_index(a, b, n);
-        for (std::uint64_t y = start[x]; y < start[x + 1]; ++y)
-          links[w++] = links[y] == no_link ? latency_only : model_link[links[y]];
+        for (std::uint64_t y = routes.start[x]; y < routes.start[x + 1]; ++y)
+          links[w++] = links[y] == kNoPairLink ? model_links.latency_only : model_links.of_loaded[links[y]];
       }
       t.start[row * m + col + 1] = w;
       ++col;
@@ -194,8 +211,36 @@ RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, con
     ++row;
   }
   links.resize(w);
-  if (dropped > 0) reserve_huge(links, w);  // shrunk, still advised
+  if (m < n) reserve_huge(links, w);  // shrunk, still advised
   t.links = std::move(links);
+}
+
+// Platform mode: a Full zone of the hosts that SimGrid routes both ways between each other, with
+// the routes SimGrid computes.
+RingPlatform platform_mode(const LoadedPlatform& lp, std::size_t candidates, const std::set<std::string>& excluded) {
+  RingPlatform out;
+  out.routing = RingRouting::platform;
+  const std::vector<sg4::Host*> hosts = platform_mode_hosts(lp, candidates, excluded, out);
+  const std::size_t n = hosts.size();
+  PairRouteLinks routes = read_pair_routes(lp, hosts, out.routes_asked);
+  // Reachability taken as transitive above may not be (hand-written Full routes): keep a clique.
+  auto routed = [&](std::size_t a, std::size_t b) { return routes.is_routed[ordered_pair_index(a, b, n)] != 0; };
+  const std::vector<bool> in = keep_mutually_routed(n, routed);
+  const auto dropped = static_cast<std::size_t>(std::count(in.begin(), in.end(), false));
+  if (dropped > 0)
+    out.left_out.push_back(std::to_string(dropped) + " hosts without routes to some others both ways");
+  std::vector<char>().swap(routes.is_routed);
+
+  Platform& p = out.model;
+  p.zone_name = "routes-of-" + lp.engine().get_netzone_root()->get_name();
+  p.routing = ZoneRouting::full;
+  for (std::size_t a = 0; a < n; ++a)
+    if (in[a]) {
+      p.add_host(hosts[a]->get_name(), hosts[a]->get_speed());
+      p.nodes.back().cores = hosts[a]->get_core_count();
+    }
+  const ModelLinks model_links = add_crossed_links(lp, routes, in, p);
+  write_host_route_table(routes, in, n - dropped, model_links, p.host_routes);
   return out;
 }
 

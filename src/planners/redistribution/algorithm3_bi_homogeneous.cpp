@@ -116,15 +116,16 @@ struct RuleCounters {
   std::size_t free_choices = 0;  // lines 21 and 24 decisions taken in this step
 };
 
-// Lines 3-30 for one step; `dmax` is line 1's value on the current state.
-StepSends rule_step(const Ring& ring, const State& st, Count dmax, const Options& opt, RuleCounters& cnt,
-                    const std::vector<char>* flips = nullptr) {
+bool sends_in_step(const StepSends& s, std::size_t i) { return s.next[i] || s.prev[i]; }
+bool receives_in_step(const Ring& ring, const StepSends& s, std::size_t i) {
+  return s.next[ring.prev(i)] || s.prev[ring.next(i)];
+}
+
+// Lines 3-18: the ends of the slices whose imbalance reaches delta_max's threshold send.
+void apply_slice_rules(const Ring& ring, const State& st, Count dmax, StepSends& s) {
   const std::size_t n = ring.n;
   const auto& F = st.F;
   const Extremes ex(F);
-  StepSends s = empty_step(n);
-  auto sending = [&](std::size_t i) { return s.next[i] || s.prev[i]; };
-  auto receiving = [&](std::size_t i) { return s.next[ring.prev(i)] || s.prev[ring.next(i)]; };
   // Slice C_{k,l} has imbalance F[l] - F[k-1] over pairs l != k-1 (see the header comment).
   auto pos_left = [&](std::size_t k, Count t) { const auto j = ring.prev(k); return ex.max_except(j) - F[j] >= t; };
   auto pos_right = [&](std::size_t l, Count t) { return F[l] - ex.min_except(l) >= t; };
@@ -149,24 +150,32 @@ StepSends rule_step(const Ring& ring, const State& st, Count dmax, const Options
       if (neg_right(i, 4)) s.prev[ring.next(i)] = 1;  // lines 17-18
     }
   }
+}
 
-  if (opt.rest_empty_senders) {
-    // Repair 3: lines 4-18 ignore holdings. A slice of imbalance +-(2 delta_max - 1) can spare one
-    // of its two ports for one step, so a processor holding nothing that a rule names for it rests
-    // (the lookahead then judges the step). At +-2 delta_max no port can rest, but every schedule
-    // then uses both ports at every step, so in a certified (hence feasible) state both hold items.
-    for (std::size_t i = 0; i < n; ++i) {
-      if (st.held[i] >= 1 || !sending(i)) continue;
-      s.next[i] = s.prev[i] = 0;
-      ++cnt.rested;
-    }
+// Repair 3: lines 4-18 ignore holdings. A slice of imbalance +-(2 delta_max - 1) can spare one
+// of its two ports for one step, so a processor holding nothing that a rule names for it rests
+// (the lookahead then judges the step). At +-2 delta_max no port can rest, but every schedule
+// then uses both ports at every step, so in a certified (hence feasible) state both hold items.
+void rest_senders_holding_nothing(const Ring& ring, const State& st, RuleCounters& cnt, StepSends& s) {
+  for (std::size_t i = 0; i < ring.n; ++i) {
+    if (st.held[i] >= 1 || !sends_in_step(s, i)) continue;
+    s.next[i] = s.prev[i] = 0;
+    ++cnt.rested;
   }
+}
 
-  // Lines 19-21, in index order. Repair 2: if P_(i+1) already receives, line 21 would break its
-  // receive port while P_(i-1) may be free; the paper's intuition (3) leaves the direction free.
-  // `flips` (repair 4's search) inverts the k-th free choice of the step.
+// Lines 19-24: a processor at +delta_max that sends nothing yet sends to one neighbour, one at
+// -delta_max that receives nothing yet receives from one; cnt.free_choices counts these choices.
+// `flips` (repair 4's search) inverts the k-th free choice of the step.
+void apply_free_choices(const Ring& ring, const State& st, Count dmax, const Options& opt, RuleCounters& cnt,
+                        const std::vector<char>* flips, StepSends& s) {
+  const std::size_t n = ring.n;
+  auto sending = [&](std::size_t i) { return sends_in_step(s, i); };
+  auto receiving = [&](std::size_t i) { return receives_in_step(ring, s, i); };
   std::size_t choice = 0;
   auto flipped = [&]() { return flips != nullptr && choice < flips->size() && (*flips)[choice] != 0; };
+  // Lines 19-21, in index order. Repair 2: if P_(i+1) already receives, line 21 would break its
+  // receive port while P_(i-1) may be free; the paper's intuition (3) leaves the direction free.
   for (std::size_t i = 0; i < n; ++i) {
     if (st.delta[i] != dmax || sending(i)) continue;
     bool left = opt.aware_free_choices && receiving(ring.next(i)) && !receiving(ring.prev(i));
@@ -190,34 +199,46 @@ StepSends rule_step(const Ring& ring, const State& st, Count dmax, const Options
     if (from_right) s.prev[right] = 1; else s.next[left] = 1;
   }
   cnt.free_choices = choice;
+}
 
-  if (dmax == 1) {
-    // Lines 25-30 as printed: one pass in index order.
-    auto forward = [&](std::size_t i) {
-      bool changed = false;
-      if (st.delta[i] != 0) return changed;
-      if (s.next[ring.prev(i)] && !s.next[i]) { s.next[i] = 1; changed = true; }
-      if (s.prev[ring.next(i)] && !s.prev[i]) { s.prev[i] = 1; changed = true; }
-      return changed;
-    };
-    for (std::size_t i = 0; i < n; ++i) forward(i);
-    if (opt.iterate_forwarding) {
-      // Repair 1: a chain of zero-imbalance processors must pass an item all the way in the same
-      // step (delta_max = 1 is the last step), whatever the index order; a worklist reaches the
-      // fixpoint in O(n).
-      std::deque<std::size_t> work;
-      for (std::size_t i = 0; i < n; ++i) work.push_back(i);
-      while (!work.empty()) {
-        const std::size_t i = work.front();
-        work.pop_front();
-        if (forward(i)) {
-          cnt.fixpoint_fired = true;
-          work.push_back(ring.next(i));
-          work.push_back(ring.prev(i));
-        }
-      }
+// Lines 25-30 (delta_max = 1): a processor at zero imbalance passes on, in the same direction, an
+// item it receives.
+void apply_forwarding(const Ring& ring, const State& st, const Options& opt, RuleCounters& cnt, StepSends& s) {
+  const std::size_t n = ring.n;
+  // As printed: one pass in index order.
+  auto forward = [&](std::size_t i) {
+    bool changed = false;
+    if (st.delta[i] != 0) return changed;
+    if (s.next[ring.prev(i)] && !s.next[i]) { s.next[i] = 1; changed = true; }
+    if (s.prev[ring.next(i)] && !s.prev[i]) { s.prev[i] = 1; changed = true; }
+    return changed;
+  };
+  for (std::size_t i = 0; i < n; ++i) forward(i);
+  if (!opt.iterate_forwarding) return;
+  // Repair 1: a chain of zero-imbalance processors must pass an item all the way in the same
+  // step (delta_max = 1 is the last step), whatever the index order; a worklist reaches the
+  // fixpoint in O(n).
+  std::deque<std::size_t> work;
+  for (std::size_t i = 0; i < n; ++i) work.push_back(i);
+  while (!work.empty()) {
+    const std::size_t i = work.front();
+    work.pop_front();
+    if (forward(i)) {
+      cnt.fixpoint_fired = true;
+      work.push_back(ring.next(i));
+      work.push_back(ring.prev(i));
     }
   }
+}
+
+// Lines 3-30 for one step; `dmax` is line 1's value on the current state.
+StepSends rule_step(const Ring& ring, const State& st, Count dmax, const Options& opt, RuleCounters& cnt,
+                    const std::vector<char>* flips = nullptr) {
+  StepSends s = empty_step(ring.n);
+  apply_slice_rules(ring, st, dmax, s);
+  if (opt.rest_empty_senders) rest_senders_holding_nothing(ring, st, cnt, s);
+  apply_free_choices(ring, st, dmax, opt, cnt, flips, s);
+  if (dmax == 1) apply_forwarding(ring, st, opt, cnt, s);
   return s;
 }
 

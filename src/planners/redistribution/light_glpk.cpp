@@ -32,21 +32,20 @@ bool light_circulation(const RingInstance& inst, const std::vector<Count>& delta
   return true;
 }
 
-}  // namespace
+// Columns: S_(i,i+1) = 1 + i, S_(i,i-1) = 1 + n + i, tau = 2n + 1 (GLPK is 1-based).
+int system2_next_col(std::size_t i) { return 1 + static_cast<int>(i); }
+int system2_prev_col(std::size_t n, std::size_t i) { return 1 + static_cast<int>(n) + static_cast<int>(i); }
+int system2_tau_col(std::size_t n) { return 2 * static_cast<int>(n) + 1; }
 
-System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
-  if (!inst.bidirectional) throw std::invalid_argument("bi-light-glpk needs a bidirectional ring");
+// System 2 as a linear program minimizing tau. Rows: conservation (third line of System 2) 1 + i,
+// sending time (fourth) 1 + n + i, receiving time (fifth) 1 + 2n + i. Ten non-zeros per processor:
+// loaded sparsely.
+planners::GlpkProblem system2_program(const RingInstance& inst, const std::vector<Count>& delta) {
   const std::size_t n = inst.size();
-  const auto delta = imbalances(inst);
-  const auto F = prefix_imbalances(delta);
-
-  // Columns: S_(i,i+1) = 1 + i, S_(i,i-1) = 1 + n + i, tau = 2n + 1 (GLPK is 1-based).
-  // Rows: conservation (third line of System 2) 1 + i, sending time (fourth) 1 + n + i,
-  // receiving time (fifth) 1 + 2n + i. Ten non-zeros per processor: loaded sparsely.
   const int N = static_cast<int>(n);
-  auto next_col = [](std::size_t i) { return 1 + static_cast<int>(i); };
-  auto prev_col = [N](std::size_t i) { return 1 + N + static_cast<int>(i); };
-  const int tau_col = 2 * N + 1;
+  auto next_col = [](std::size_t i) { return system2_next_col(i); };
+  auto prev_col = [n](std::size_t i) { return system2_prev_col(n, i); };
+  const int tau_col = system2_tau_col(n);
 
   glp_term_out(GLP_OFF);
   planners::GlpkProblem lp(glp_create_prob());
@@ -82,7 +81,11 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
     glp_set_row_bnds(lp.get(), recv, GLP_UP, 0.0, 0.0);
   }
   glp_load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+  return lp;
+}
 
+// Solves System 2's program to optimality, or throws an InputError that says why not.
+void solve_system2_program(planners::GlpkProblem& lp, std::size_t n) {
   // Dual simplex with presolve: several times faster than the primal on large rings
   // (bench/NOTES.md, "Measurements behind the code's choices").
   glp_smcp parm;
@@ -98,7 +101,7 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
     // bounded (it can cycle on such values): a few per row are what a solvable program takes.
     parm.meth = GLP_PRIMAL;
     parm.presolve = GLP_OFF;
-    parm.it_lim = 1000 + 30 * N;
+    parm.it_lim = 1000 + 30 * static_cast<int>(n);
     rc = planners::solve_guarded(lp, [&parm](glp_prob* p) {
       glp_scale_prob(p, GLP_SF_AUTO);
       glp_adv_basis(p, 0);
@@ -113,42 +116,61 @@ System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
     os << "): its item counts or costs are too far from 1 for the solver's tolerances; bi-light solves System 2 exactly";
     throw InputError(os.str());
   }
+}
+
+// The circulation x of the solved program. The net flow on (P_i, P_(i+1)) is S_(i,i+1) - S_(i+1,i)
+// = F_i + x for one constant x (conservation); averaging over the edges damps the simplex's round-off.
+double system2_lp_circulation(const planners::GlpkProblem& lp, const RingInstance& inst, const std::vector<Count>& F) {
+  const std::size_t n = inst.size();
+  double sum = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double net = glp_get_col_prim(lp.get(), system2_next_col(i)) -
+                       glp_get_col_prim(lp.get(), system2_prev_col(n, inst.next(i)));
+    sum += net - static_cast<double>(F[i]);
+  }
+  return sum / static_cast<double>(n);
+}
+
+// Lemma 4 only guarantees tau for a light solution, and the rounding may pick an optimal but
+// non-light circulation while a light one ties with it (the paper's test "S_(i,i+1) + S_(i,i-1)
+// <= L_i" on the solution found). Light circulations form an interval of x, and tau(x) is
+// convex, so the light x nearest to the rounding is optimal whenever any light x is: r.x moves
+// there when it ties with `best`, the rounding's time.
+void move_rounding_to_light(const RingInstance& inst, const std::vector<Count>& delta, const std::vector<Count>& F,
+                            double best, System2Relaxation& r) {
+  if (light_circulation(inst, delta, F, r.x)) return;
+  Count lo = std::numeric_limits<Count>::min(), hi = std::numeric_limits<Count>::max();
+  for (std::size_t i = 0; i < inst.size(); ++i) {
+    lo = std::max(lo, -F[inst.prev(i)] - inst.loads[i]);
+    hi = std::min(hi, inst.loads[i] - F[i]);
+  }
+  if (lo > hi) return;
+  const Count x_light = std::clamp(r.x, lo, hi);
+  if (system2_time(inst, F, x_light) <= best * (1 + 1e-12)) {  // a tie, up to summation order
+    r.x = x_light;
+    r.moved_to_light = true;
+  }
+}
+
+}  // namespace
+
+System2Relaxation solve_system2_relaxation(const RingInstance& inst) {
+  if (!inst.bidirectional) throw std::invalid_argument("bi-light-glpk needs a bidirectional ring");
+  const auto delta = imbalances(inst);
+  const auto F = prefix_imbalances(delta);
+  planners::GlpkProblem lp = system2_program(inst, delta);
+  solve_system2_program(lp, inst.size());
 
   System2Relaxation r;
   r.lp_tau = glp_get_obj_val(lp.get());
-  // The net flow on (P_i, P_(i+1)) is S_(i,i+1) - S_(i+1,i) = F_i + x for one constant x
-  // (conservation); averaging over the edges damps the simplex's round-off.
-  double sum = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double net = glp_get_col_prim(lp.get(), next_col(i)) - glp_get_col_prim(lp.get(), prev_col(inst.next(i)));
-    sum += net - static_cast<double>(F[i]);
-  }
-  r.x_star = sum / static_cast<double>(n);
+  r.x_star = system2_lp_circulation(lp, inst, F);
   r.x_floor = static_cast<Count>(std::floor(r.x_star));
   r.x_ceil = static_cast<Count>(std::ceil(r.x_star));
   r.tau_floor = system2_time(inst, F, r.x_floor);
   r.tau_ceil = system2_time(inst, F, r.x_ceil);
   // tau(x) is convex in x, so the best integer x neighbours any rational optimum.
   r.x = r.tau_ceil < r.tau_floor ? r.x_ceil : r.x_floor;
-  const double best = std::min(r.tau_floor, r.tau_ceil);
-  // Lemma 4 only guarantees tau for a light solution, and the rounding may pick an optimal but
-  // non-light circulation while a light one ties with it (the paper's test "S_(i,i+1) + S_(i,i-1)
-  // <= L_i" on the solution found). Light circulations form an interval of x, and tau(x) is
-  // convex, so the light x nearest to the rounding is optimal whenever any light x is.
-  if (!light_circulation(inst, delta, F, r.x)) {
-    Count lo = std::numeric_limits<Count>::min(), hi = std::numeric_limits<Count>::max();
-    for (std::size_t i = 0; i < n; ++i) {
-      lo = std::max(lo, -F[inst.prev(i)] - inst.loads[i]);
-      hi = std::min(hi, inst.loads[i] - F[i]);
-    }
-    if (lo <= hi) {
-      const Count x_light = std::clamp(r.x, lo, hi);
-      if (system2_time(inst, F, x_light) <= best * (1 + 1e-12)) {  // a tie, up to summation order
-        r.x = x_light;
-        r.moved_to_light = true;
-      }
-    }
-  }
+  move_rounding_to_light(inst, delta, F, std::min(r.tau_floor, r.tau_ceil), r);
   r.tau = system2_time(inst, F, r.x);
   return r;
 }

@@ -16,7 +16,6 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
   }
   hosts_ = platform.host_indices();
   const std::size_t p = hosts_.size();
-  const std::size_t n = platform.nodes.size();
   // p x p tables the greedy reads row by row for each candidate (model/huge_pages.hpp).
   reserve_huge(full_bw_, p * p);
   reserve_huge(pair_shared_, p * p);
@@ -24,112 +23,141 @@ RingNetwork::RingNetwork(const Platform& platform) : platform_(platform) {
   pool_.assign(p, kInfinity);
   pair_shared_.assign(p * p, kInfinity);
   if (platform.graph_routed()) {
-    std::vector<std::uint32_t> degree(n, 0);
-    for (const auto& e : platform.edges) {
-      ++degree[e.a];
-      ++degree[e.b];
-    }
-    arc_start_.assign(n + 1, 0);
-    for (std::size_t v = 0; v < n; ++v) arc_start_[v + 1] = arc_start_[v] + degree[v];
-    arcs_.resize(arc_start_[n]);
-    std::vector<std::uint32_t> fill(arc_start_.begin(), arc_start_.end() - 1);
-    for (const auto& e : platform.edges) {  // edge order: deterministic
-      arcs_[fill[e.a]++] = {static_cast<std::uint32_t>(e.b), static_cast<std::uint32_t>(e.link)};
-      arcs_[fill[e.b]++] = {static_cast<std::uint32_t>(e.a), static_cast<std::uint32_t>(e.link)};
-    }
+    index_arcs();
     bridges_ = BridgeTree(platform);
     blocks_ = BlockTree(platform);
-    for (std::size_t h = 0; h < p; ++h) {
-      double sum = 0.0;
-      bool all_shared = true;
-      for (const Arc* a = arcs_begin(hosts_[h]); a != arcs_end(hosts_[h]); ++a) {
-        if (fatpipe(a->link)) all_shared = false;
-        sum += capacity(a->link);
-      }
-      pool_[h] = all_shared ? sum : kInfinity;
-    }
-    // All-pairs bottlenecks on the full-capacity network: one search per host.
-    std::vector<double> cap(platform.links.size());
-    for (std::size_t l = 0; l < cap.size(); ++l) cap[l] = capacity(l);
-    WidestSearch search(*this);
-    for (std::size_t a = 0; a < p; ++a) {
-      search.run(hosts_[a], cap, hosts_);
-      for (std::size_t b = 0; b < p; ++b)
-        if (b != a) full_bw_[a * p + b] = search.bottleneck(hosts_[b]);
-    }
-    BottleneckTree tree(*this);
-    tree.build(cap, kInfinity);
-    for (std::size_t a = 0; a < p; ++a)
-      for (std::size_t b = a + 1; b < p; ++b)
-        pair_shared_[a * p + b] = pair_shared_[b * p + a] = tree.query(hosts_[a], hosts_[b]);
+    compute_graph_pools();
+    compute_graph_bottlenecks();
   } else {
     if (!platform.host_routes.empty()) {  // validate() checked its shape against the hosts
       route_start_ = platform.host_routes.start.data();
       route_links_ = platform.host_routes.links.data();
     } else {
-      std::vector<std::size_t> host_id(n, p);
-      for (std::size_t h = 0; h < p; ++h) host_id[hosts_[h]] = h;
-      std::vector<std::vector<std::size_t>> routes_(p * p);
-      // A route may cross no link at all (a Vivaldi zone's latency-only routes): presence is kept apart.
-      std::vector<char> routed(p * p, 0);
-      for (const auto& r : platform.routes) {
-        const std::size_t a = host_id[r.src], b = host_id[r.dst];
-        if (a == p || b == p) continue;  // routes between routers carry no ring traffic
-        routes_[a * p + b] = r.links;
-        routed[a * p + b] = 1;
-        if (r.symmetrical) {
-          routes_[b * p + a].assign(r.links.rbegin(), r.links.rend());
-          routed[b * p + a] = 1;
-        }
-      }
-      for (std::size_t a = 0; a < p; ++a)
-        for (std::size_t b = 0; b < p; ++b)
-          if (a != b && !routed[a * p + b])
-            throw InputError("no route from host '" + host_name(a) + "' to host '" + host_name(b) + "'");
-      // Flat storage: the greedy reads four routes per candidate, a million times on large platforms.
-      own_start_.assign(p * p + 1, 0);
-      for (std::size_t x = 0; x < p * p; ++x) own_start_[x + 1] = own_start_[x] + routes_[x].size();
-      own_links_.reserve(own_start_.back());
-      for (auto& r : routes_) {
-        for (auto l : r) own_links_.push_back(static_cast<std::uint32_t>(l));
-        std::vector<std::size_t>().swap(r);
-      }
-      route_start_ = own_start_.data();
-      route_links_ = own_links_.data();
+      store_own_routes();
     }
-    for (std::size_t a = 0; a < p; ++a)
-      for (std::size_t b = 0; b < p; ++b) {
-        if (a == b) continue;
-        const RouteView links = route(a, b);
-        double bw = kInfinity;
-        for (auto l : links) bw = std::min<double>(bw, capacity(l));
-        full_bw_[a * p + b] = bw;
-        const RouteView back = route(b, a);
-        double both = kInfinity;
-        for (auto l : links)
-          if (!fatpipe(l) && std::find(back.begin(), back.end(), l) != back.end()) both = std::min(both, capacity(l));
-        pair_shared_[a * p + b] = both;
-      }
-    reserve_huge(full_bw_t_, p * p);
-    full_bw_t_.resize(p * p);
-    for (std::size_t a = 0; a < p; ++a)
-      for (std::size_t b = 0; b < p; ++b) full_bw_t_[a * p + b] = full_bw_[b * p + a];
-    // Pools: SHARED links on every route from and to h.
-    for (std::size_t h = 0; h < p && p >= 2; ++h) {
-      std::vector<std::size_t> common;
-      for (auto l : route(h, h == 0 ? 1 : 0))
-        if (!fatpipe(l)) common.push_back(l);
-      for (std::size_t x = 0; x < p && !common.empty(); ++x) {
-        if (x == h) continue;
-        for (const RouteView r : {route(h, x), route(x, h)}) {
-          std::vector<std::size_t> kept;
-          for (auto l : common)
-            if (std::find(r.begin(), r.end(), l) != r.end()) kept.push_back(l);
-          common.swap(kept);
-        }
-      }
-      for (auto l : common) pool_[h] = std::min(pool_[h], capacity(l));
+    compute_route_bottlenecks();
+    compute_route_pools();
+  }
+}
+
+void RingNetwork::index_arcs() {
+  const std::size_t n = platform_.nodes.size();
+  std::vector<std::uint32_t> degree(n, 0);
+  for (const auto& e : platform_.edges) {
+    ++degree[e.a];
+    ++degree[e.b];
+  }
+  arc_start_.assign(n + 1, 0);
+  for (std::size_t v = 0; v < n; ++v) arc_start_[v + 1] = arc_start_[v] + degree[v];
+  arcs_.resize(arc_start_[n]);
+  std::vector<std::uint32_t> fill(arc_start_.begin(), arc_start_.end() - 1);
+  for (const auto& e : platform_.edges) {  // edge order: deterministic
+    arcs_[fill[e.a]++] = {static_cast<std::uint32_t>(e.b), static_cast<std::uint32_t>(e.link)};
+    arcs_[fill[e.b]++] = {static_cast<std::uint32_t>(e.a), static_cast<std::uint32_t>(e.link)};
+  }
+}
+
+void RingNetwork::compute_graph_pools() {
+  for (std::size_t h = 0; h < hosts_.size(); ++h) {
+    double sum = 0.0;
+    bool all_shared = true;
+    for (const Arc* a = arcs_begin(hosts_[h]); a != arcs_end(hosts_[h]); ++a) {
+      if (fatpipe(a->link)) all_shared = false;
+      sum += capacity(a->link);
     }
+    pool_[h] = all_shared ? sum : kInfinity;
+  }
+}
+
+void RingNetwork::compute_graph_bottlenecks() {
+  const std::size_t p = hosts_.size();
+  // All-pairs bottlenecks on the full-capacity network: one search per host.
+  std::vector<double> cap(platform_.links.size());
+  for (std::size_t l = 0; l < cap.size(); ++l) cap[l] = capacity(l);
+  WidestSearch search(*this);
+  for (std::size_t a = 0; a < p; ++a) {
+    search.run(hosts_[a], cap, hosts_);
+    for (std::size_t b = 0; b < p; ++b)
+      if (b != a) full_bw_[a * p + b] = search.bottleneck(hosts_[b]);
+  }
+  BottleneckTree tree(*this);
+  tree.build(cap, kInfinity);
+  for (std::size_t a = 0; a < p; ++a)
+    for (std::size_t b = a + 1; b < p; ++b)
+      pair_shared_[a * p + b] = pair_shared_[b * p + a] = tree.query(hosts_[a], hosts_[b]);
+}
+
+void RingNetwork::store_own_routes() {
+  const std::size_t p = hosts_.size();
+  std::vector<std::size_t> host_id(platform_.nodes.size(), p);
+  for (std::size_t h = 0; h < p; ++h) host_id[hosts_[h]] = h;
+  std::vector<std::vector<std::size_t>> pair_routes(p * p);
+  // A route may cross no link at all (a Vivaldi zone's latency-only routes): presence is kept apart.
+  std::vector<char> routed(p * p, 0);
+  for (const auto& r : platform_.routes) {
+    const std::size_t a = host_id[r.src], b = host_id[r.dst];
+    if (a == p || b == p) continue;  // routes between routers carry no ring traffic
+    pair_routes[a * p + b] = r.links;
+    routed[a * p + b] = 1;
+    if (r.symmetrical) {
+      pair_routes[b * p + a].assign(r.links.rbegin(), r.links.rend());
+      routed[b * p + a] = 1;
+    }
+  }
+  for (std::size_t a = 0; a < p; ++a)
+    for (std::size_t b = 0; b < p; ++b)
+      if (a != b && !routed[a * p + b])
+        throw InputError("no route from host '" + host_name(a) + "' to host '" + host_name(b) + "'");
+  // Flat storage: the greedy reads four routes per candidate, a million times on large platforms.
+  own_start_.assign(p * p + 1, 0);
+  for (std::size_t x = 0; x < p * p; ++x) own_start_[x + 1] = own_start_[x] + pair_routes[x].size();
+  own_links_.reserve(own_start_.back());
+  for (auto& r : pair_routes) {
+    for (auto l : r) own_links_.push_back(static_cast<std::uint32_t>(l));
+    std::vector<std::size_t>().swap(r);
+  }
+  route_start_ = own_start_.data();
+  route_links_ = own_links_.data();
+}
+
+void RingNetwork::compute_route_bottlenecks() {
+  const std::size_t p = hosts_.size();
+  for (std::size_t a = 0; a < p; ++a)
+    for (std::size_t b = 0; b < p; ++b) {
+      if (a == b) continue;
+      const RouteView links = route(a, b);
+      double bw = kInfinity;
+      for (auto l : links) bw = std::min<double>(bw, capacity(l));
+      full_bw_[a * p + b] = bw;
+      const RouteView back = route(b, a);
+      double both = kInfinity;
+      for (auto l : links)
+        if (!fatpipe(l) && std::find(back.begin(), back.end(), l) != back.end()) both = std::min(both, capacity(l));
+      pair_shared_[a * p + b] = both;
+    }
+  reserve_huge(full_bw_t_, p * p);
+  full_bw_t_.resize(p * p);
+  for (std::size_t a = 0; a < p; ++a)
+    for (std::size_t b = 0; b < p; ++b) full_bw_t_[a * p + b] = full_bw_[b * p + a];
+}
+
+void RingNetwork::compute_route_pools() {
+  const std::size_t p = hosts_.size();
+  // Pools: SHARED links on every route from and to h.
+  for (std::size_t h = 0; h < p && p >= 2; ++h) {
+    std::vector<std::size_t> common;
+    for (auto l : route(h, h == 0 ? 1 : 0))
+      if (!fatpipe(l)) common.push_back(l);
+    for (std::size_t x = 0; x < p && !common.empty(); ++x) {
+      if (x == h) continue;
+      for (const RouteView r : {route(h, x), route(x, h)}) {
+        std::vector<std::size_t> kept;
+        for (auto l : common)
+          if (std::find(r.begin(), r.end(), l) != r.end()) kept.push_back(l);
+        common.swap(kept);
+      }
+    }
+    for (auto l : common) pool_[h] = std::min(pool_[h], capacity(l));
   }
 }
 
@@ -170,8 +198,7 @@ WidestSearch::WidestSearch(const RingNetwork& net) : net_(net) {
   slot_.assign(n, 0);
 }
 
-void WidestSearch::run(std::size_t source_node, const std::vector<double>& capacity,
-                       const std::vector<std::size_t>& targets) {
+std::size_t WidestSearch::begin_run(const std::vector<std::size_t>& targets) {
   if (++run_ == 0) {  // wrapped: reset the stamps
     std::fill(stamp_.begin(), stamp_.end(), 0);
     std::fill(settled_.begin(), settled_.end(), 0);
@@ -185,56 +212,69 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
       target_[t] = run_;
       ++pending;
     }
+  return pending;
+}
+
+void WidestSearch::mark_needed_blocks(std::size_t node) {
+  const BlockTree& tree = net_.blocks();
+  for (auto b = tree.home(node); b != BlockTree::kNone && needed_[b] != run_; b = tree.parent(b)) needed_[b] = run_;
+}
+
+// Labelled, unsettled nodes in a binary heap of node ids, best label first: (bw desc, hops asc,
+// latency asc, node asc), a strict order, so the nodes are settled in the order of a search
+// that pops the best label of all (each node holds one label here: improving it moves it up).
+bool WidestSearch::comes_first(std::uint32_t x, std::uint32_t y) const {
+  if (best_[x] != best_[y]) return best_[x] > best_[y];
+  if (hops_[x] != hops_[y]) return hops_[x] < hops_[y];
+  if (latency_[x] != latency_[y]) return latency_[x] < latency_[y];
+  return x < y;
+}
+
+void WidestSearch::place(std::size_t at, std::uint32_t v) {
+  heap_[at] = v;
+  slot_[v] = static_cast<std::uint32_t>(at);
+}
+
+void WidestSearch::sift_up(std::size_t at) {
+  const std::uint32_t v = heap_[at];
+  while (at > 0) {
+    const std::size_t up = (at - 1) / 2;
+    if (!comes_first(v, heap_[up])) break;
+    place(at, heap_[up]);
+    at = up;
+  }
+  place(at, v);
+}
+
+std::uint32_t WidestSearch::pop_best() {
+  const std::uint32_t top = heap_.front(), last = heap_.back();
+  heap_.pop_back();
+  if (heap_.empty()) return top;
+  std::size_t at = 0;
+  const std::size_t n = heap_.size();
+  for (;;) {
+    std::size_t child = 2 * at + 1;
+    if (child >= n) break;
+    if (child + 1 < n && comes_first(heap_[child + 1], heap_[child])) ++child;
+    if (!comes_first(heap_[child], last)) break;
+    place(at, heap_[child]);
+    at = child;
+  }
+  place(at, last);
+  return top;
+}
+
+void WidestSearch::run(std::size_t source_node, const std::vector<double>& capacity,
+                       const std::vector<std::size_t>& targets) {
+  std::size_t pending = begin_run(targets);
   const bool all = targets.empty();
   // The blocks a search must enter: those on the way from a root to the source or a target.
   const BlockTree& tree = net_.blocks();
-  auto need = [&](std::size_t v) {
-    for (auto b = tree.home(v); b != BlockTree::kNone && needed_[b] != run_; b = tree.parent(b)) needed_[b] = run_;
-  };
   if (!all) {
-    need(source_node);
-    for (auto t : targets) need(t);
+    mark_needed_blocks(source_node);
+    for (auto t : targets) mark_needed_blocks(t);
   }
-  // Labelled, unsettled nodes in a binary heap of node ids, best label first: (bw desc, hops asc,
-  // latency asc, node asc), a strict order, so the nodes are settled in the order of a search
-  // that pops the best label of all (each node holds one label here: improving it moves it up).
-  auto first = [&](std::uint32_t x, std::uint32_t y) {
-    if (best_[x] != best_[y]) return best_[x] > best_[y];
-    if (hops_[x] != hops_[y]) return hops_[x] < hops_[y];
-    if (latency_[x] != latency_[y]) return latency_[x] < latency_[y];
-    return x < y;
-  };
-  auto place = [&](std::size_t at, std::uint32_t v) {
-    heap_[at] = v;
-    slot_[v] = static_cast<std::uint32_t>(at);
-  };
-  auto sift_up = [&](std::size_t at) {
-    const std::uint32_t v = heap_[at];
-    while (at > 0) {
-      const std::size_t up = (at - 1) / 2;
-      if (!first(v, heap_[up])) break;
-      place(at, heap_[up]);
-      at = up;
-    }
-    place(at, v);
-  };
-  auto pop = [&] {
-    const std::uint32_t top = heap_.front(), last = heap_.back();
-    heap_.pop_back();
-    if (heap_.empty()) return top;
-    std::size_t at = 0;
-    const std::size_t n = heap_.size();
-    for (;;) {
-      std::size_t child = 2 * at + 1;
-      if (child >= n) break;
-      if (child + 1 < n && first(heap_[child + 1], heap_[child])) ++child;
-      if (!first(heap_[child], last)) break;
-      place(at, heap_[child]);
-      at = child;
-    }
-    place(at, last);
-    return top;
-  };
+  // Label setting from the source: the best labelled node (comes_first) is settled next.
   heap_.clear();
   const auto src = static_cast<std::uint32_t>(source_node);
   stamp_[src] = run_;
@@ -244,7 +284,7 @@ void WidestSearch::run(std::size_t source_node, const std::vector<double>& capac
   heap_.push_back(src);
   slot_[src] = 0;
   while (!heap_.empty()) {
-    const std::uint32_t v = pop();
+    const std::uint32_t v = pop_best();
     settled_[v] = run_;
     if (target_[v] == run_ && --pending == 0 && !all) break;
     const double bw = best_[v], lat = latency_[v];

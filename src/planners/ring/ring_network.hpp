@@ -129,6 +129,20 @@ class RingNetwork {
   const BlockTree& blocks() const { return blocks_; }
 
  private:
+  // Graph zones: the CSR adjacency of arc_start_ and arcs_.
+  void index_arcs();
+  // Graph zones: pool_ (pool_capacity) from each host's incident links.
+  void compute_graph_pools();
+  // Graph zones: full_bw_ by one widest search per host, pair_shared_ by the bottleneck tree.
+  void compute_graph_bottlenecks();
+  // Full zones without a HostRouteTable: the platform's host-to-host routes into own_start_ and
+  // own_links_ (symmetrical routes stored both ways); InputError when a pair has no route.
+  void store_own_routes();
+  // Full zones: full_bw_ and pair_shared_ from the routes, and full_bw_t_.
+  void compute_route_bottlenecks();
+  // Full zones: pool_ from the SHARED links common to every route from and to each host.
+  void compute_route_pools();
+
   const Platform& platform_;
   std::vector<double> capacity_;   // per link: its bandwidth
   std::vector<double> latency_;    // per link: its latency
@@ -177,6 +191,17 @@ class WidestSearch {
   }
 
  private:
+  // A new run: the stamps of the last one made stale (reset when the counter wraps), the targets
+  // marked; how many distinct targets there are.
+  std::size_t begin_run(const std::vector<std::size_t>& targets);
+  // Marks the blocks on the way from a root of the block tree to `node` as needed by this run.
+  void mark_needed_blocks(std::size_t node);
+  // The heap of labelled, unsettled nodes (see run()).
+  bool comes_first(std::uint32_t x, std::uint32_t y) const;
+  void place(std::size_t at, std::uint32_t v);
+  void sift_up(std::size_t at);
+  std::uint32_t pop_best();
+
   const RingNetwork& net_;
   std::vector<double> best_, latency_;
   std::vector<std::uint32_t> hops_, via_link_, via_node_, stamp_, settled_, target_, needed_;

@@ -34,23 +34,13 @@ void callback(glp_tree* tree, void* info) {
   if (glp_ios_reason(tree) == GLP_ISELECT || glp_ios_reason(tree) == GLP_IBINGO) data->gap = glp_ios_mip_gap(tree);
 }
 
-}  // namespace
+// x_ij: column 1 + i * (p - 1) + (j < i ? j : j - 1); u_i (i >= 1): column p (p - 1) + i.
+int tsp_x_col(int P, int i, int j) { return 1 + i * (P - 1) + (j < i ? j : j - 1); }
+int tsp_u_col(int P, int i) { return P * (P - 1) + i; }
 
-RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOptions& opt) {
-  const CompleteGraph g(net, load);
+// The integer program of the file's header, its weights scaled by the largest one.
+planners::GlpkProblem tsp_program(const CompleteGraph& g) {
   const std::size_t p = g.size();
-  RingPlan plan;
-  plan.method = "tsp-ilp";
-  plan.objective_name = "tstep_ignoring_sharing";
-  if (p <= 3) {  // every cyclic order of <= 3 hosts is the same ring
-    for (std::size_t h = 0; h < p; ++h) plan.ring.push_back(h);
-    plan.optimal = true;
-    plan.mip_gap = 0.0;
-    plan.objective = g.tstep(plan.ring);
-    finish_with_sharing(net, load, opt, plan);
-    return plan;
-  }
-  const auto start_tour = local_search_tour(g);
   double dmax = 0.0;
   for (std::size_t i = 0; i < p; ++i)
     for (std::size_t j = 0; j < p; ++j)
@@ -60,9 +50,8 @@ RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOp
   planners::GlpkProblem lp(glp_create_prob());
   glp_set_obj_dir(lp.get(), GLP_MIN);
   const int P = static_cast<int>(p);
-  // x_ij: column 1 + i * (p - 1) + (j < i ? j : j - 1); u_i (i >= 1): column p (p - 1) + i.
-  auto x_col = [P](int i, int j) { return 1 + i * (P - 1) + (j < i ? j : j - 1); };
-  auto u_col = [P](int i) { return P * (P - 1) + i; };
+  auto x_col = [P](int i, int j) { return tsp_x_col(P, i, j); };
+  auto u_col = [P](int i) { return tsp_u_col(P, i); };
   glp_add_cols(lp.get(), P * (P - 1) + (P - 1));
   for (int i = 0; i < P; ++i)
     for (int j = 0; j < P; ++j) {
@@ -92,17 +81,61 @@ RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOp
       glp_set_mat_row(lp.get(), row, 3, idx, v);
       glp_set_row_bnds(lp.get(), row, GLP_UP, 0.0, P - 1.0);
     }
+  return lp;
+}
+
+// A tour (starting at host 0) as 1-based column values of the program: its arcs' x and its
+// hosts' positions u.
+std::vector<double> tsp_columns_of_tour(const std::vector<std::size_t>& tour) {
+  const std::size_t p = tour.size();
+  const int P = static_cast<int>(p);
+  std::vector<double> columns(static_cast<std::size_t>(tsp_u_col(P, P - 1)) + 1, 0.0);
+  for (std::size_t t = 0; t < p; ++t) {
+    const int a = static_cast<int>(tour[t]), b = static_cast<int>(tour[(t + 1) % p]);
+    columns[static_cast<std::size_t>(tsp_x_col(P, a, b))] = 1.0;
+    if (a != 0) columns[static_cast<std::size_t>(tsp_u_col(P, a))] = static_cast<double>(t);
+  }
+  return columns;
+}
+
+// The tour of the program's integer solution from host 0, following the arcs with x = 1; shorter
+// than p hosts when the solution breaks off.
+std::vector<std::size_t> tsp_tour_of_solution(const planners::GlpkProblem& lp, std::size_t p) {
+  const int P = static_cast<int>(p);
+  std::vector<std::size_t> tour;
+  std::size_t at = 0;
+  do {
+    tour.push_back(at);
+    std::size_t next = p;
+    for (std::size_t j = 0; j < p; ++j)
+      if (j != at && glp_mip_col_val(lp.get(), tsp_x_col(P, static_cast<int>(at), static_cast<int>(j))) > 0.5) next = j;
+    if (next == p) break;
+    at = next;
+  } while (at != 0 && tour.size() <= p);
+  return tour;
+}
+
+}  // namespace
+
+RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOptions& opt) {
+  const CompleteGraph g(net, load);
+  const std::size_t p = g.size();
+  RingPlan plan;
+  plan.method = "tsp-ilp";
+  plan.objective_name = "tstep_ignoring_sharing";
+  if (p <= 3) {  // every cyclic order of <= 3 hosts is the same ring
+    for (std::size_t h = 0; h < p; ++h) plan.ring.push_back(h);
+    plan.optimal = true;
+    plan.mip_gap = 0.0;
+    plan.objective = g.tstep(plan.ring);
+    finish_with_sharing(net, load, opt, plan);
+    return plan;
+  }
+  const auto start_tour = local_search_tour(g);
+  planners::GlpkProblem lp = tsp_program(g);
   // The heuristic tour as GLPK's first incumbent (columns of the original problem: no presolve).
   CallbackData data;
-  data.start.assign(static_cast<std::size_t>(u_col(P - 1)) + 1, 0.0);
-  {
-    std::vector<std::size_t> tour = start_tour;  // starts at host 0
-    for (std::size_t t = 0; t < p; ++t) {
-      const int a = static_cast<int>(tour[t]), b = static_cast<int>(tour[(t + 1) % p]);
-      data.start[static_cast<std::size_t>(x_col(a, b))] = 1.0;
-      if (a != 0) data.start[static_cast<std::size_t>(u_col(a))] = static_cast<double>(t);
-    }
-  }
+  data.start = tsp_columns_of_tour(start_tour);
   glp_smcp smcp;
   glp_init_smcp(&smcp);
   smcp.msg_lev = GLP_MSG_OFF;
@@ -120,17 +153,8 @@ RingPlan plan_tsp_ilp(const RingNetwork& net, const Workload& load, const RingOp
   const int ret = glp_intopt(lp.get(), &iocp);
   const int status = glp_mip_status(lp.get());
   std::vector<std::size_t> tour;
-  if ((ret == 0 || ret == GLP_ETMLIM || ret == GLP_EMIPGAP) && (status == GLP_OPT || status == GLP_FEAS)) {
-    std::size_t at = 0;
-    do {
-      tour.push_back(at);
-      std::size_t next = p;
-      for (std::size_t j = 0; j < p; ++j)
-        if (j != at && glp_mip_col_val(lp.get(), x_col(static_cast<int>(at), static_cast<int>(j))) > 0.5) next = j;
-      if (next == p) break;
-      at = next;
-    } while (at != 0 && tour.size() <= p);
-  }
+  if ((ret == 0 || ret == GLP_ETMLIM || ret == GLP_EMIPGAP) && (status == GLP_OPT || status == GLP_FEAS))
+    tour = tsp_tour_of_solution(lp, p);
   if (tour.size() != p) {  // no incumbent better than nothing: keep the heuristic tour
     tour = start_tour;
     plan.note = "GLPK found no integer solution in the time limit; the tsp-local tour is returned";
