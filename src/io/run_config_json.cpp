@@ -710,15 +710,11 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   }
 }
 
-nlohmann::json run_config_to_json(const RunConfig& cfg) {
+namespace {
+
+// The canonical form of the config's 'traces' (run_config_to_json).
+nlohmann::json traces_json(const RunConfig& cfg) {
   const char* placement = to_string(cfg.trace_placement);
-  nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
-  if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
-  if (cfg.selection == RingSelection::planner) {
-    ring["method"] = cfg.ring_method;
-    ring["routing"] = to_string(cfg.ring_routing);
-    if (cfg.ring_candidates > 0) ring["candidates"] = cfg.ring_candidates;
-  }
   nlohmann::json windows = nlohmann::json::array();
   for (const auto& [lo, hi] : cfg.trace_windows) windows.push_back({lo, hi});
   nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},
@@ -771,6 +767,20 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   } else if (cfg.trace_source == "planetlab" || cfg.trace_source == "utilization-csv") {
     traces = real_traces_json(cfg);
   }
+  return traces;
+}
+
+}  // namespace
+
+nlohmann::json run_config_to_json(const RunConfig& cfg) {
+  nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
+  if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
+  if (cfg.selection == RingSelection::planner) {
+    ring["method"] = cfg.ring_method;
+    ring["routing"] = to_string(cfg.ring_routing);
+    if (cfg.ring_candidates > 0) ring["candidates"] = cfg.ring_candidates;
+  }
+  const nlohmann::json traces = traces_json(cfg);
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},
           {"iterations", cfg.iterations}, {"ratio", cfg.ratio},
