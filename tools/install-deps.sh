@@ -3,7 +3,8 @@
 # otherwise it prints the one apt-get line to run and exits with status 1.
 set -euo pipefail
 PACKAGES=(cmake g++ make pkg-config libsimgrid-dev libglpk-dev nlohmann-json3-dev doctest-dev
-          libcli11-dev libboost-graph-dev libpugixml-dev libltdl-dev python3-matplotlib python3-jsonschema jq parallel pajeng)
+          libcli11-dev libboost-graph-dev libpugixml-dev libltdl-dev python3-matplotlib python3-jsonschema jq parallel pajeng
+          universal-ctags)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -75,49 +75,79 @@ std::string escaped_profiles_note(const RunResult& res, const std::string& dir) 
          "/ (docs/traces.md): " + listed + (escaped > 3 ? ", ..." : "");
 }
 
+// simulate --help's footer: the SimGrid options, the config's keys and the run's limits.
+std::string simulate_footer() {
+  return "SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
+         "the config's \"simgrid\": {\"name\": value, ...} and \"simgrid_log\": [...], which win over network_model;\n"
+         "--help-cfg (or --cfg=help), --log=help, --help-log-categories, --help-models, --help-tracing print\n"
+         "SimGrid's help. Paje traces: --cfg=tracing:yes (ringsim turns tracing/platform on\n"
+         "with it), --cfg=tracing/actor:yes, --cfg=tracing/filename:run.trace; application log:\n"
+         "--log=ringsim_app.thres:info (decisions, moves) or :debug (every iteration).\n"
+         "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
+         "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
+         "neighbours both ways, checked before the run), rows, columns,\n"
+         "iterations, ratio, scheme (" + policy::scheme_syntaxes() + "),\n"
+         "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows} or\n"
+         "{source: files, profiles: {host: file.profile, ...} | csv: file.csv (host,time|iteration,speed flop/s),\n"
+         "default: refuse|constant (members without a trace: exit 2, or their peak speed)} or {source: platform}\n"
+         "(the platform's own speed_file profiles; not with staging) or {seed, source: random-walk, step, low,\n"
+         "high, every} or {seed, source: on-off, available, loaded, load_factor, durations:\n"
+         "geometric|pareto|weibull|hyperexponential, shape (pareto, weibull), cv (hyperexponential)} or {seed,\n"
+         "source: daily, period (iterations per day), low, high, noise,\n"
+         "correlation, phase: random|iterations, every} (a day/night cosine per host plus AR(1) noise, clipped to\n"
+         "[low, high])\n"
+         "or {source: fta, file (a Failure Trace Archive event_trace file, tab-separated), nodes: {host: node_id}\n"
+         "(default: the file's nodes to the members in ring order), unavailable_multiplier (0.01), time_scale\n"
+         "(seconds of trace per simulated second, 1)}\n"
+         "(trace files are found beside the config). No source: measured (the 2004 machine list) on\n"
+         "the paper's platform only, factor on any other. Trace speeds above the host's peak are kept, with\n"
+         "one warning line and speeds_above_peak. A host of a trace file that the platform lacks is exit 2\n"
+         "(hosts of the platform outside the ring: unused); a change past the last iteration, or a speed\n"
+         "below 0.001 of the host's peak, is one warning line each (exit 2 with --strict).\n"
+         "The result states trace_source and speeds_from_2004_machine_list. Changes given by iteration take\n"
+         "effect per traces.placement: iteration (default: a change at iteration k slows iteration k, however\n"
+         "iterations stretch) | nominal-time (at k * the first iteration's predicted time, as a SimGrid profile),\n"
+         "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"
+         "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
+         "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
+         "schedule), rebuild [{after, size, seed | hosts, k, beta, algorithm, overlap}, ...] (the ring moved to\n"
+         "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.\n"
+         "Limits: the run's memory, estimated from its sizes before it starts (10 bytes per column,\n"
+         "112 + 8 * members bytes per iteration, 32 bytes per pair of staging nodes), <= --max-memory GB\n"
+         "(default " + format_bytes(kDefaultMemoryBudgetBytes) + ")" +
+         ";\na ring's size <= columns and <= the platform's hosts that reach each other; an input file (or\n"
+         "standard input) <= 512 MiB (RINGSIM_MAX_INPUT_BYTES lowers it).";
+}
+
+// The makespan of the run's no-redistribution baseline, simulated in a child: the same platform,
+// ring, traces and ratio, never redistributing, and not traced (the run's trace is the run's).
+double simulated_baseline(const RunConfig& cfg, const std::vector<std::string>& extras, bool strict) {
+  RunConfig none = cfg;
+  none.scheme.name = policy::kBaselineScheme;
+  none.baseline = false;
+  for (auto& [name, value] : none.simgrid_options)
+    if (name == "tracing") value = "no";
+  const bool traced_here = std::any_of(extras.begin(), extras.end(), [](const std::string& a) {
+    return a.rfind("--cfg=tracing:", 0) == 0 || a.find(" tracing:") != std::string::npos;
+  });
+  return io::ChildValue(
+             [&] {
+               std::vector<std::string> untraced = extras;
+               if (traced_here) untraced.push_back("--cfg=tracing:no");
+               io::EngineArgs child_args(untraced);
+               // Strict: a suspect trace line refuses here, before any simulated second.
+               sim::SimulationOptions strict_only;
+               strict_only.strict = strict;
+               return sim::run_simulation(none, &child_args.argc, child_args.argv.data(), strict_only).makespan;
+             },
+             "baseline simulation")
+      .get();
+}
+
 }  // namespace
 
 void add_simulate_command(CLI::App* cmd) {
-  cmd->footer("SimGrid options: --cfg=name:value and --log=category.thres:level, as in any SimGrid program, win over\n"
-              "the config's \"simgrid\": {\"name\": value, ...} and \"simgrid_log\": [...], which win over network_model;\n"
-              "--help-cfg (or --cfg=help), --log=help, --help-log-categories, --help-models, --help-tracing print\n"
-              "SimGrid's help. Paje traces: --cfg=tracing:yes (ringsim turns tracing/platform on\n"
-              "with it), --cfg=tracing/actor:yes, --cfg=tracing/filename:run.trace; application log:\n"
-              "--log=ringsim_app.thres:info (decisions, moves) or :debug (every iteration).\n"
-              "Config keys: platform (any file SimGrid loads, .tiers, 2005 XML), ring {size, selection: random|hosts|planner,\n"
-              "hosts, method, seed, routing: auto|free|platform, candidates} (rings only of hosts that reach their\n"
-              "neighbours both ways, checked before the run), rows, columns,\n"
-              "iterations, ratio, scheme (" + policy::scheme_syntaxes() + "),\n"
-              "algorithm, targets (oracle|measured), traces {seed, source: measured|factor, factor, windows} or\n"
-              "{source: files, profiles: {host: file.profile, ...} | csv: file.csv (host,time|iteration,speed flop/s),\n"
-              "default: refuse|constant (members without a trace: exit 2, or their peak speed)} or {source: platform}\n"
-              "(the platform's own speed_file profiles; not with staging) or {seed, source: random-walk, step, low,\n"
-              "high, every} or {seed, source: on-off, available, loaded, load_factor, durations:\n"
-              "geometric|pareto|weibull|hyperexponential, shape (pareto, weibull), cv (hyperexponential)} or {seed,\n"
-              "source: daily, period (iterations per day), low, high, noise,\n"
-              "correlation, phase: random|iterations, every} (a day/night cosine per host plus AR(1) noise, clipped to\n"
-              "[low, high])\n"
-              "or {source: fta, file (a Failure Trace Archive event_trace file, tab-separated), nodes: {host: node_id}\n"
-              "(default: the file's nodes to the members in ring order), unavailable_multiplier (0.01), time_scale\n"
-              "(seconds of trace per simulated second, 1)}\n"
-              "(trace files are found beside the config). No source: measured (the 2004 machine list) on\n"
-              "the paper's platform only, factor on any other. Trace speeds above the host's peak are kept, with\n"
-              "one warning line and speeds_above_peak. A host of a trace file that the platform lacks is exit 2\n"
-              "(hosts of the platform outside the ring: unused); a change past the last iteration, or a speed\n"
-              "below 0.001 of the host's peak, is one warning line each (exit 2 with --strict).\n"
-              "The result states trace_source and speeds_from_2004_machine_list. Changes given by iteration take\n"
-              "effect per traces.placement: iteration (default: a change at iteration k slows iteration k, however\n"
-              "iterations stretch) | nominal-time (at k * the first iteration's predicted time, as a SimGrid profile),\n"
-              "network_model (linear|lv08), decision_flops, report_bytes, baseline,\n"
-              "staging {nodes, node_bandwidth, node_latency, backbone_bandwidth, backbone_latency, gateway, k, beta,\n"
-              "algorithm: ggp|oggp|greedy|all-at-once, overlap} (the matrix staged from a storage cluster with a KPBS\n"
-              "schedule), rebuild [{after, size, seed | hosts, k, beta, algorithm, overlap}, ...] (the ring moved to\n"
-              "other processors, columns handed over with a KPBS schedule). k 0 (default): derived from the routes.\n"
-              "Limits: the run's memory, estimated from its sizes before it starts (10 bytes per column,\n"
-              "112 + 8 * members bytes per iteration, 32 bytes per pair of staging nodes), <= --max-memory GB\n"
-              "(default " + format_bytes(kDefaultMemoryBudgetBytes) + ")" +
-              ";\na ring's size <= columns and <= the platform's hosts that reach each other; an input file (or\n"
-              "standard input) <= 512 MiB (RINGSIM_MAX_INPUT_BYTES lowers it).");
+  cmd->footer(simulate_footer());
   cmd->allow_extras();
   auto config = std::make_shared<std::string>();
   auto iterations_csv = std::make_shared<std::string>();
@@ -151,28 +181,7 @@ void add_simulate_command(CLI::App* cmd) {
     opt.strict = *strict;
     // A run that never redistributes is its own baseline.
     const bool normalize = cfg.baseline && policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, *config);
-    if (normalize) {
-      RunConfig none = cfg;  // the same platform, ring, traces and ratio, never redistributing
-      none.scheme.name = policy::kBaselineScheme;
-      none.baseline = false;
-      for (auto& [name, value] : none.simgrid_options)  // the run's trace is the run's, not its baseline's
-        if (name == "tracing") value = "no";
-      const bool traced_here = std::any_of(extras.begin(), extras.end(), [](const std::string& a) {
-        return a.rfind("--cfg=tracing:", 0) == 0 || a.find(" tracing:") != std::string::npos;
-      });
-      baseline = io::ChildValue(
-                     [&] {
-                       std::vector<std::string> untraced = extras;
-                       if (traced_here) untraced.push_back("--cfg=tracing:no");
-                       io::EngineArgs child_args(untraced);
-                       // Strict: a suspect trace line refuses here, before any simulated second.
-                       sim::SimulationOptions strict_only;
-                       strict_only.strict = opt.strict;
-                       return sim::run_simulation(none, &child_args.argc, child_args.argv.data(), strict_only).makespan;
-                     },
-                     "baseline simulation")
-                     .get();
-    }
+    if (normalize) baseline = simulated_baseline(cfg, extras, opt.strict);
     const RunResult res = sim::run_simulation(cfg, &args.argc, args.argv.data(), opt);
     if (!cfg.baseline) baseline = 0.0;
     else if (!normalize) baseline = res.makespan;  // scheme none is its own baseline

@@ -373,13 +373,9 @@ nlohmann::json real_traces_json(const RunConfig& cfg) {
   return traces;
 }
 
-}  // namespace
-
-// The config's fields, each checked (parse_run_config).
-static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::string& where) {
-  if (!doc.is_object()) throw InputError(where + " must be a JSON object");
-  io::require_known_keys(doc, config_keys::run_config, where);
-  RunConfig cfg;
+// The matrix and the run's length: rows, columns, iterations, and the ratio of a column's work to
+// its message.
+void read_matrix_and_ratio(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
   if (doc.contains("platform")) cfg.platform = text(doc, "platform");
   if (doc.contains("rows")) cfg.rows = int_value(doc, "rows", where);
   if (doc.contains("columns")) cfg.columns = int_value(doc, "columns", where);
@@ -397,6 +393,10 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
     os << where << ": 'ratio' must be in [" << kLeastRatio << ", " << kGreatestRatio << "]";
     throw InputError(os.str());
   }
+}
+
+// The redistribution policy: its scheme, its planner and the speeds its decisions balance for.
+void read_scheme_and_policy(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
   // The scheme names a policy of the simulation layer, which checks it (policy/registry.hpp).
   cfg.scheme.name = doc.contains("scheme") ? text(doc, "scheme") : "none";
   if (doc.contains("algorithm")) {
@@ -413,6 +413,10 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
       throw InputError(where + ": 'targets' must be " + config_keys::listed(config_keys::targets, true));
     cfg.targets = t == "oracle" ? TargetMode::oracle : TargetMode::measured;
   }
+}
+
+// How SimGrid simulates the run: its network model, its options and its log settings.
+void read_simulator_settings(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
   if (doc.contains("network_model")) {
     const auto m = text(doc, "network_model");
     if (!config_keys::accepts(config_keys::network_model, m))
@@ -421,6 +425,11 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
   }
   if (doc.contains("simgrid")) cfg.simgrid_options = simgrid_options(doc["simgrid"], where);
   if (doc.contains("simgrid_log")) cfg.simgrid_log = simgrid_log(doc["simgrid_log"], where);
+}
+
+// What a run reports beside its own makespan (the reference's check, the baseline), and the cost of
+// a decision: its work and the members' reports.
+void read_outputs_and_decision_costs(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
   if (doc.contains("reference_check")) cfg.reference_check = scheme_list(doc["reference_check"], where);
   // Messages are sized in whole bytes (a 64-bit count in SimGrid): at most 2^53, where doubles are
   // still exact integers; work in flops likewise.
@@ -432,36 +441,45 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
     if (!doc["baseline"].is_boolean()) throw InputError(where + ": 'baseline' must be true or false");
     cfg.baseline = doc["baseline"].get<bool>();
   }
+}
+
+// ring 'selection', and 'routing' and 'candidates', which only a planner's ring takes.
+void read_ring_selection(const nlohmann::json& r, const std::string& where, RunConfig& cfg) {
+  if (r.contains("selection")) {
+    const auto s = text(r, "selection");
+    if (!config_keys::accepts(config_keys::ring_selection, s))
+      throw InputError(where + ": ring 'selection' must be " + config_keys::listed(config_keys::ring_selection));
+    if (s == "random") cfg.selection = RingSelection::random;
+    else if (s == "hosts") cfg.selection = RingSelection::hosts;
+    else if (s == "planner") cfg.selection = RingSelection::planner;
+    else throw InputError(where + ": ring 'selection' must be random, hosts or planner");
+  }
+  if (r.contains("size")) cfg.ring_size = int_value(r, "size", where + " 'ring'");
+  if (r.contains("seed")) cfg.ring_seed = seed_value(r, "seed");
+  if (r.contains("method")) cfg.ring_method = text(r, "method");
+  if (r.contains("routing")) {
+    const auto name = text(r, "routing");
+    const auto routing = ring_routing_from_string(name);
+    if (!routing || !config_keys::accepts(config_keys::ring_routing, name))
+      throw InputError(where + ": ring 'routing' must be " + config_keys::listed(config_keys::ring_routing));
+    cfg.ring_routing = *routing;
+  }
+  if (r.contains("candidates")) {
+    const auto n = integer(r, "candidates");
+    if (n < 0) throw InputError(where + ": ring 'candidates' must be >= 0 (0: every host)");
+    cfg.ring_candidates = static_cast<std::size_t>(n);
+  }
+  if ((r.contains("routing") || r.contains("candidates")) && cfg.selection != RingSelection::planner)
+    throw InputError(where + ": ring 'routing' and 'candidates' apply to selection 'planner'");
+}
+
+// 'ring': how its members are chosen (or which they are), and its size against the columns.
+void read_ring(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
   if (doc.contains("ring")) {
     const auto& r = doc["ring"];
     if (!r.is_object()) throw InputError(where + ": 'ring' must be an object");
     io::require_known_keys(r, config_keys::ring, where + " 'ring'");
-    if (r.contains("selection")) {
-      const auto s = text(r, "selection");
-      if (!config_keys::accepts(config_keys::ring_selection, s))
-        throw InputError(where + ": ring 'selection' must be " + config_keys::listed(config_keys::ring_selection));
-      if (s == "random") cfg.selection = RingSelection::random;
-      else if (s == "hosts") cfg.selection = RingSelection::hosts;
-      else if (s == "planner") cfg.selection = RingSelection::planner;
-      else throw InputError(where + ": ring 'selection' must be random, hosts or planner");
-    }
-    if (r.contains("size")) cfg.ring_size = int_value(r, "size", where + " 'ring'");
-    if (r.contains("seed")) cfg.ring_seed = seed_value(r, "seed");
-    if (r.contains("method")) cfg.ring_method = text(r, "method");
-    if (r.contains("routing")) {
-      const auto name = text(r, "routing");
-      const auto routing = ring_routing_from_string(name);
-      if (!routing || !config_keys::accepts(config_keys::ring_routing, name))
-        throw InputError(where + ": ring 'routing' must be " + config_keys::listed(config_keys::ring_routing));
-      cfg.ring_routing = *routing;
-    }
-    if (r.contains("candidates")) {
-      const auto n = integer(r, "candidates");
-      if (n < 0) throw InputError(where + ": ring 'candidates' must be >= 0 (0: every host)");
-      cfg.ring_candidates = static_cast<std::size_t>(n);
-    }
-    if ((r.contains("routing") || r.contains("candidates")) && cfg.selection != RingSelection::planner)
-      throw InputError(where + ": ring 'routing' and 'candidates' apply to selection 'planner'");
+    read_ring_selection(r, where, cfg);
     if (r.contains("hosts")) {
       if (!r["hosts"].is_array()) throw InputError(where + ": ring 'hosts' must be an array of host names");
       for (const auto& h : r["hosts"]) {
@@ -477,155 +495,178 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
   if (cfg.ring_size < 1) throw InputError(where + ": ring 'size' must be >= 1");
   if (cfg.ring_size > cfg.columns)
     throw InputError(where + ": a ring of " + std::to_string(cfg.ring_size) + " members needs at least as many columns");
-  if (doc.contains("traces")) {
-    const auto& t = doc["traces"];
-    if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
-    const std::string source = t.contains("source") ? text(t, "source") : "measured";
-    const std::string tw = where + " 'traces'";
-    const auto* keys = config_keys::traces_keys(source);
-    if (!keys) throw InputError(where + ": traces 'source' must be " + config_keys::listed(config_keys::trace_sources));
-    io::require_known_keys(t, *keys, tw);
-    cfg.trace_source_given = t.contains("source");
-    if (t.contains("seed")) cfg.trace_seed = seed_value(t, "seed");
-    if (t.contains("placement")) cfg.trace_placement = parse_placement(t, source, where);
-    cfg.trace_from_measured = source == "measured";
-    if (source != "measured" && source != "factor") cfg.trace_source = source;
-    if (t.contains("factor")) {
-      const auto& f = t["factor"];
-      if (!f.is_array() || f.size() != 2 || !f[0].is_number() || !f[1].is_number())
-        throw InputError(where + ": traces 'factor' must be [low, high]");
-      cfg.factor_low = f[0].get<double>();
-      cfg.factor_high = f[1].get<double>();
-      if (!(cfg.factor_low > 0 && cfg.factor_low <= cfg.factor_high))
-        throw InputError(where + ": traces 'factor' must satisfy 0 < low <= high");
-      check_multiplier(cfg.factor_low, where + ": traces 'factor' low");
-      check_multiplier(cfg.factor_high, where + ": traces 'factor' high");
-    }
-    if (t.contains("windows")) {
-      const auto& w = t["windows"];
-      if (!w.is_array()) throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
-      cfg.trace_windows.clear();
-      for (const auto& p : w) {
-        if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
-          throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
-        const nlohmann::json pair = {{"lo", p[0]}, {"hi", p[1]}};
-        cfg.trace_windows.emplace_back(int_value(pair, "lo", where + " traces 'windows'"),
-                                       int_value(pair, "hi", where + " traces 'windows'"));
-      }
-    }
-    if (source == "files") {
-      if (t.contains("default")) {
-        const std::string d = text(t, "default");
-        if (!config_keys::accepts(config_keys::files_default, d))
-          throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
-                           "\"constant\" (it keeps its peak speed)");
-        cfg.trace_default_constant = d == "constant";
-      }
-      if (t.contains("profiles") == t.contains("csv"))
-        throw InputError(where + ": traces source files needs either 'profiles' {host: file, ...} or 'csv'");
-      if (t.contains("csv")) {
-        cfg.trace_csv = text(t, "csv");
-        if (cfg.trace_csv.empty()) throw InputError(where + ": traces 'csv' must name a file");
-      } else {
-        const auto& p = t["profiles"];
-        if (!p.is_object() || p.empty())
-          throw InputError(where + ": traces 'profiles' must be a non-empty object {host: profile file, ...}");
-        for (const auto& [host, file] : p.items()) {
-          if (!file.is_string() || file.get<std::string>().empty())
-            throw InputError(where + ": traces 'profiles' entry '" + host + "' must name a file");
-          cfg.trace_profiles.emplace_back(host, file.get<std::string>());
-        }
-      }
-    }
-    if (source == "random-walk") {
-      auto& rw = cfg.random_walk;
-      if (t.contains("step")) rw.step = number(t, "step");
-      if (t.contains("low")) rw.low = number(t, "low");
-      if (t.contains("high")) rw.high = number(t, "high");
-      if (t.contains("every")) rw.every = int_value(t, "every", where + " 'traces'");
-      validate(rw, where + " 'traces'");
-    }
-    if (source == "on-off") {
-      auto& oo = cfg.on_off;
-      if (t.contains("available")) oo.available = number(t, "available");
-      if (t.contains("loaded")) oo.loaded = number(t, "loaded");
-      if (t.contains("load_factor")) oo.load_factor = number(t, "load_factor");
-      if (t.contains("durations")) {
-        const std::string d = text(t, "durations");
-        if (!config_keys::accepts(config_keys::on_off_durations, d))
-          throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(config_keys::on_off_durations) +
-                           ", got '" + d + "'");
-        if (d == "pareto") oo.durations = OnOffDurations::pareto;
-        else if (d == "weibull") oo.durations = OnOffDurations::weibull;
-        else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
-        else if (d != "geometric")
-          throw InputError(where + ": on-off 'durations' must be geometric, pareto, weibull or hyperexponential, got '" +
-                           d + "'");
-      }
-      if (t.contains("cv")) {
-        if (oo.durations != OnOffDurations::hyperexponential)
-          throw InputError(where + ": on-off 'cv' applies to durations hyperexponential");
-        oo.cv = number(t, "cv");
-      } else if (oo.durations == OnOffDurations::hyperexponential) {
-        throw InputError(where + ": on-off durations hyperexponential needs a 'cv' (its coefficient of variation)");
-      }
-      if (t.contains("shape")) {
-        if (oo.durations != OnOffDurations::pareto && oo.durations != OnOffDurations::weibull)
-          throw InputError(where + ": on-off 'shape' applies to durations pareto or weibull");
-        oo.shape = number(t, "shape");
-      } else if (oo.durations == OnOffDurations::weibull) {
-        // No one shape stands for every system's availability: the config says which.
-        throw InputError(where + ": on-off durations weibull needs a 'shape'");
-      }
-      validate(oo, where + " 'traces'");
-    }
-    if (source == "daily") {
-      auto& d = cfg.daily;
-      if (t.contains("period")) d.period = number(t, "period");
-      if (t.contains("low")) d.low = number(t, "low");
-      if (t.contains("high")) d.high = number(t, "high");
-      if (t.contains("noise")) d.noise = number(t, "noise");
-      if (t.contains("correlation")) d.correlation = number(t, "correlation");
-      if (t.contains("every")) d.every = int_value(t, "every", where + " 'traces'");
-      if (t.contains("phase")) {
-        const auto& ph = t["phase"];
-        if (ph.is_string() && config_keys::accepts(config_keys::daily_phase, ph.get<std::string>())) {
-          d.random_phase = true;
-        } else if (ph.is_number()) {
-          d.random_phase = false;
-          d.phase = number(t, "phase");
-        } else {
-          throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
-        }
-      }
-      validate(d, where + " 'traces'");
-    }
-    if (source == "fta") {
-      auto& f = cfg.fta;
-      if (!t.contains("file")) throw InputError(where + ": traces source fta needs 'file' (an FTA event_trace file)");
-      f.file = text(t, "file");
-      if (f.file.empty()) throw InputError(where + ": traces 'file' must name a file");
-      if (t.contains("nodes")) {
-        const auto& n = t["nodes"];
-        if (!n.is_object() || n.empty())
-          throw InputError(where + ": traces 'nodes' must be a non-empty object {host: node_id, ...}");
-        for (const auto& [host, node] : n.items()) {
-          if (node.is_string() && !node.get<std::string>().empty()) f.nodes.emplace_back(host, node.get<std::string>());
-          else if (node.is_number_integer()) f.nodes.emplace_back(host, node.dump());
-          else throw InputError(where + ": traces 'nodes' entry '" + host + "' must be a node_id (a string or an integer)");
-        }
-      }
-      if (t.contains("unavailable_multiplier")) f.unavailable_multiplier = number(t, "unavailable_multiplier");
-      if (!(f.unavailable_multiplier > 0.0 && f.unavailable_multiplier <= 1.0))
-        throw InputError(where + ": fta 'unavailable_multiplier' must be in (0, 1] (the speed while unavailable, as a "
-                         "fraction of the peak; 0 would stall the host)");
-      check_multiplier(f.unavailable_multiplier, where + ": fta 'unavailable_multiplier'");
-      if (t.contains("time_scale")) f.time_scale = number(t, "time_scale");
-      if (!(f.time_scale > 0.0))
-        throw InputError(where + ": fta 'time_scale' must be > 0 (seconds of trace per simulated second)");
-    }
-    if (source == "planetlab" || source == "utilization-csv") cfg.real = read_real_traces(t, source, where);
+}
+
+// traces 'factor' and 'windows' (sources measured and factor).
+void read_factor_windows(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
+  if (t.contains("factor")) {
+    const auto& f = t["factor"];
+    if (!f.is_array() || f.size() != 2 || !f[0].is_number() || !f[1].is_number())
+      throw InputError(where + ": traces 'factor' must be [low, high]");
+    cfg.factor_low = f[0].get<double>();
+    cfg.factor_high = f[1].get<double>();
+    if (!(cfg.factor_low > 0 && cfg.factor_low <= cfg.factor_high))
+      throw InputError(where + ": traces 'factor' must satisfy 0 < low <= high");
+    check_multiplier(cfg.factor_low, where + ": traces 'factor' low");
+    check_multiplier(cfg.factor_high, where + ": traces 'factor' high");
   }
+  if (t.contains("windows")) {
+    const auto& w = t["windows"];
+    if (!w.is_array()) throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
+    cfg.trace_windows.clear();
+    for (const auto& p : w) {
+      if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
+        throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
+      const nlohmann::json pair = {{"lo", p[0]}, {"hi", p[1]}};
+      cfg.trace_windows.emplace_back(int_value(pair, "lo", where + " traces 'windows'"),
+                                     int_value(pair, "hi", where + " traces 'windows'"));
+    }
+  }
+}
+
+// Source files: SimGrid profiles by host, or one CSV; 'default' for the members without a trace.
+void read_trace_files(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
+  if (t.contains("default")) {
+    const std::string d = text(t, "default");
+    if (!config_keys::accepts(config_keys::files_default, d))
+      throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
+                       "\"constant\" (it keeps its peak speed)");
+    cfg.trace_default_constant = d == "constant";
+  }
+  if (t.contains("profiles") == t.contains("csv"))
+    throw InputError(where + ": traces source files needs either 'profiles' {host: file, ...} or 'csv'");
+  if (t.contains("csv")) {
+    cfg.trace_csv = text(t, "csv");
+    if (cfg.trace_csv.empty()) throw InputError(where + ": traces 'csv' must name a file");
+    return;
+  }
+  const auto& p = t["profiles"];
+  if (!p.is_object() || p.empty())
+    throw InputError(where + ": traces 'profiles' must be a non-empty object {host: profile file, ...}");
+  for (const auto& [host, file] : p.items()) {
+    if (!file.is_string() || file.get<std::string>().empty())
+      throw InputError(where + ": traces 'profiles' entry '" + host + "' must name a file");
+    cfg.trace_profiles.emplace_back(host, file.get<std::string>());
+  }
+}
+
+void read_random_walk(const nlohmann::json& t, const std::string& where, RandomWalkSpec& rw) {
+  if (t.contains("step")) rw.step = number(t, "step");
+  if (t.contains("low")) rw.low = number(t, "low");
+  if (t.contains("high")) rw.high = number(t, "high");
+  if (t.contains("every")) rw.every = int_value(t, "every", where + " 'traces'");
+  validate(rw, where + " 'traces'");
+}
+
+// on-off 'durations', with the 'cv' or 'shape' its law needs.
+void read_on_off_durations(const nlohmann::json& t, const std::string& where, OnOffSpec& oo) {
+  if (t.contains("durations")) {
+    const std::string d = text(t, "durations");
+    if (!config_keys::accepts(config_keys::on_off_durations, d))
+      throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(config_keys::on_off_durations) +
+                       ", got '" + d + "'");
+    if (d == "pareto") oo.durations = OnOffDurations::pareto;
+    else if (d == "weibull") oo.durations = OnOffDurations::weibull;
+    else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
+    else if (d != "geometric")
+      throw InputError(where + ": on-off 'durations' must be geometric, pareto, weibull or hyperexponential, got '" +
+                       d + "'");
+  }
+  if (t.contains("cv")) {
+    if (oo.durations != OnOffDurations::hyperexponential)
+      throw InputError(where + ": on-off 'cv' applies to durations hyperexponential");
+    oo.cv = number(t, "cv");
+  } else if (oo.durations == OnOffDurations::hyperexponential) {
+    throw InputError(where + ": on-off durations hyperexponential needs a 'cv' (its coefficient of variation)");
+  }
+  if (t.contains("shape")) {
+    if (oo.durations != OnOffDurations::pareto && oo.durations != OnOffDurations::weibull)
+      throw InputError(where + ": on-off 'shape' applies to durations pareto or weibull");
+    oo.shape = number(t, "shape");
+  } else if (oo.durations == OnOffDurations::weibull) {
+    // No one shape stands for every system's availability: the config says which.
+    throw InputError(where + ": on-off durations weibull needs a 'shape'");
+  }
+}
+
+void read_on_off(const nlohmann::json& t, const std::string& where, OnOffSpec& oo) {
+  if (t.contains("available")) oo.available = number(t, "available");
+  if (t.contains("loaded")) oo.loaded = number(t, "loaded");
+  if (t.contains("load_factor")) oo.load_factor = number(t, "load_factor");
+  read_on_off_durations(t, where, oo);
+  validate(oo, where + " 'traces'");
+}
+
+void read_daily(const nlohmann::json& t, const std::string& where, DailySpec& d) {
+  if (t.contains("period")) d.period = number(t, "period");
+  if (t.contains("low")) d.low = number(t, "low");
+  if (t.contains("high")) d.high = number(t, "high");
+  if (t.contains("noise")) d.noise = number(t, "noise");
+  if (t.contains("correlation")) d.correlation = number(t, "correlation");
+  if (t.contains("every")) d.every = int_value(t, "every", where + " 'traces'");
+  if (t.contains("phase")) {
+    const auto& ph = t["phase"];
+    if (ph.is_string() && config_keys::accepts(config_keys::daily_phase, ph.get<std::string>())) {
+      d.random_phase = true;
+    } else if (ph.is_number()) {
+      d.random_phase = false;
+      d.phase = number(t, "phase");
+    } else {
+      throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
+    }
+  }
+  validate(d, where + " 'traces'");
+}
+
+// Source fta: the event trace file, its nodes by host, and how availability maps to speed.
+void read_fta(const nlohmann::json& t, const std::string& where, FtaTraceConfig& f) {
+  if (!t.contains("file")) throw InputError(where + ": traces source fta needs 'file' (an FTA event_trace file)");
+  f.file = text(t, "file");
+  if (f.file.empty()) throw InputError(where + ": traces 'file' must name a file");
+  if (t.contains("nodes")) {
+    const auto& n = t["nodes"];
+    if (!n.is_object() || n.empty())
+      throw InputError(where + ": traces 'nodes' must be a non-empty object {host: node_id, ...}");
+    for (const auto& [host, node] : n.items()) {
+      if (node.is_string() && !node.get<std::string>().empty()) f.nodes.emplace_back(host, node.get<std::string>());
+      else if (node.is_number_integer()) f.nodes.emplace_back(host, node.dump());
+      else throw InputError(where + ": traces 'nodes' entry '" + host + "' must be a node_id (a string or an integer)");
+    }
+  }
+  if (t.contains("unavailable_multiplier")) f.unavailable_multiplier = number(t, "unavailable_multiplier");
+  if (!(f.unavailable_multiplier > 0.0 && f.unavailable_multiplier <= 1.0))
+    throw InputError(where + ": fta 'unavailable_multiplier' must be in (0, 1] (the speed while unavailable, as a "
+                     "fraction of the peak; 0 would stall the host)");
+  check_multiplier(f.unavailable_multiplier, where + ": fta 'unavailable_multiplier'");
+  if (t.contains("time_scale")) f.time_scale = number(t, "time_scale");
+  if (!(f.time_scale > 0.0))
+    throw InputError(where + ": fta 'time_scale' must be > 0 (seconds of trace per simulated second)");
+}
+
+// 'traces': the source of the members' speeds, each source with its own keys (docs/traces.md).
+void read_traces(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
+  if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
+  const std::string source = t.contains("source") ? text(t, "source") : "measured";
+  const std::string tw = where + " 'traces'";
+  const auto* keys = config_keys::traces_keys(source);
+  if (!keys) throw InputError(where + ": traces 'source' must be " + config_keys::listed(config_keys::trace_sources));
+  io::require_known_keys(t, *keys, tw);
+  cfg.trace_source_given = t.contains("source");
+  if (t.contains("seed")) cfg.trace_seed = seed_value(t, "seed");
+  if (t.contains("placement")) cfg.trace_placement = parse_placement(t, source, where);
+  cfg.trace_from_measured = source == "measured";
+  if (source != "measured" && source != "factor") cfg.trace_source = source;
+  read_factor_windows(t, where, cfg);
+  if (source == "files") read_trace_files(t, where, cfg);
+  if (source == "random-walk") read_random_walk(t, where, cfg.random_walk);
+  if (source == "on-off") read_on_off(t, where, cfg.on_off);
+  if (source == "daily") read_daily(t, where, cfg.daily);
+  if (source == "fta") read_fta(t, where, cfg.fta);
+  if (source == "planetlab" || source == "utilization-csv") cfg.real = read_real_traces(t, source, where);
+}
+
+// 'staging' and 'rebuild': the matrix staged in before the run, the ring moved during it.
+void read_staging_and_rebuilds(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
   if (doc.contains("staging")) cfg.staging = parse_staging(doc["staging"], where + " 'staging'");
   if (cfg.staging.enabled && cfg.trace_source == "platform")
     throw InputError(where + ": traces source 'platform' cannot be combined with 'staging': the platform's profiles "
@@ -636,9 +677,26 @@ static RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::s
       throw InputError(where + ": 'rebuild' needs ring selection random or hosts (a planner ring's platform routes "
                        "only the ring's own neighbours)");
   }
+}
+
+// The config's fields, each checked (parse_run_config). The groups are read in this order, so that
+// of several mistakes the same one is reported first.
+RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::string& where) {
+  if (!doc.is_object()) throw InputError(where + " must be a JSON object");
+  io::require_known_keys(doc, config_keys::run_config, where);
+  RunConfig cfg;
+  read_matrix_and_ratio(doc, where, cfg);
+  read_scheme_and_policy(doc, where, cfg);
+  read_simulator_settings(doc, where, cfg);
+  read_outputs_and_decision_costs(doc, where, cfg);
+  read_ring(doc, where, cfg);
+  if (doc.contains("traces")) read_traces(doc["traces"], where, cfg);
+  read_staging_and_rebuilds(doc, where, cfg);
   check_fta_nodes_in_ring(cfg, where);
   return cfg;
 }
+
+}  // namespace
 
 // Every refusal names the file: a message that does not already (a value of the wrong type, from
 // the shared readers above) gets it in front.
@@ -652,15 +710,11 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
   }
 }
 
-nlohmann::json run_config_to_json(const RunConfig& cfg) {
+namespace {
+
+// The canonical form of the config's 'traces' (run_config_to_json).
+nlohmann::json traces_json(const RunConfig& cfg) {
   const char* placement = to_string(cfg.trace_placement);
-  nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
-  if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
-  if (cfg.selection == RingSelection::planner) {
-    ring["method"] = cfg.ring_method;
-    ring["routing"] = to_string(cfg.ring_routing);
-    if (cfg.ring_candidates > 0) ring["candidates"] = cfg.ring_candidates;
-  }
   nlohmann::json windows = nlohmann::json::array();
   for (const auto& [lo, hi] : cfg.trace_windows) windows.push_back({lo, hi});
   nlohmann::json traces = {{"seed", cfg.trace_seed}, {"source", cfg.trace_from_measured ? "measured" : "factor"},
@@ -713,6 +767,20 @@ nlohmann::json run_config_to_json(const RunConfig& cfg) {
   } else if (cfg.trace_source == "planetlab" || cfg.trace_source == "utilization-csv") {
     traces = real_traces_json(cfg);
   }
+  return traces;
+}
+
+}  // namespace
+
+nlohmann::json run_config_to_json(const RunConfig& cfg) {
+  nlohmann::json ring = {{"selection", to_string(cfg.selection)}, {"size", cfg.ring_size}, {"seed", cfg.ring_seed}};
+  if (cfg.selection == RingSelection::hosts) ring["hosts"] = cfg.ring_hosts;
+  if (cfg.selection == RingSelection::planner) {
+    ring["method"] = cfg.ring_method;
+    ring["routing"] = to_string(cfg.ring_routing);
+    if (cfg.ring_candidates > 0) ring["candidates"] = cfg.ring_candidates;
+  }
+  const nlohmann::json traces = traces_json(cfg);
   nlohmann::json out = {{"platform", cfg.platform},   {"ring", ring},
           {"rows", cfg.rows},           {"columns", cfg.columns},
           {"iterations", cfg.iterations}, {"ratio", cfg.ratio},

@@ -145,105 +145,150 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 
 // The rings of a run: the initial one and each rebuild's, chosen on the loaded platform (sealed on
 // return; a staging's storage cluster joins it first), all checked before any simulated second.
-ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp) {
-  ChosenRings out;
-  PlannedRing& planned = out.planned;
-  const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
-  // Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
-  // one per host): random rings avoid them, other rings that use them are refused. With traces
-  // source "platform" those profiles are the run's traces, and every host may be a member.
+// Hosts with a speed profile of the platform's own cannot take ringsim's traces (SimGrid takes
+// one per host): random rings avoid them, other rings that use them are refused. With traces
+// source "platform" those profiles are the run's traces, and every host may be a member.
+static std::set<std::string> profiled_hosts(const RunConfig& cfg, const platform::LoadedPlatform& lp) {
   std::set<std::string> profiled;
   if (cfg.trace_source != "platform" && lp.may_hold_speed_profiles())
     for (const auto* h : platform::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
-  auto refuse_profiled = [&](const std::vector<std::string>& ring, const std::string& what) {
-    for (const auto& n : ring)
-      if (profiled.count(n))
-        throw InputError(what + " host '" + n + "' already has a speed profile in platform '" + cfg.platform +
-                         "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second "
-                         "(traces source \"platform\" runs with the platform's profiles)");
-  };
+  return profiled;
+}
+
+static void refuse_profiled(const std::set<std::string>& profiled, const std::vector<std::string>& ring,
+                            const std::string& what, const std::string& platform) {
+  for (const auto& n : ring)
+    if (profiled.count(n))
+      throw InputError(what + " host '" + n + "' already has a speed profile in platform '" + platform +
+                       "' (speed_file): SimGrid takes one per host, and ringsim's speed traces would be a second "
+                       "(traces source \"platform\" runs with the platform's profiles)");
+}
+
+// The initial ring's hosts, and the hosts the rebuilds' rings are drawn from.
+struct RingHosts {
+  std::vector<std::string> ring;  // in ring order
+  std::vector<std::string> pool;  // without the storage cluster, sorted
+};
+
+// Selection planner: the planner's ring; in the free mode its paths join the platform.
+static RingHosts planned_ring_hosts(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp,
+                                    const std::set<std::string>& profiled, PlannedRing& planned) {
+  planned = plan_ring_on_platform(cfg, lp, profiled);
+  refuse_profiled(profiled, planned.hosts, "the planner's ring uses", cfg.platform);
+  RingHosts out{planned.hosts, planned.hosts};
+  std::sort(out.pool.begin(), out.pool.end());
+  // The free mode imposes the planner's paths (and the storage routes planned with them).
+  if (planned.routing == RingRouting::free) platform::extend_platform(engine, Platform{}, planned.zone, true);
+  return out;
+}
+
+// Selection random: the paper's draw among `sorted`, the largest set of hosts that reach each other.
+static RingHosts drawn_ring_hosts(const RunConfig& cfg, const sg4::Engine& engine, const platform::LoadedPlatform& lp,
+                                  const std::vector<sg4::Host*>& sorted, const std::set<std::string>& profiled,
+                                  std::size_t platform_hosts) {
+  // One round of questions: the sets, the draw, its neighbour routes.
+  const auto size = static_cast<std::size_t>(cfg.ring_size);
+  auto drawn = platform::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
+    return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
+  });
+  RingHosts out;
+  out.pool = std::move(drawn.names);
+  if (size > out.pool.size() && !profiled.empty())
+    throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                     cfg.platform + "': " + std::to_string(profiled.size()) + " of its " +
+                     std::to_string(platform_hosts) + " hosts have a speed profile of the platform's (speed_file, "
+                     "e.g. '" + *profiled.begin() + "') that ringsim's traces cannot replace, and " +
+                     std::to_string(out.pool.size()) + " of the others reach each other both ways (traces source "
+                     "\"platform\" runs with the platform's profiles on every host)");
+  if (size > out.pool.size() && out.pool.size() < platform_hosts)
+    throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+                     cfg.platform + "': only " + std::to_string(out.pool.size()) + " of its " +
+                     std::to_string(platform_hosts) + " hosts reach each other both ways");
+  out.ring = drawn.ring.empty() ? choose_ring(cfg, out.pool) : std::move(drawn.ring);  // the former says why not
+  if (drawn.unroutable) {
+    // Reachability was taken as transitive: a hand-written Full zone may still miss a
+    // neighbour route; then draw again among hosts that all reach each other.
+    auto clique = platform::largest_clique(hosts_named(engine, out.pool));
+    out.pool.clear();
+    for (const auto* h : clique) out.pool.push_back(h->get_name());
+    std::sort(out.pool.begin(), out.pool.end());
+    out.ring = choose_ring(cfg, out.pool);
+    if (const auto why = platform::unroutable_neighbours(hosts_named(engine, out.ring))) throw InputError(*why);
+  }
+  return out;
+}
+
+// Selection random or hosts: the drawn ring, or the given one (with the pool its rebuilds draw from).
+static RingHosts unplanned_ring_hosts(const RunConfig& cfg, const sg4::Engine& engine,
+                                      const platform::LoadedPlatform& lp, const std::set<std::string>& profiled,
+                                      const std::vector<std::string>& all_names) {
+  // The hosts a ring may be drawn from: the largest set that reach each other both ways, sorted
+  // by name as the paper's draw expects, without the hosts that keep their own speed profile.
+  std::vector<sg4::Host*> sorted;
+  for (const auto& n : all_names)
+    if (!profiled.count(n)) sorted.push_back(engine.host_by_name(n));
+  const bool draws = cfg.selection == RingSelection::random ||
+                     std::any_of(cfg.rebuilds.begin(), cfg.rebuilds.end(), [](const auto& rb) { return rb.hosts.empty(); });
+  RingHosts out;
+  if (cfg.selection == RingSelection::random) {
+    out = drawn_ring_hosts(cfg, engine, lp, sorted, profiled, all_names.size());
+  } else {
+    out.ring = given_ring(cfg.ring_hosts, all_names, cfg.platform);
+    if (const auto why = platform::unroutable_neighbours(hosts_named(engine, out.ring))) throw InputError(*why);
+    if (draws) out.pool = reachable_host_names(lp, sorted);
+  }
+  refuse_profiled(profiled, out.ring, "ring", cfg.platform);
+  return out;
+}
+
+// The staging's storage cluster joins the platform as loaded, with routes to the ring's members
+// (in the free mode the planner's zone, extended before, already holds them).
+static void attach_staging_storage(const RunConfig& cfg, sg4::Engine& engine, const platform::LoadedPlatform& lp,
+                                   const PlannedRing& planned, const std::vector<std::string>& ring) {
+  if (!cfg.staging.enabled || (cfg.selection == RingSelection::planner && planned.routing == RingRouting::free)) return;
+  Platform p = *lp.declared();
+  std::vector<std::size_t> receivers;
+  for (const auto& n : ring) receivers.push_back(*p.find_node(n));
+  attach_storage(p, *lp.declared(), cfg.staging, receivers, ring.front(), [](std::size_t l) { return l; });
+  platform::extend_platform(engine, *lp.declared(), p, false);
+}
+
+// Each rebuild's ring: drawn from `pool`, or given.
+static std::vector<std::vector<sg4::Host*>> rebuild_rings(const RunConfig& cfg, const sg4::Engine& engine,
+                                                          const std::vector<std::string>& pool,
+                                                          const std::vector<std::string>& all_names,
+                                                          const std::set<std::string>& profiled) {
+  std::vector<std::vector<sg4::Host*>> rings;
+  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuilds[k];
+    rings.push_back(hosts_named(
+        engine, rb.hosts.empty() ? draw_ring(pool, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
+    if (const auto why = platform::unroutable_neighbours(rings.back()))
+      throw InputError("rebuild after iteration " + std::to_string(rb.after) + ": " + *why);
+    std::vector<std::string> rebuilt;
+    for (const auto* h : rings.back()) rebuilt.push_back(h->get_name());
+    refuse_profiled(profiled, rebuilt, "rebuild after iteration " + std::to_string(rb.after) + ": ring", cfg.platform);
+  }
+  return rings;
+}
+
+ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform::LoadedPlatform& lp) {
+  ChosenRings out;
+  const std::vector<std::string> all_names = sorted_host_names(engine);  // before any storage cluster
+  const std::set<std::string> profiled = profiled_hosts(cfg, lp);
   // Nothing will join this platform (no storage cluster, no planner's paths): it is sealed now, and
   // where no route question can abort, SimGrid is asked here rather than in forked children.
   if (!cfg.staging.enabled && cfg.selection != RingSelection::planner) {
     lp.seal();
     platform::answer_routes_here(lp.routes_cannot_abort());
   }
-  std::vector<std::string> names;  // the hosts rings are drawn from (without the storage cluster), sorted
-  std::vector<std::string> ring_names;
-  if (cfg.selection == RingSelection::planner) {
-    planned = plan_ring_on_platform(cfg, lp, profiled);
-    refuse_profiled(planned.hosts, "the planner's ring uses");
-    names = planned.hosts;
-    std::sort(names.begin(), names.end());
-    ring_names = planned.hosts;
-    // The free mode imposes the planner's paths (and the storage routes planned with them).
-    if (planned.routing == RingRouting::free) platform::extend_platform(engine, Platform{}, planned.zone, true);
-  } else {
-    // The hosts a ring may be drawn from: the largest set that reach each other both ways, sorted
-    // by name as the paper's draw expects, without the hosts that keep their own speed profile.
-    std::vector<sg4::Host*> sorted;
-    for (const auto& n : all_names)
-      if (!profiled.count(n)) sorted.push_back(engine.host_by_name(n));
-    const bool draws = cfg.selection == RingSelection::random ||
-                       std::any_of(cfg.rebuilds.begin(), cfg.rebuilds.end(), [](const auto& rb) { return rb.hosts.empty(); });
-    if (cfg.selection == RingSelection::random) {
-      // One round of questions: the sets, the draw, its neighbour routes.
-      const auto size = static_cast<std::size_t>(cfg.ring_size);
-      auto drawn = platform::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
-        return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
-      });
-      names = std::move(drawn.names);
-      if (size > names.size() && !profiled.empty())
-        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
-                         cfg.platform + "': " + std::to_string(profiled.size()) + " of its " +
-                         std::to_string(all_names.size()) + " hosts have a speed profile of the platform's (speed_file, "
-                         "e.g. '" + *profiled.begin() + "') that ringsim's traces cannot replace, and " +
-                         std::to_string(names.size()) + " of the others reach each other both ways (traces source "
-                         "\"platform\" runs with the platform's profiles on every host)");
-      if (size > names.size() && names.size() < all_names.size())
-        throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
-                         cfg.platform + "': only " + std::to_string(names.size()) + " of its " +
-                         std::to_string(all_names.size()) + " hosts reach each other both ways");
-      ring_names = drawn.ring.empty() ? choose_ring(cfg, names) : std::move(drawn.ring);  // the former says why not
-      if (drawn.unroutable) {
-        // Reachability was taken as transitive: a hand-written Full zone may still miss a
-        // neighbour route; then draw again among hosts that all reach each other.
-        auto clique = platform::largest_clique(hosts_named(engine, names));
-        names.clear();
-        for (const auto* h : clique) names.push_back(h->get_name());
-        std::sort(names.begin(), names.end());
-        ring_names = choose_ring(cfg, names);
-        if (const auto why = platform::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
-      }
-    } else {
-      ring_names = given_ring(cfg.ring_hosts, all_names, cfg.platform);
-      if (const auto why = platform::unroutable_neighbours(hosts_named(engine, ring_names))) throw InputError(*why);
-      if (draws) names = reachable_host_names(lp, sorted);
-    }
-    refuse_profiled(ring_names, "ring");
-  }
-  // The staging's storage cluster joins the platform as loaded, with routes to the ring's members
-  // (in the free mode the planner's zone, extended above, already holds them).
-  if (cfg.staging.enabled && !(cfg.selection == RingSelection::planner && planned.routing == RingRouting::free)) {
-    Platform p = *lp.declared();
-    std::vector<std::size_t> receivers;
-    for (const auto& n : ring_names) receivers.push_back(*p.find_node(n));
-    attach_storage(p, *lp.declared(), cfg.staging, receivers, ring_names.front(), [](std::size_t l) { return l; });
-    platform::extend_platform(engine, *lp.declared(), p, false);
-  }
+  RingHosts hosts = cfg.selection == RingSelection::planner
+                        ? planned_ring_hosts(cfg, engine, lp, profiled, out.planned)
+                        : unplanned_ring_hosts(cfg, engine, lp, profiled, all_names);
+  attach_staging_storage(cfg, engine, lp, out.planned, hosts.ring);
   lp.seal();
-
-  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
-    const RebuildConfig& rb = cfg.rebuilds[k];
-    out.rebuilds.push_back(hosts_named(
-        engine, rb.hosts.empty() ? draw_ring(names, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
-    if (const auto why = platform::unroutable_neighbours(out.rebuilds.back()))
-      throw InputError("rebuild after iteration " + std::to_string(rb.after) + ": " + *why);
-    std::vector<std::string> rebuilt;
-    for (const auto* h : out.rebuilds.back()) rebuilt.push_back(h->get_name());
-    refuse_profiled(rebuilt, "rebuild after iteration " + std::to_string(rb.after) + ": ring");
-  }
-  out.ring = std::move(ring_names);
+  out.rebuilds = rebuild_rings(cfg, engine, hosts.pool, all_names, profiled);
+  out.ring = std::move(hosts.ring);
   return out;
 }
 

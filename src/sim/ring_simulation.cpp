@@ -285,7 +285,8 @@ static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg
   s.column_bytes = 8.0 * cfg.rows;
   s.report_bytes = cfg.report_bytes;
   s.decision_flops = cfg.decision_flops;
-  s.scheme = cfg.scheme.name;
+  // Not the scheme: the one the run plays is known once the run is set up (a reference plans on the
+  // set-up), and start_playing sets it.
   s.algorithm = cfg.algorithm;
   s.targets = cfg.targets;
   s.trace_placement = cfg.trace_placement;
@@ -312,6 +313,133 @@ RunResult run_simulation(const RunConfig& cfg, int* argc, char** argv, const Sim
     xbt_log_control_set("ker_engine.thres:critical");
     throw;
   }
+}
+
+// The initial ring's mean cost of a column to a neighbour and mean peak speed: the ratio's terms.
+struct RingMeans {
+  double column_time = 1.0;  // 1 on a ring of one member, which sends no column
+  double speed = 0.0;
+};
+
+static RingMeans ring_means(const RingShape& ring) {
+  const std::size_t n = ring.n;
+  double mean_cost = 0.0, mean_speed = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    mean_cost += (ring.cost_next[i] + ring.cost_prev[i]) / (2.0 * static_cast<double>(n));
+    mean_speed += ring.peak[i] / static_cast<double>(n);
+  }
+  return {n > 1 ? mean_cost : 1.0, mean_speed};
+}
+
+// The initial ring as simulated, and a column's work from the ratio on it (setup.flops_per_column).
+static RingShape initial_ring(const RunConfig& cfg, RunSetup& setup, const std::vector<sg4::Host*>& ring,
+                              const PlannedRing& planned, RingMeans& means) {
+  RingShape first = ring_shape(setup, ring, 1);
+  means = ring_means(first);
+  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
+  // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
+  setup.flops_per_column = cfg.ratio * means.column_time * means.speed;
+  if (cfg.selection == RingSelection::planner && first.n > 1) {
+    first.rate_next = planned.succ_bw;
+    first.rate_prev = planned.pred_bw;
+    first.routes = neighbour_routes(setup, first);  // the shares bound the border transfers
+    platform::let_rate_caps_bind();  // the shares bind on routes with latency too
+  }
+  return first;
+}
+
+// The columns' first places: the balance for the initial ring's peak speeds, held from the start or
+// staged in from the storage cluster; the initial loads.
+static std::vector<Count> place_initial_columns(const RunConfig& cfg, const sg4::Engine& engine, RunState& run) {
+  RunSetup& setup = run.setup;
+  const RingShape& ring0 = run.rings.front();
+  start_ring(ring0, run.members, run.sync);
+  check_finite_costs(setup);
+  const auto initial = redistribution::balanced_targets(ring0.peak, cfg.columns);
+  const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
+  if (cfg.staging.enabled) {
+    run.staging = plan_staging(cfg.staging, engine, setup, ring0, intervals);
+    setup.time_origin = run.staging.schedule.time;
+    expect_columns(run.members, run.moves, intervals, cfg.staging.overlap);
+  } else {
+    for (std::size_t i = 0; i < ring0.n; ++i)
+      for (long c : columns_of(intervals[i], cfg.columns)) run.members.states[i].columns.push_back(c);
+  }
+  setup.iteration_time0 = predicted_tstep(setup, ring0, initial, ring0.peak);
+  run.members.known.loads.assign(initial.begin(), initial.end());
+  return initial;
+}
+
+// The scheme the run plays: the config's, or for a reference (policy/registry.hpp) the fixed
+// scheme of the points it plans on the set-up, or the faster fixed scheme its check simulated
+// (src/sim/reference_check.hpp; not for a run only set up).
+static SimulatedScheme scheme_to_play(const RunConfig& cfg, const RunState& run, const std::vector<Count>& initial,
+                                      const RunToEnd& run_to_end, const platform::TraceFile& trace, bool setup_only,
+                                      RunResult& res) {
+  const policy::SchemeEntry* reference = policy::reference_scheme(cfg.scheme.name);
+  if (!reference) return {cfg.scheme.name, {}};
+  policy::check_scheme_fits(cfg, "config");
+  const RingShape& ring0 = run.rings.front();
+  const points::RunModel model = reference_run_model(run.setup, ring0, initial);
+  const policy::ReferencePlan plan = reference->plan(reference_input(run.setup, ring0, cfg, model), res);
+  log_model_timeline(model, plan);
+  const SimulatedScheme own{policy::fixed_scheme_of(plan.points), plan.targets};
+  if (!reference->checked_in_simulation || setup_only) return own;
+  const SimulatedScheme kept = check_reference(run.setup.app.iterations, own, cfg.reference_check, run_to_end, trace,
+                                               *res.hindsight);
+  res.hindsight->simulated_as = kept.scheme;
+  return kept;
+}
+
+// The set-up takes the scheme the run plays, and the members' policies start on it. Once a
+// process: the run's own, or in a child, one scheme a reference's check simulates.
+static void start_playing(RunState& run, const SimulatedScheme& s) {
+  run.setup.app.scheme = s.scheme;
+  run.setup.app.planned_targets = s.targets;
+  start_policies(run.setup, run.rings.front(), 1, run.members);
+}
+
+// What the result says of the run's set-up: its ring, a column's work and size, the planner's ring,
+// the SimGrid options in force (the Paje trace named as written).
+static void record_setup(RunResult& res, const RunConfig& cfg, const RunState& run, const PlannedRing& planned,
+                         const RingMeans& means, const std::string& trace_name) {
+  const RunSetup& setup = run.setup;
+  for (auto* h : run.rings.front().hosts) res.ring.push_back(h->get_name());
+  res.flops_per_column = setup.flops_per_column;
+  res.realized_ratio = setup.flops_per_column / (means.column_time * means.speed);
+  res.column_bytes = setup.app.column_bytes;
+  res.initial_iteration_time = setup.iteration_time0;
+  res.planned_tstep = planned.tstep;
+  res.planned_ratio_rounds = planned.ratio_rounds;
+  res.planned_ratio_converged = planned.ratio_converged;
+  if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
+  res.simgrid_options = platform::options_in_force();
+  for (auto& [name, value] : res.simgrid_options)
+    if (name == "tracing/filename") value = trace_name;
+  res.network_model = platform::network_model_in_force(res.simgrid_options);
+}
+
+// What the result says of the run simulated: its redistribution points and their times, what each
+// move earned, its iterations, the staging and the rebuilds, the SimGrid version.
+static void record_run(RunResult& res, const RunConfig& cfg, RunState& run, const std::vector<Count>& initial) {
+  for (const auto& p : run.out.points) {
+    res.decision_time += p.transfers_start - p.decision_start;
+    if (p.performed) {
+      ++res.redistributions;
+      res.transfer_time += p.simulated;
+      res.predicted_transfer_time += p.predicted;
+      res.planned_transfer_time += p.plan_time;
+    }
+  }
+  for (const RingShape& r : run.rings) res.moves_share_links = res.moves_share_links || !r.routes.empty();
+  add_move_earnings(run.setup, run.rings, initial, run.out.points, run.out.iterations);
+  res.iterations = std::move(run.out.iterations);
+  res.points = std::move(run.out.points);
+  res.staged = cfg.staging.enabled;
+  res.staging = std::move(run.out.staging);
+  res.rebuilds = std::move(run.out.rebuilds);
+  res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
+  if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
 }
 
 RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt) {
@@ -343,82 +471,24 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   setup.all_traces = std::move(traces);
   run.sync.mutex = sg4::Mutex::create();
   run.sync.column_arrived = sg4::ConditionVariable::create();
-  RingShape first = ring_shape(setup, ring, 1);
-  const std::size_t n = first.n;
-  double mean_cost = 0.0, mean_speed = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    mean_cost += (first.cost_next[i] + first.cost_prev[i]) / (2.0 * static_cast<double>(n));
-    mean_speed += first.peak[i] / static_cast<double>(n);
-  }
-  // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
-  // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
-  const double mean_column_time = n > 1 ? mean_cost : 1.0;
-  setup.flops_per_column = cfg.ratio * mean_column_time * mean_speed;
-  if (cfg.selection == RingSelection::planner && n > 1) {
-    first.rate_next = planned.succ_bw;
-    first.rate_prev = planned.pred_bw;
-    first.routes = neighbour_routes(setup, first);  // the shares bound the border transfers
-    platform::let_rate_caps_bind();  // the shares bind on routes with latency too
-  }
-  run.rings.push_back(std::move(first));
-  const RingShape& ring0 = run.rings.front();
-  start_ring(ring0, run.members, run.sync);
+  RingMeans means;
+  run.rings.push_back(initial_ring(cfg, setup, ring, planned, means));
+  const std::vector<Count> initial = place_initial_columns(cfg, engine, run);
 
-  check_finite_costs(setup);
-  const auto initial = redistribution::balanced_targets(ring0.peak, cfg.columns);
-  const auto intervals = consecutive_intervals(initial, 0, cfg.columns);
-  if (cfg.staging.enabled) {
-    run.staging = plan_staging(cfg.staging, engine, setup, ring0, intervals);
-    setup.time_origin = run.staging.schedule.time;
-    expect_columns(run.members, run.moves, intervals, cfg.staging.overlap);
-  } else {
-    for (std::size_t i = 0; i < n; ++i)
-      for (long c : columns_of(intervals[i], cfg.columns)) run.members.states[i].columns.push_back(c);
-  }
-  setup.iteration_time0 = predicted_tstep(setup, ring0, initial, ring0.peak);
-  run.members.known.loads.assign(initial.begin(), initial.end());
   RunResult res;
   const auto simulate = [&run, &cfg, &engine, &lp, &suspects] {
     return simulate_to_end(run, cfg, engine, lp, suspects);
   };
-  if (const policy::SchemeEntry* reference = policy::reference_scheme(setup.app.scheme)) {
-    policy::check_scheme_fits(cfg, "config");
-    const points::RunModel model = reference_run_model(setup, ring0, initial);
-    const policy::ReferencePlan plan = reference->plan(reference_input(setup, ring0, cfg, model), res);
-    log_model_timeline(model, plan);
-    SimulatedScheme simulated{policy::fixed_scheme_of(plan.points), plan.targets};
-    if (reference->checked_in_simulation && !opt.setup_only) {
-      // Each scheme checked is simulated in a child, set up as the run itself will be below.
-      const RunToEnd run_to_end = [&run, &simulate](const SimulatedScheme& s) {
-        run.setup.app.scheme = s.scheme;
-        run.setup.app.planned_targets = s.targets;
-        start_policies(run.setup, run.rings.front(), 1, run.members);
-        return simulate();
-      };
-      simulated = check_reference(setup.app.iterations, simulated, cfg.reference_check, run_to_end,
-                                  loaded.state_->trace, *res.hindsight);
-      res.hindsight->simulated_as = simulated.scheme;
-    }
-    setup.app.scheme = simulated.scheme;
-    setup.app.planned_targets = simulated.targets;
-  }
-  start_policies(setup, ring0, 1, run.members);
+  // Each scheme a reference is checked against is simulated in a child, set up as the run itself.
+  const RunToEnd run_to_end = [&run, &simulate](const SimulatedScheme& s) {
+    start_playing(run, s);
+    return simulate();
+  };
+  start_playing(run, scheme_to_play(cfg, run, initial, run_to_end, loaded.state_->trace, opt.setup_only, res));
 
-  for (auto* h : ring0.hosts) res.ring.push_back(h->get_name());
-  res.flops_per_column = setup.flops_per_column;
-  res.realized_ratio = setup.flops_per_column / (mean_column_time * mean_speed);
-  res.column_bytes = setup.app.column_bytes;
-  res.initial_iteration_time = setup.iteration_time0;
-  res.planned_tstep = planned.tstep;
-  res.planned_ratio_rounds = planned.ratio_rounds;
-  res.planned_ratio_converged = planned.ratio_converged;
+  record_setup(res, cfg, run, planned, means, loaded.state_->trace.name());
   res.above_peak = std::move(above_peak);
   res.trace_warnings = std::move(trace_warnings);
-  if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
-  res.simgrid_options = platform::options_in_force();
-  for (auto& [name, value] : res.simgrid_options)
-    if (name == "tracing/filename") value = loaded.state_->trace.name();
-  res.network_model = platform::network_model_in_force(res.simgrid_options);
   if (opt.setup_only) {
     if (!opt.traces_dir.empty()) write_traces(setup, run.rings.back(), run.out, opt.traces_dir, false);
     return res;
@@ -431,24 +501,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     throw std::logic_error("the scheme a reference's check kept, simulated again, gave another makespan");
   res.ideal_time = ideal_time(setup, run.rings);
   if (!opt.traces_dir.empty()) write_traces(setup, run.rings.back(), run.out, opt.traces_dir, true);
-  for (const auto& p : run.out.points) {
-    res.decision_time += p.transfers_start - p.decision_start;
-    if (p.performed) {
-      ++res.redistributions;
-      res.transfer_time += p.simulated;
-      res.predicted_transfer_time += p.predicted;
-      res.planned_transfer_time += p.plan_time;
-    }
-  }
-  for (const RingShape& r : run.rings) res.moves_share_links = res.moves_share_links || !r.routes.empty();
-  add_move_earnings(setup, run.rings, initial, run.out.points, run.out.iterations);
-  res.iterations = std::move(run.out.iterations);
-  res.points = std::move(run.out.points);
-  res.staged = cfg.staging.enabled;
-  res.staging = std::move(run.out.staging);
-  res.rebuilds = std::move(run.out.rebuilds);
-  res.simgrid_version = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR);
-  if (SIMGRID_VERSION_PATCH) res.simgrid_version += "." + std::to_string(SIMGRID_VERSION_PATCH);
+  record_run(res, cfg, run, initial);
   return res;
 }
 

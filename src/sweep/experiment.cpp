@@ -212,14 +212,9 @@ void check_against_sweep(RunConfig& cfg, const nlohmann::json& base, const std::
   }
 }
 
-}  // namespace
-
-std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
-  return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
-}
-
-Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count, const SweepLimits& limits) {
-  const std::string where = "'" + path + "'";
+// The experiment's document, its 'quick' form merged in when asked for (its 'base' keys into the
+// base, its other keys in place of the experiment's).
+nlohmann::json read_experiment_document(const std::string& path, bool quick, const std::string& where) {
   nlohmann::json doc = io::read_json_document(path);
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
   io::require_known_keys(doc, io::config_keys::experiment, where);
@@ -233,10 +228,12 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
     }
   }
   doc.erase("quick");
-  Experiment e;
-  e.name = string_or(doc, "name", std::filesystem::path(path).stem().string(), where);
-  check_experiment_name(e.name, where);
-  e.description = string_or(doc, "description", "", where);
+  return doc;
+}
+
+// The base every run's config starts from, its platform and trace files found beside the
+// experiment: each run's config lies elsewhere (DIR/runs/<id>/), the files stay here.
+nlohmann::json base_with_files_beside(const nlohmann::json& doc, const std::string& path, const std::string& where) {
   if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
   nlohmann::json base = doc["base"];
   if (!base.contains("platform")) base["platform"] = RunConfig().platform;  // the paper's platform
@@ -245,8 +242,6 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
     file = resolve_beside(file.get<std::string>(), path, PathForm::absolute);
   };
   beside_experiment(base["platform"]);
-  // Trace files too: each run's config lies elsewhere (DIR/runs/<id>/), the files stay here.
-  const bool seeded_traces = traces_take_seed(base);
   if (base.contains("traces") && base["traces"].is_object()) {
     auto& t = base["traces"];
     if (t.contains("csv")) beside_experiment(t["csv"]);
@@ -257,12 +252,20 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
     if (t.contains("profiles") && t["profiles"].is_object())
       for (auto& [host, file] : t["profiles"].items()) beside_experiment(file);
   }
-  const auto sizes = list_of<int>(doc, "ring_sizes", where);
-  const auto ratios = list_of<double>(doc, "ratios", where);
-  auto schemes = list_of<std::string>(doc, "schemes", where);
-  const auto algorithms = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
-                                                     : std::vector<std::string>{"auto"};
-  const auto seeds = list_of<std::uint64_t>(doc, "seeds", where);
+  return base;
+}
+
+// The lists a sweep crosses, each run one of each.
+struct SweepLists {
+  std::vector<int> sizes;
+  std::vector<double> ratios;
+  std::vector<std::string> schemes;  // the baseline scheme first unless listed
+  std::vector<std::string> algorithms;
+  std::vector<std::uint64_t> seeds;
+  int repetitions = 1;
+};
+
+int repetitions_of(const nlohmann::json& doc, const std::string& where) {
   if (doc.contains("repetitions") && !doc["repetitions"].is_number_integer())
     throw InputError(where + ": 'repetitions' must be an integer");
   if (doc.contains("repetitions") && doc["repetitions"].is_number_unsigned() &&
@@ -270,89 +273,164 @@ Experiment load_experiment(const std::string& path, bool quick, const HostCount&
     throw InputError(where + ": 'repetitions' must be at most " + std::to_string(INT_MAX));
   const long long reps_given = doc.contains("repetitions") ? doc["repetitions"].get<long long>() : 1;
   if (reps_given < 1) throw InputError(where + ": 'repetitions' must be >= 1");
-  const int reps = static_cast<int>(reps_given);
+  return static_cast<int>(reps_given);
+}
+
+SweepLists sweep_lists(const nlohmann::json& doc, const std::string& where) {
+  SweepLists l;
+  l.sizes = list_of<int>(doc, "ring_sizes", where);
+  l.ratios = list_of<double>(doc, "ratios", where);
+  l.schemes = list_of<std::string>(doc, "schemes", where);
+  l.algorithms = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
+                                            : std::vector<std::string>{"auto"};
+  l.seeds = list_of<std::uint64_t>(doc, "seeds", where);
+  l.repetitions = repetitions_of(doc, where);
   // The no-redistribution run of each (size, ratio, seed, repetition) normalizes the others.
-  if (std::find(schemes.begin(), schemes.end(), policy::kBaselineScheme) == schemes.end()) schemes.insert(schemes.begin(), policy::kBaselineScheme);
-  // Counted before anything is built: each run costs its config in memory and its folder on disk.
-  const std::size_t runs = run_count({sizes.size(), ratios.size(), seeds.size(), static_cast<std::size_t>(reps),
-                                      1 + (schemes.size() - 1) * algorithms.size()});
+  if (std::find(l.schemes.begin(), l.schemes.end(), policy::kBaselineScheme) == l.schemes.end())
+    l.schemes.insert(l.schemes.begin(), policy::kBaselineScheme);
+  return l;
+}
+
+// Counted before anything is built: each run costs its config in memory and its folder on disk.
+void check_run_count(const SweepLists& l, const SweepLimits& limits, const std::string& where) {
+  const std::size_t runs = run_count({l.sizes.size(), l.ratios.size(), l.seeds.size(),
+                                      static_cast<std::size_t>(l.repetitions),
+                                      1 + (l.schemes.size() - 1) * l.algorithms.size()});
   if (runs > limits.max_runs)
     throw InputError(where + ": the sweep has " + (runs == SIZE_MAX ? std::string("more than ") + std::to_string(SIZE_MAX - 1)
                                                                        : std::to_string(runs)) +
                      " runs, more than --max-runs " + std::to_string(limits.max_runs) + " (raise it to run them)");
+}
 
-  // The base as a run would read it (the first ring size, ratio and scheme): what every run shares.
+// The base as a run would read it (the first ring size, ratio and scheme): what every run shares.
+RunConfig shared_run_config(const nlohmann::json& base, const SweepLists& l, const std::string& where) {
   nlohmann::json first = base;
-  first["ratio"] = ratios.front();
+  first["ratio"] = l.ratios.front();
   if (!first.contains("ring")) first["ring"] = nlohmann::json::object();
-  if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = sizes.front();
+  if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = l.sizes.front();
   const RunConfig shared = io::parse_run_config(first, where + " 'base'");
-  for (int size : sizes)
+  for (int size : l.sizes)
     if (shared.selection == RingSelection::hosts && static_cast<std::size_t>(size) != shared.ring_hosts.size())
       throw InputError(where + ": ring size " + std::to_string(size) + " is not the size of the given ring 'hosts' (" +
                        std::to_string(shared.ring_hosts.size()) + " hosts): list ring_sizes [" +
                        std::to_string(shared.ring_hosts.size()) + "] or draw the ring at random");
+  return shared;
+}
 
-  std::size_t platform_hosts = 0;
-  bool paper_platform = false;
+// What the sweep's platform offers its rings.
+struct SweepPlatform {
+  std::size_t hosts = 0;  // that reach each other
+  bool paper = false;     // the paper's platform, whose default traces are the 2004 machine list
+};
+
+// The platform exists and holds the hosts the runs name, its trace files parse, and every ring
+// size fits among its hosts that reach each other.
+SweepPlatform check_platform(const nlohmann::json& base, const RunConfig& shared, const std::vector<int>& sizes,
+                             const HostCount& host_count, const std::string& where) {
+  SweepPlatform platform;
   if (base["platform"].is_string()) {
     const std::string p = base["platform"].get<std::string>();
     if (!std::filesystem::exists(p)) throw InputError(where + ": platform file '" + p + "' does not exist");
     try {
-      platform_hosts = host_count(p, named_hosts(shared));
+      platform.hosts = host_count(p, named_hosts(shared));
     } catch (const InputError& err) {
       throw InputError(where + ": " + err.what());
     }
-    paper_platform = io::is_paper_platform(p);
+    platform.paper = io::is_paper_platform(p);
   }
   check_trace_files(shared, where);
   for (int size : sizes)
-    if (size < 1 || static_cast<std::size_t>(size) > platform_hosts)
+    if (size < 1 || static_cast<std::size_t>(size) > platform.hosts)
       throw InputError(where + ": ring size " + std::to_string(size) + " does not fit the platform (" +
-                       std::to_string(platform_hosts) + " hosts that reach each other): list ring_sizes of at most " +
-                       std::to_string(platform_hosts) + ", or use a platform with more hosts");
+                       std::to_string(platform.hosts) + " hosts that reach each other): list ring_sizes of at most " +
+                       std::to_string(platform.hosts) + ", or use a platform with more hosts");
+  return platform;
+}
 
-  for (int size : sizes)
-    for (double ratio : ratios)
-      for (std::uint64_t seed : seeds)
-        for (int k = 0; k < reps; ++k) {
-          const std::string common = "p" + std::to_string(size) + "_r" + format_ratio(ratio);
-          const std::string tail = "_s" + std::to_string(seed) + "_k" + std::to_string(k);
-          const std::string baseline = common + "_none" + tail;
-          for (const auto& scheme : schemes)
-            for (std::size_t a = 0; a < algorithms.size(); ++a) {
-              if (scheme == policy::kBaselineScheme && a > 0) continue;  // no redistribution: the algorithm is irrelevant
-              ExperimentRun run;
-              run.ring_size = size;
-              run.ratio = ratio;
-              run.scheme = scheme;
-              run.algorithm = scheme == policy::kBaselineScheme ? "-" : algorithms[a];
-              run.seed = seed;
-              run.repetition = k;
-              run.id = scheme == policy::kBaselineScheme ? baseline : common + "_" + id_part(scheme) + "_" + id_part(algorithms[a]) + tail;
-              run.baseline_id = baseline;
-              nlohmann::json cfg = base;
-              cfg["ratio"] = ratio;
-              cfg["scheme"] = scheme;
-              cfg["algorithm"] = scheme == policy::kBaselineScheme ? "auto" : algorithms[a];
-              if (!cfg.contains("ring")) cfg["ring"] = nlohmann::json::object();
-              cfg["ring"]["size"] = size;
-              cfg["ring"]["seed"] = derived_seed(seed, k);
-              if (seeded_traces) {  // a trace read from files or from the platform has no seed
-                if (!cfg.contains("traces")) cfg["traces"] = nlohmann::json::object();
-                cfg["traces"]["seed"] = derived_seed(seed, k);
-              }
-              cfg["baseline"] = false;
-              RunConfig parsed = io::parse_run_config(cfg, where + " run " + run.id);  // checks before any run
-              check_run_memory(parsed, limits.memory_bytes, where + " run " + run.id);
-              policy::scheme_redistributes(scheme, parsed.iterations, where + " run " + run.id);
-              policy::check_scheme_fits(parsed, where + " run " + run.id);
-              check_against_sweep(parsed, base, schemes);
-              resolve_default_trace_source(parsed, paper_platform);
-              run.config = io::run_config_to_json(parsed);
-              e.runs.push_back(std::move(run));
-            }
-        }
+// What one run of the sweep shares with the others: the experiment's base and its checks.
+struct SweepContext {
+  const nlohmann::json& base;
+  const std::vector<std::string>& schemes;
+  bool seeded_traces;  // the base's traces are drawn from a seed, which each run derives
+  bool paper_platform;
+  const SweepLimits& limits;
+  const std::string& where;
+};
+
+// The config of `run` (its size, ratio, scheme, algorithm, seed and repetition set), checked as the
+// run itself will check it, in canonical form.
+nlohmann::json run_config(const ExperimentRun& run, const SweepContext& sweep) {
+  nlohmann::json cfg = sweep.base;
+  cfg["ratio"] = run.ratio;
+  cfg["scheme"] = run.scheme;
+  cfg["algorithm"] = run.scheme == policy::kBaselineScheme ? "auto" : run.algorithm;
+  if (!cfg.contains("ring")) cfg["ring"] = nlohmann::json::object();
+  cfg["ring"]["size"] = run.ring_size;
+  cfg["ring"]["seed"] = derived_seed(run.seed, run.repetition);
+  if (sweep.seeded_traces) {  // a trace read from files or from the platform has no seed
+    if (!cfg.contains("traces")) cfg["traces"] = nlohmann::json::object();
+    cfg["traces"]["seed"] = derived_seed(run.seed, run.repetition);
+  }
+  cfg["baseline"] = false;
+  const std::string where = sweep.where + " run " + run.id;
+  RunConfig parsed = io::parse_run_config(cfg, where);  // checks before any run
+  check_run_memory(parsed, sweep.limits.memory_bytes, where);
+  policy::scheme_redistributes(run.scheme, parsed.iterations, where);
+  policy::check_scheme_fits(parsed, where);
+  check_against_sweep(parsed, sweep.base, sweep.schemes);
+  resolve_default_trace_source(parsed, sweep.paper_platform);
+  return io::run_config_to_json(parsed);
+}
+
+// The runs of one (size, ratio, seed, repetition): the baseline, then each scheme with each
+// algorithm (the baseline with none: it never redistributes).
+void add_runs(int size, double ratio, std::uint64_t seed, int k, const SweepLists& l, const SweepContext& sweep,
+              std::vector<ExperimentRun>& runs) {
+  const std::string common = "p" + std::to_string(size) + "_r" + format_ratio(ratio);
+  const std::string tail = "_s" + std::to_string(seed) + "_k" + std::to_string(k);
+  const std::string baseline = common + "_none" + tail;
+  for (const auto& scheme : l.schemes)
+    for (std::size_t a = 0; a < l.algorithms.size(); ++a) {
+      const bool none = scheme == policy::kBaselineScheme;
+      if (none && a > 0) continue;  // no redistribution: the algorithm is irrelevant
+      ExperimentRun run;
+      run.ring_size = size;
+      run.ratio = ratio;
+      run.scheme = scheme;
+      run.algorithm = none ? "-" : l.algorithms[a];
+      run.seed = seed;
+      run.repetition = k;
+      run.id = none ? baseline : common + "_" + id_part(scheme) + "_" + id_part(l.algorithms[a]) + tail;
+      run.baseline_id = baseline;
+      run.config = run_config(run, sweep);
+      runs.push_back(std::move(run));
+    }
+}
+
+}  // namespace
+
+std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
+  return seed + 7919ULL * static_cast<std::uint64_t>(repetition);
+}
+
+Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count, const SweepLimits& limits) {
+  const std::string where = "'" + path + "'";
+  const nlohmann::json doc = read_experiment_document(path, quick, where);
+  Experiment e;
+  e.name = string_or(doc, "name", std::filesystem::path(path).stem().string(), where);
+  check_experiment_name(e.name, where);
+  e.description = string_or(doc, "description", "", where);
+  const nlohmann::json base = base_with_files_beside(doc, path, where);
+  const bool seeded_traces = traces_take_seed(base);
+  const SweepLists lists = sweep_lists(doc, where);
+  check_run_count(lists, limits, where);
+  const RunConfig shared = shared_run_config(base, lists, where);
+  const SweepPlatform platform = check_platform(base, shared, lists.sizes, host_count, where);
+  const SweepContext sweep{base, lists.schemes, seeded_traces, platform.paper, limits, where};
+  for (int size : lists.sizes)
+    for (double ratio : lists.ratios)
+      for (std::uint64_t seed : lists.seeds)
+        for (int k = 0; k < lists.repetitions; ++k) add_runs(size, ratio, seed, k, lists, sweep, e.runs);
   check_ids_unique(e.runs, where);
   e.config_hash = fnv1a(doc.dump());
   return e;

@@ -37,49 +37,57 @@ nlohmann::json options_json(const std::vector<std::pair<std::string, std::string
   return o;
 }
 
-}  // namespace
-
-nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
-  nlohmann::json points = nlohmann::json::array();
-  // Which moves paid, in hindsight: each performed point's saving until the next move against
-  // the point's whole time (decision and transfers); null when some move has no figure.
+// Which moves paid, in hindsight: each performed point's saving until the next move against the
+// point's whole time (decision and transfers); null when some move has no figure.
+nlohmann::json moves_in_hindsight(const std::vector<RedistributionRecord>& points) {
   nlohmann::json moves = {{"paid", 0}, {"lost", 0}, {"saved", 0.0}, {"net", 0.0}};
-  bool every_move_known = true;
-  for (const auto& p : res.points) {
-    nlohmann::json hindsight_saved, hindsight_net;
+  for (const auto& p : points) {
     if (p.hindsight_saved) {
       const double net = *p.hindsight_saved - (p.end - p.decision_start);
-      hindsight_saved = *p.hindsight_saved;
-      hindsight_net = net;
       const char* verdict = net > 0.0 ? "paid" : "lost";
       moves[verdict] = moves[verdict].get<int>() + 1;
       moves["saved"] = moves["saved"].get<double>() + *p.hindsight_saved;
       moves["net"] = moves["net"].get<double>() + net;
     } else if (p.performed) {
-      every_move_known = false;
+      return nlohmann::json();
     }
-    points.push_back({{"after_iteration", p.after_iteration},
-                      {"performed", p.performed},
-                      {"decision_time", p.transfers_start - p.decision_start},
-                      {"planned", p.plan_time},
-                      {"predicted", p.predicted},
-                      {"simulated", p.simulated},
-                      {"lower_bound", p.lower_bound},
-                      {"optimal", p.optimal},
-                      {"algorithm", p.algorithm},
-                      {"items_moved", p.items_moved},
-                      {"tstep_before", p.tstep_before},
-                      {"tstep_after", p.tstep_after},
-                      {"reports", p.fresh_reports ? "gathered" : "piggybacked"},
-                      {"balanced_for", p.planned ? "plan" : p.balanced_for_reports ? "reports" : "policy"},
-                      {"decided_by", p.decided_by},
-                      {"decision_start", p.decision_start},
-                      {"transfers_start", p.transfers_start},
-                      {"end", p.end},
-                      {"hindsight_saved", hindsight_saved},
-                      {"hindsight_net", hindsight_net}});
   }
-  nlohmann::json out = {
+  return moves;
+}
+
+nlohmann::json point_json(const RedistributionRecord& p) {
+  nlohmann::json hindsight_saved, hindsight_net;
+  if (p.hindsight_saved) {
+    hindsight_saved = *p.hindsight_saved;
+    hindsight_net = *p.hindsight_saved - (p.end - p.decision_start);
+  }
+  return {{"after_iteration", p.after_iteration},
+          {"performed", p.performed},
+          {"decision_time", p.transfers_start - p.decision_start},
+          {"planned", p.plan_time},
+          {"predicted", p.predicted},
+          {"simulated", p.simulated},
+          {"lower_bound", p.lower_bound},
+          {"optimal", p.optimal},
+          {"algorithm", p.algorithm},
+          {"items_moved", p.items_moved},
+          {"tstep_before", p.tstep_before},
+          {"tstep_after", p.tstep_after},
+          {"reports", p.fresh_reports ? "gathered" : "piggybacked"},
+          {"balanced_for", p.planned ? "plan" : p.balanced_for_reports ? "reports" : "policy"},
+          {"decided_by", p.decided_by},
+          {"decision_start", p.decision_start},
+          {"transfers_start", p.transfers_start},
+          {"end", p.end},
+          {"hindsight_saved", hindsight_saved},
+          {"hindsight_net", hindsight_net}};
+}
+
+// The fields every summary has: the config, the ring, the times and the run's settings in force.
+nlohmann::json summary_fields(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const auto& p : res.points) points.push_back(point_json(p));
+  return {
       {"config", io::run_config_to_json(cfg)},
       {"ring", res.ring},
       {"ring_size", res.ring.size()},
@@ -92,7 +100,7 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"time_over_ideal", res.ideal_time > 0 ? res.makespan / res.ideal_time : 0.0},
       {"redistributions", res.redistributions},
       {"redistribution_points", res.points.size()},
-      {"moves_in_hindsight", every_move_known ? moves : nlohmann::json()},
+      {"moves_in_hindsight", moves_in_hindsight(res.points)},
       {"decision_time", res.decision_time},
       {"transfer_time", res.transfer_time},
       {"redistribution_time", res.decision_time + res.transfer_time},
@@ -114,6 +122,78 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
       {"simgrid_version", res.simgrid_version},
       {"ringsim_version", RINGSIM_VERSION},
       {"points", points}};
+}
+
+// Section "hindsight" of a reference chosen in hindsight (src/policy/scheme.hpp).
+nlohmann::json hindsight_json(const RunResult::Hindsight& h, double makespan) {
+  // The model's accuracy is judged on the reference's own points, simulated whether kept or not.
+  const double points_makespan = h.checked.empty() ? makespan : h.points_makespan;
+  nlohmann::json out = {
+      {"points", h.points},
+      {"simulated_as", h.simulated_as},
+      {"predicted_makespan", h.predicted_makespan},
+      {"predicted_makespan_without_points", h.predicted_none},
+      {"simulated_over_predicted", h.predicted_makespan > 0 ? points_makespan / h.predicted_makespan : 0.0},
+      {"optimal_under_model", h.exact},
+      {"planner_calls", h.planner_calls},
+      {"seconds", h.seconds}};
+  if (!h.targets.empty()) out["targets"] = h.targets;
+  if (!h.checked.empty()) {
+    nlohmann::json checked = nlohmann::json::array();
+    for (const auto& c : h.checked) checked.push_back({{"scheme", c.scheme}, {"makespan", c.makespan}});
+    out["check"] = {{"points_makespan", h.points_makespan}, {"points_kept", h.points_kept}, {"checked", checked}};
+  }
+  if (h.chosen_targets) {
+    const auto& c = *h.chosen_targets;
+    out["chosen_targets"] = {{"points", c.points},
+                             {"predicted_makespan", c.predicted_makespan},
+                             {"candidates", c.candidates},
+                             {"planner_calls", c.planner_calls},
+                             {"seconds", c.seconds}};
+  }
+  return out;
+}
+
+// Section "online_optimal" of the online-optimal reference (src/policy/scheme.hpp).
+nlohmann::json online_optimal_json(const RunResult::OnlineOptimal& o, double makespan) {
+  return {{"points", o.points},
+          {"simulated_as", o.simulated_as},
+          {"expected_makespan", o.expected_makespan},
+          {"expected_makespan_without_points", o.expected_none},
+          {"predicted_makespan", o.predicted_makespan},
+          {"simulated_over_predicted", o.predicted_makespan > 0 ? makespan / o.predicted_makespan : 0.0},
+          {"loads", o.loads},
+          {"planner_calls", o.planner_calls},
+          {"seconds", o.seconds},
+          {"any_target",
+           {{"expected_makespan", o.expected_any_target},
+            {"points", o.any_target_points},
+            {"returns_to_initial", o.any_target_returns},
+            {"predicted_makespan", o.any_target_makespan},
+            {"predicted_makespan_without_points", o.any_target_none},
+            {"hindsight",
+             {{"points", o.hindsight_any_target_points},
+              {"returns_to_initial", o.hindsight_any_target_returns},
+              {"predicted_makespan", o.hindsight_any_target_makespan}}}}},
+          {"late",
+           {{"expected_makespan", o.expected_late},
+            {"delay", o.late_delay},
+            {"look", o.late_look},
+            {"points", o.late_path.points},
+            {"looks", o.late_path.looks},
+            {"predicted_makespan", o.late_path.makespan},
+            {"learning",
+             {{"points", o.learning_path.points},
+              {"looks", o.learning_path.looks},
+              {"predicted_makespan", o.learning_path.makespan},
+              {"solves", o.learning_path.solves},
+              {"resolve", o.learning_resolve}}}}}};
+}
+
+}  // namespace
+
+nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, double baseline_makespan) {
+  nlohmann::json out = summary_fields(cfg, res, baseline_makespan);
   // Only when used, so that the summaries of runs without them do not change.
   if (res.staged) out["staging"] = transfer_json(res.staging);
   if (!res.ring_routing.empty()) out["ring_routing"] = res.ring_routing;
@@ -128,71 +208,8 @@ nlohmann::json run_summary_json(const RunConfig& cfg, const RunResult& res, doub
     for (const auto& t : res.rebuilds) list.push_back(transfer_json(t));
     out["rebuilds"] = list;
   }
-  if (res.hindsight) {
-    const auto& h = *res.hindsight;
-    // The model's accuracy is judged on the reference's own points, simulated whether kept or not.
-    const double points_makespan = h.checked.empty() ? res.makespan : h.points_makespan;
-    out["hindsight"] = {
-        {"points", h.points},
-        {"simulated_as", h.simulated_as},
-        {"predicted_makespan", h.predicted_makespan},
-        {"predicted_makespan_without_points", h.predicted_none},
-        {"simulated_over_predicted", h.predicted_makespan > 0 ? points_makespan / h.predicted_makespan : 0.0},
-        {"optimal_under_model", h.exact},
-        {"planner_calls", h.planner_calls},
-        {"seconds", h.seconds}};
-    if (!h.targets.empty()) out["hindsight"]["targets"] = h.targets;
-    if (!h.checked.empty()) {
-      nlohmann::json checked = nlohmann::json::array();
-      for (const auto& c : h.checked) checked.push_back({{"scheme", c.scheme}, {"makespan", c.makespan}});
-      out["hindsight"]["check"] = {
-          {"points_makespan", h.points_makespan}, {"points_kept", h.points_kept}, {"checked", checked}};
-    }
-    if (h.chosen_targets) {
-      const auto& c = *h.chosen_targets;
-      out["hindsight"]["chosen_targets"] = {{"points", c.points},
-                                            {"predicted_makespan", c.predicted_makespan},
-                                            {"candidates", c.candidates},
-                                            {"planner_calls", c.planner_calls},
-                                            {"seconds", c.seconds}};
-    }
-  }
-  if (res.online_optimal) {
-    const auto& o = *res.online_optimal;
-    out["online_optimal"] = {
-        {"points", o.points},
-        {"simulated_as", o.simulated_as},
-        {"expected_makespan", o.expected_makespan},
-        {"expected_makespan_without_points", o.expected_none},
-        {"predicted_makespan", o.predicted_makespan},
-        {"simulated_over_predicted", o.predicted_makespan > 0 ? res.makespan / o.predicted_makespan : 0.0},
-        {"loads", o.loads},
-        {"planner_calls", o.planner_calls},
-        {"seconds", o.seconds},
-        {"any_target",
-         {{"expected_makespan", o.expected_any_target},
-          {"points", o.any_target_points},
-          {"returns_to_initial", o.any_target_returns},
-          {"predicted_makespan", o.any_target_makespan},
-          {"predicted_makespan_without_points", o.any_target_none},
-          {"hindsight",
-           {{"points", o.hindsight_any_target_points},
-            {"returns_to_initial", o.hindsight_any_target_returns},
-            {"predicted_makespan", o.hindsight_any_target_makespan}}}}},
-        {"late",
-         {{"expected_makespan", o.expected_late},
-          {"delay", o.late_delay},
-          {"look", o.late_look},
-          {"points", o.late_path.points},
-          {"looks", o.late_path.looks},
-          {"predicted_makespan", o.late_path.makespan},
-          {"learning",
-           {{"points", o.learning_path.points},
-            {"looks", o.learning_path.looks},
-            {"predicted_makespan", o.learning_path.makespan},
-            {"solves", o.learning_path.solves},
-            {"resolve", o.learning_resolve}}}}}};
-  }
+  if (res.hindsight) out["hindsight"] = hindsight_json(*res.hindsight, res.makespan);
+  if (res.online_optimal) out["online_optimal"] = online_optimal_json(*res.online_optimal, res.makespan);
   return out;
 }
 
