@@ -1,4 +1,4 @@
-// Scheme `markov-rule`, the recommended policy: the late rule (planners/points/online_optimal.hpp,
+// Scheme `markov-rule`, the recommended policy: the late rule (planners/points/on_off_recursion.hpp,
 // expected_late) played by the members themselves, on a load law they learn from their reports.
 // Where each member's speed takes two levels, its nominal speed and one shared fraction of it (the
 // load factor), and moves between them as a Markov chain, the joint state of the members is all the
@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/on_off_recursion.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
 

@@ -28,7 +28,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "platform/platform_reader.hpp"
 #include "policy/policy.hpp"
 #include "policy/scheme.hpp"
