@@ -288,9 +288,7 @@ SchemeEntry markov_rule_scheme() {
                        "reports and solved by Bellman's recursion on rings of at most 8, once the reports show two "
                        "levels; forecast-lasting before, and on any other load or ring",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "markov-rule" ? std::make_unique<MarkovRule>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<MarkovRule>(); });
 }
 
 }  // namespace ringsim::policy
