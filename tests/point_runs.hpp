@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "planners/redistribution/load_balance.hpp"
 
 namespace ringsim::testing {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "io/redistribution_json.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::testing {
 

@@ -14,9 +14,9 @@
 #include "model/replay.hpp"
 #include "oracles/homogeneous_oracles.hpp"
 #include "planners/redistribution/algorithm3_bi_homogeneous.hpp"
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/bounds.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 #include "trial_count.hpp"
 

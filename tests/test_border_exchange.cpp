@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "planners/points/border_exchange.hpp"
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "trial_count.hpp"
 
 using namespace ringsim;

@@ -20,7 +20,7 @@
 #include "model/errors.hpp"
 #include "model/replay.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 using namespace ringsim;
 

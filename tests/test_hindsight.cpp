@@ -1,4 +1,4 @@
-// The hindsight recurrence (planners/points/hindsight.hpp) against brute force: on thousands of
+// The hindsight recurrence (planners/points/hindsight_plan.hpp) against brute force: on thousands of
 // seeded runs, every subset of redistribution points added up by the same model, and the
 // recurrence's answer must be the best of them. And the profile integration it relies on
 // (finish_of_work) against a fine time-stepping of the same profile.
@@ -13,8 +13,8 @@
 
 #include "model/speed_traces.hpp"
 #include "model/trace_families.hpp"
-#include "planners/points/hindsight.hpp"
-#include "planners/points/hindsight_targets.hpp"
+#include "planners/points/chosen_targets_plan.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "point_runs.hpp"
 #include "trial_count.hpp"

@@ -5,7 +5,7 @@
 
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
-#include "planners/kpbs/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 
 using namespace ringsim;
 using nlohmann::json;

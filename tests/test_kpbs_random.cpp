@@ -27,8 +27,8 @@
 
 #include "model/kpbs.hpp"
 #include "oracles/kpbs_instances.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 #include "planners/kpbs/lower_bound.hpp"
-#include "planners/kpbs/planner.hpp"
 
 using namespace ringsim;
 

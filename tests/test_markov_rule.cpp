@@ -1,5 +1,5 @@
 // Scheme markov-rule (src/policy/markov_rule.cpp): on two-level Markov load, each answer is the
-// late rule's (planners/points/online_optimal.hpp) for what the members know, recomputed here from
+// late rule's (planners/points/on_off_recursion.hpp) for what the members know, recomputed here from
 // the trace's states rather than from the reports' speeds; on any other load or a ring of more
 // than 8, forecast-lasting's answers.
 #include <doctest/doctest.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/on_off_recursion.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "model/named.hpp"
-#include "planners/kpbs/planner.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "policy/registry.hpp"
 

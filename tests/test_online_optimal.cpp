@@ -1,4 +1,4 @@
-// The online-optimal recursion (planners/points/online_optimal.hpp) against brute force: on seeded
+// The online-optimal recursion (planners/points/on_off_recursion.hpp) against brute force: on seeded
 // small runs, every trajectory of the members' on/off states enumerated with its probability,
 // each evaluated by hindsight's own model (points::predicted_makespan). The recursion's expected
 // makespan must be what its points cost along every trajectory, weighted; no worse than never
@@ -15,8 +15,8 @@
 #include <random>
 #include <stdexcept>
 
-#include "planners/points/hindsight.hpp"
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/hindsight_plan.hpp"
+#include "planners/points/on_off_recursion.hpp"
 #include "planners/redistribution/load_balance.hpp"
 #include "point_runs.hpp"
 #include "trial_count.hpp"

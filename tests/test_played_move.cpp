@@ -19,7 +19,7 @@
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "trial_count.hpp"
 
 using namespace ringsim;

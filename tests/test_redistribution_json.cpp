@@ -10,7 +10,7 @@
 #include "instances.hpp"
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 using namespace ringsim;
 

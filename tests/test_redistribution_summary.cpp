@@ -11,7 +11,7 @@
 #include "instances.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 using namespace ringsim;
 using ringsim::testing::InstanceShape;

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "model/errors.hpp"
-#include "planners/points/hindsight.hpp"
-#include "planners/points/hindsight_targets.hpp"
+#include "planners/points/chosen_targets_plan.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "point_runs.hpp"
 #include "policy/registry.hpp"
 

@@ -11,7 +11,7 @@
 #include "model/replay.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/bounds.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 

@@ -21,7 +21,7 @@
 #include "model/replay.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/bounds.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "trial_count.hpp"
 
 using namespace ringsim;

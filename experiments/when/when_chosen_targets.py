@@ -2,7 +2,7 @@
 """How much lower the best possible schedule lies when redistribution points choose their targets
 too: per family, ring and ratio, the mean normalized time of `hindsight` (each point
 balances for the present), `hindsight-targets` (a point may balance for any iteration's speeds or
-return to the initial loads; planners/points/hindsight_targets.hpp), both simulated, their
+return to the initial loads; planners/points/chosen_targets_plan.hpp), both simulated, their
 redistributions, and `adaptive-lasting` against each.
 
   when_chosen_targets.py TABLE.md FAMILY=RUNS.csv[+RUNS.csv ...] [FAMILY=... ...]

@@ -13,7 +13,7 @@ count) and the mean of the per-seed ratios with its standard error.
 
 `late` tabulates, per ring and ratio, the expectations of the online-optimal recursion that every
 online-optimal result.json holds: never redistributing, online-optimal, the bound over any target,
-and the late rule (planners/points/online_optimal.hpp, expected_late: the best rule that knows the
+and the late rule (planners/points/on_off_recursion.hpp, expected_late: the best rule that knows the
 load's law and sees what a policy sees, the states floor(n/2) - 1 iterations late for free and
 the present for the price of an all-gather), as ratios: what a rule with a policy's information
 could reach, in expectation, against online-optimal. A second table follows each run's traces:

@@ -20,7 +20,7 @@
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/block_census.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::cli {
 namespace {

@@ -13,7 +13,7 @@
 #include "cli/commands.hpp"
 #include "model/errors.hpp"
 #include "model/kpbs.hpp"
-#include "planners/kpbs/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 
 namespace ringsim::cli {
 namespace {

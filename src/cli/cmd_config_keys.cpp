@@ -4,8 +4,8 @@
 
 #include "cli/commands.hpp"
 #include "io/config_keys.hpp"
-#include "planners/kpbs/planner.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "policy/registry.hpp"
 

@@ -10,8 +10,8 @@
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 #include "planners/kpbs/lower_bound.hpp"
-#include "planners/kpbs/planner.hpp"
 
 namespace ringsim::cli {
 namespace {

@@ -19,7 +19,7 @@
 #include "io/json_input.hpp"
 #include "io/kpbs_json.hpp"
 #include "model/errors.hpp"
-#include "planners/kpbs/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 #include "kpbs_sim/kpbs_simulation.hpp"
 
 namespace ringsim::cli {

@@ -13,7 +13,7 @@
 #include "io/redistribution_json.hpp"
 #include "model/errors.hpp"
 #include "planners/redistribution/block_budget.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::cli {
 namespace {

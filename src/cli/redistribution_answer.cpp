@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "io/redistribution_json.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::cli {
 

@@ -14,8 +14,8 @@
 #include "model/errors.hpp"
 #include "model/named.hpp"
 #include "model/trace_families.hpp"
-#include "planners/kpbs/planner.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::io {
 namespace {

@@ -9,9 +9,7 @@ SchemeEntry adaptive_scheme() {
   return online_policy("adaptive",
                        "reports piggybacked on border messages; move when the predicted saving exceeds the cost",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "adaptive" ? std::make_unique<Adaptive>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<Adaptive>(); });
 }
 
 }  // namespace ringsim::policy

@@ -3,7 +3,6 @@
 // the slides' test T_redistribution + n_left T'_step <= n_left T_step holds over the iterations
 // left (the decision already paid). It pays the all-gather at every check, which is what makes it
 // slow where the network dominates.
-#include "model/errors.hpp"
 #include "policy/registry.hpp"
 
 namespace ringsim::policy {
@@ -27,16 +26,11 @@ class AdaptiveGather final : public RedistributionPolicy {
 }  // namespace
 
 SchemeEntry adaptive_gather_scheme() {
-  return online_policy("adaptive-gather, adaptive-gather-K",
+  return online_policy({{"adaptive-gather", [](const SchemeArgs&) { return std::make_unique<AdaptiveGather>(5); }},
+                        {"adaptive-gather-K",
+                         [](const SchemeArgs& a) { return std::make_unique<AdaptiveGather>(a.period); }}},
                        "every K iterations (5) gather all reports, move if the slides' test says it pays",
-                       Knows::gathered_reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         if (s == "adaptive-gather") return std::make_unique<AdaptiveGather>(5);
-                         if (s.rfind("adaptive-gather-", 0) == 0)
-                           return std::make_unique<AdaptiveGather>(
-                               positive_int_of(s.substr(16), "the period of scheme '" + s + "'"));
-                         return nullptr;
-                       });
+                       Knows::gathered_reports);
 }
 
 }  // namespace ringsim::policy

@@ -14,9 +14,7 @@ SchemeEntry adaptive_lasting_scheme() {
                        "balances delivered, lag by lag, and a look bought once the ring's iteration time has risen "
                        "by enough to pay for it",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "adaptive-lasting" ? std::make_unique<AdaptiveLasting>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<AdaptiveLasting>(); });
 }
 
 }  // namespace ringsim::policy

@@ -212,9 +212,7 @@ SchemeEntry best_period_scheme() {
                        "reports piggybacked; plays the fixed scheme (none, once, every-20, -10, -5, -2) that would "
                        "have been fastest so far on the common snapshots' speeds",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "best-period" ? std::make_unique<BestPeriod>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<BestPeriod>(); });
 }
 
 }  // namespace ringsim::policy

@@ -101,9 +101,7 @@ SchemeEntry boulmier_scheme() {
                        "imbalance over its level after the last move, times the iterations since, exceeds its "
                        "sum since by the move's predicted cost",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "boulmier" ? std::make_unique<Boulmier>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<Boulmier>(); });
 }
 
 }  // namespace ringsim::policy

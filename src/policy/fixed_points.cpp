@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
-#include <sstream>
 
-#include "model/errors.hpp"
 #include "policy/registry.hpp"
 
 namespace ringsim::policy {
@@ -31,50 +29,50 @@ std::set<int> every(int k, int iterations) {
   return after;
 }
 
-std::set<int> listed(const std::string& scheme, int iterations) {
-  std::set<int> after;
-  std::stringstream list(scheme.substr(6));
-  std::string item;
-  while (std::getline(list, item, ',')) {
-    const int it = positive_int_of(item, "an iteration of scheme '" + scheme + "'");
-    if (it >= iterations)
-      throw InputError("scheme '" + scheme + "': iteration " + item + " is not before the last iteration");
-    after.insert(it);
-  }
-  if (after.empty()) throw InputError("scheme '" + scheme + "' lists no iteration");
-  return after;
-}
-
 // A fixed scheme read as its rule, its points not yet enumerated: every `period`-th iteration
-// (every-K), or the `listed` ones (none, once, after:..). nullopt for a scheme that is not one.
+// (every-K), or the `listed` ones (none, once, after:..).
 struct FixedRule {
   int period = 0;
   std::set<int> listed;
 };
 
+// The fixed schemes' forms, each with its rule.
+struct FixedForm {
+  const char* syntax;
+  FixedRule (*rule)(const SchemeArgs& a);
+};
+
+// The form that lists its points: fixed_scheme_of writes a reference's points in it.
+constexpr const char* kListedForm = "after:a,b,..";
+
+constexpr FixedForm kFixedForms[] = {
+    {kBaselineScheme, [](const SchemeArgs&) { return FixedRule{}; }},
+    {"once",
+     [](const SchemeArgs& a) {
+       return FixedRule{0, a.iterations > 1 ? std::set<int>{a.iterations / 2} : std::set<int>{}};
+     }},
+    {"every-K", [](const SchemeArgs& a) { return FixedRule{a.period, {}}; }},
+    {kListedForm, [](const SchemeArgs& a) { return FixedRule{0, a.listed}; }},
+};
+
+std::set<int> points_of(const FixedRule& rule, int iterations) {
+  return rule.period > 0 ? every(rule.period, iterations) : rule.listed;
+}
+
+// nullopt for a scheme that is not a fixed one.
 std::optional<FixedRule> rule_of(const std::string& s, int iterations) {
-  if (s == kBaselineScheme) return FixedRule{};
-  if (s == "once") return FixedRule{0, iterations > 1 ? std::set<int>{iterations / 2} : std::set<int>{}};
-  if (s.rfind("every-", 0) == 0) return FixedRule{positive_int_of(s.substr(6), "the period of scheme '" + s + "'"), {}};
-  if (s.rfind("after:", 0) == 0) return FixedRule{0, listed(s, iterations)};
+  for (const FixedForm& f : kFixedForms)
+    if (auto args = read_scheme_form(f.syntax, s, iterations)) return f.rule(*args);
   return std::nullopt;
 }
 
 std::optional<std::set<int>> points_of(const std::string& s, int iterations) {
   auto rule = rule_of(s, iterations);
   if (!rule) return std::nullopt;
-  return rule->period > 0 ? every(rule->period, iterations) : std::move(rule->listed);
-}
-
-// The policy of a fixed scheme, or nullptr for a scheme that is not one.
-std::unique_ptr<RedistributionPolicy> fixed_points(const std::string& s, int iterations) {
-  auto after = points_of(s, iterations);
-  return after ? std::make_unique<FixedPoints>(std::move(*after)) : nullptr;
+  return points_of(*rule, iterations);
 }
 
 }  // namespace
-
-const char* const kBaselineScheme = "none";
 
 bool is_fixed_scheme(const std::string& s, int iterations) { return rule_of(s, iterations).has_value(); }
 
@@ -86,15 +84,20 @@ std::optional<std::vector<int>> fixed_points_of(const std::string& scheme, int i
 
 std::string fixed_scheme_of(const std::vector<int>& points) {
   if (points.empty()) return kBaselineScheme;
-  std::string s = "after:";
+  std::string s = kListedForm;
+  s.resize(s.find(':') + 1);
   for (std::size_t k = 0; k < points.size(); ++k) s += (k ? "," : "") + std::to_string(points[k]);
   return s;
 }
 
 SchemeEntry fixed_points_scheme() {
-  return online_policy("none, once, every-K, after:a,b,..",
-                       "redistribute after fixed iterations (HiPC 2004, Figures 3 and 4)", Knows::iteration_count,
-                       fixed_points);
+  std::vector<SchemeForm> forms;
+  for (const FixedForm& f : kFixedForms)
+    forms.push_back({f.syntax, [rule = f.rule](const SchemeArgs& a) {
+                       return std::make_unique<FixedPoints>(points_of(rule(a), a.iterations));
+                     }});
+  return online_policy(std::move(forms), "redistribute after fixed iterations (HiPC 2004, Figures 3 and 4)",
+                       Knows::iteration_count);
 }
 
 }  // namespace ringsim::policy

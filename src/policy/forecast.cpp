@@ -237,9 +237,7 @@ SchemeEntry forecast_scheme() {
                        "reports piggybacked; forecasts each member's speed (the Network Weather Service's ensemble) "
                        "and moves when the gain forecast over the next iterations repays the move's predicted cost",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "forecast" ? std::make_unique<Forecast>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<Forecast>(); });
 }
 
 }  // namespace ringsim::policy

@@ -115,9 +115,7 @@ SchemeEntry forecast_lasting_scheme() {
                        "adaptive-lasting that also forecasts each member's speed: where the speeds drift, a move "
                        "is made when moving now and again at the next look costs less than moving once then",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "forecast-lasting" ? std::make_unique<ForecastLasting>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<ForecastLasting>(); });
 }
 
 }  // namespace ringsim::policy

@@ -1,5 +1,5 @@
 // Scheme `hindsight`: the redistribution points that minimize the predicted makespan, chosen
-// before the run with every speed of the run known (planners/points/hindsight.hpp), each point
+// before the run with every speed of the run known (planners/points/hindsight_plan.hpp), each point
 // balancing for its decision speeds as every scheme's point does; the run then simulates them as
 // the fixed scheme of its points. Not a policy a member could run: a bound for the online ones.
 // Its report also gives the same run's optimum when points choose their targets too (the model
@@ -7,7 +7,7 @@
 #include <chrono>
 
 #include "io/progress_line.hpp"
-#include "planners/points/hindsight_targets.hpp"
+#include "planners/points/chosen_targets_plan.hpp"
 #include "policy/registry.hpp"
 
 namespace ringsim::policy {

@@ -1,6 +1,6 @@
 // Scheme `hindsight-targets`: the best points and the loads each moves to, chosen before the run
 // with every speed known, targets among the balance of any iteration's speeds and the initial
-// loads (planners/points/hindsight_targets.hpp); simulated as the fixed scheme of its points, each
+// loads (planners/points/chosen_targets_plan.hpp); simulated as the fixed scheme of its points, each
 // point carrying out its planned move. Its recurrence is exact for speeds that change between
 // iterations only, so it refuses traces that follow the clock.
 #include <chrono>
@@ -8,7 +8,7 @@
 #include "io/progress_line.hpp"
 #include "io/trace_files.hpp"
 #include "model/errors.hpp"
-#include "planners/points/hindsight_targets.hpp"
+#include "planners/points/chosen_targets_plan.hpp"
 #include "policy/registry.hpp"
 
 namespace ringsim::policy {

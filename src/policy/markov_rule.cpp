@@ -1,4 +1,4 @@
-// Scheme `markov-rule`, the recommended policy: the late rule (planners/points/online_optimal.hpp,
+// Scheme `markov-rule`, the recommended policy: the late rule (planners/points/on_off_recursion.hpp,
 // expected_late) played by the members themselves, on a load law they learn from their reports.
 // Where each member's speed takes two levels, its nominal speed and one shared fraction of it (the
 // load factor), and moves between them as a Markov chain, the joint state of the members is all the
@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/on_off_recursion.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
 
@@ -288,9 +288,7 @@ SchemeEntry markov_rule_scheme() {
                        "reports and solved by Bellman's recursion on rings of at most 8, once the reports show two "
                        "levels; forecast-lasting before, and on any other load or ring",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "markov-rule" ? std::make_unique<MarkovRule>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<MarkovRule>(); });
 }
 
 }  // namespace ringsim::policy

@@ -121,9 +121,7 @@ SchemeEntry meta_balancer_scheme() {
                        "reports piggybacked; Charm++'s Meta-Balancer: move after the period at which the imbalance "
                        "predicted by a line since the last move adds up to the move's predicted cost",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "meta-balancer" ? std::make_unique<MetaBalancer>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<MetaBalancer>(); });
 }
 
 }  // namespace ringsim::policy

@@ -18,9 +18,7 @@ SchemeEntry observe_scheme() {
   return online_policy("observe",
                        "reports piggybacked on border messages, never redistributes (the cost of the information)",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "observe" ? std::make_unique<Observe>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<Observe>(); });
 }
 
 }  // namespace ringsim::policy

@@ -1,5 +1,5 @@
 // Scheme `online-optimal`: the points that the best online rule takes along this run's traces
-// (planners/points/online_optimal.hpp). The rule knows, after every iteration, whether each member
+// (planners/points/on_off_recursion.hpp). The rule knows, after every iteration, whether each member
 // is loaded, and the traces' law (geometric on/off with the config's mean durations), not their
 // future: a bound for policies that know less. Chosen before the run on hindsight's model, so that
 // the two references differ only in what they know, and simulated as the fixed scheme of its points.
@@ -9,7 +9,7 @@
 
 #include "io/progress_line.hpp"
 #include "model/errors.hpp"
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/on_off_recursion.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
 

@@ -1,5 +1,6 @@
 #include "policy/registry.hpp"
 
+#include <sstream>
 #include <stdexcept>
 
 #include "model/errors.hpp"
@@ -40,9 +41,51 @@ const std::vector<SchemeEntry>& scheme_entries() { return entries(); }
 
 void add_scheme(SchemeEntry entry) { entries().push_back(std::move(entry)); }
 
-void add_policy(std::string syntax, std::string summary,
-                std::function<std::unique_ptr<RedistributionPolicy>(const std::string&, int)> make) {
+void add_policy(std::string syntax, std::string summary, PolicyFactory make) {
   add_scheme(online_policy(std::move(syntax), std::move(summary), Knows::reports, std::move(make)));
+}
+
+SchemeEntry online_policy(std::vector<SchemeForm> forms, std::string summary, Knows knows) {
+  SchemeEntry e;
+  for (const auto& f : forms) e.name += (e.name.empty() ? "" : ", ") + f.syntax;
+  e.description = std::move(summary);
+  e.knows = knows;
+  e.make = [forms = std::move(forms)](const std::string& scheme,
+                                      int iterations) -> std::unique_ptr<RedistributionPolicy> {
+    for (const auto& f : forms)
+      if (auto args = read_scheme_form(f.syntax, scheme, iterations)) return f.make(*args);
+    return nullptr;
+  };
+  return e;
+}
+
+std::optional<SchemeArgs> read_scheme_form(const std::string& syntax, const std::string& scheme, int iterations) {
+  // The form's tail names its parameter: "NAME-K" a period, "NAME:a,b,.." iterations; else a name alone.
+  const auto ends_with = [&](const std::string& tail) {
+    return syntax.size() > tail.size() && syntax.compare(syntax.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  const bool period = ends_with("-K"), listed = ends_with(":a,b,..");
+  SchemeArgs args;
+  args.scheme = scheme;
+  args.iterations = iterations;
+  if (!period && !listed) return scheme == syntax ? std::optional<SchemeArgs>(std::move(args)) : std::nullopt;
+  const std::string prefix = syntax.substr(0, syntax.find_last_of(period ? '-' : ':') + 1);
+  if (scheme.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string parameter = scheme.substr(prefix.size());
+  if (period) {
+    args.period = positive_int_of(parameter, "the period of scheme '" + scheme + "'");
+    return args;
+  }
+  std::stringstream list(parameter);
+  std::string item;
+  while (std::getline(list, item, ',')) {
+    const int it = positive_int_of(item, "an iteration of scheme '" + scheme + "'");
+    if (it >= iterations)
+      throw InputError("scheme '" + scheme + "': iteration " + item + " is not before the last iteration");
+    args.listed.insert(it);
+  }
+  if (args.listed.empty()) throw InputError("scheme '" + scheme + "' lists no iteration");
+  return args;
 }
 
 std::string scheme_syntaxes() { return known_names(entries()); }

@@ -40,15 +40,14 @@ std::vector<std::string> scheme_syntax_list();
 
 // A scheme from outside the built-in list (a test's, a plugin's); it is tried after those.
 void add_scheme(SchemeEntry entry);
-// An online policy from outside the built-in list: its syntax, help and factory.
-void add_policy(std::string syntax, std::string summary,
-                std::function<std::unique_ptr<RedistributionPolicy>(const std::string&, int)> make);
+// An online policy from outside the built-in list: its syntax (one form), help and factory.
+void add_policy(std::string syntax, std::string summary, PolicyFactory make);
 
 // A scheme's integer parameter: positive, all digits; InputError naming `what` otherwise.
 int positive_int_of(const std::string& text, const std::string& what);
 
 // The scheme that never redistributes: every run's baseline (normalized_time divides by it).
-extern const char* const kBaselineScheme;
+inline constexpr const char* kBaselineScheme = "none";
 
 // The fixed scheme that redistributes after exactly `points` ("after:a,b,.." or "none"): how a
 // reference's points are simulated (fixed_points.cpp reads it back).

@@ -158,9 +158,7 @@ SchemeEntry rent_or_buy_scheme() {
   return online_policy("rent-or-buy",
                        "reports piggybacked; move once a move made at an earlier snapshot would already have paid its cost",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "rent-or-buy" ? std::make_unique<RentOrBuy>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<RentOrBuy>(); });
 }
 
 }  // namespace ringsim::policy

@@ -5,7 +5,9 @@
 // other registries' (NamedInfo: the name is the scheme's syntax, the description its line of help).
 //
 // Adding a scheme: one file in src/policy/ defining `SchemeEntry NAME_scheme()` and one line
-// `RINGSIM_SCHEME(NAME)` in src/policy/schemes.def.
+// `RINGSIM_SCHEME(NAME)` in src/policy/schemes.def. A scheme's name, or the syntax of each of its
+// forms, is written once, in its entry: the registry reads a scheme against it and hands an online
+// policy's factory what the form's parameter says (SchemeArgs).
 #pragma once
 
 #include <chrono>
@@ -13,6 +15,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,7 +25,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "policy/policy.hpp"
 
 namespace ringsim::policy {
@@ -75,17 +79,38 @@ struct SchemeEntry : NamedInfo {
   bool is_reference() const { return static_cast<bool>(plan); }
 };
 
-using PolicyFactory = std::function<std::unique_ptr<RedistributionPolicy>(const std::string& scheme, int iterations)>;
+// A scheme as the registry read it against one form of an entry's syntax. A form is a name
+// ("adaptive"), a name and a positive integer K ("every-K": "every-7"), or a name and a list of
+// iterations before the last ("after:a,b,..": "after:3,8"); malformed parameters are refused with
+// an InputError before any factory runs.
+struct SchemeArgs {
+  std::string scheme;        // as the config wrote it, for messages
+  int iterations = 0;        // the run's
+  int period = 0;            // K of a form NAME-K (0: the form has none)
+  std::set<int> listed;      // the iterations of a form NAME:a,b,.. (empty: the form has none)
+};
 
-// The entry of an online policy: its syntax, its line of help, what it knows, its factory.
+// An online policy's factory: the policy a scheme written in its form names.
+using PolicyFactory = std::function<std::unique_ptr<RedistributionPolicy>(const SchemeArgs& args)>;
+
+// One form of an online policy's syntax and its factory.
+struct SchemeForm {
+  std::string syntax;
+  PolicyFactory make;
+};
+
+// The entry of an online policy: its forms (its syntax lists them in this order, as "none, once,
+// every-K"), its line of help, what it knows. Its `make` finds the form a scheme is written in
+// (registry.cpp).
+SchemeEntry online_policy(std::vector<SchemeForm> forms, std::string summary, Knows knows);
+// The same for a policy of one form, most often its name alone.
 inline SchemeEntry online_policy(std::string syntax, std::string summary, Knows knows, PolicyFactory make) {
-  SchemeEntry e;
-  e.name = std::move(syntax);
-  e.description = std::move(summary);
-  e.knows = knows;
-  e.make = std::move(make);
-  return e;
+  return online_policy({SchemeForm{std::move(syntax), std::move(make)}}, std::move(summary), knows);
 }
+
+// The parameters of `scheme` when it is written in the form `syntax` (one form: "every-K"), or
+// nullopt when it is not; InputError when it is, with a malformed parameter ("every-0").
+std::optional<SchemeArgs> read_scheme_form(const std::string& syntax, const std::string& scheme, int iterations);
 
 // The entry of a reference: its name, its line of help, what it knows, its planner and what it
 // asks of the config (none: only the refusal of rebuilds every reference shares).

@@ -70,9 +70,7 @@ SchemeEntry stop_at_rise_scheme() {
                        "reports piggybacked; Nicol and Saltz's rule: move at the first rise of the average "
                        "degradation per iteration since the last move, the move's predicted cost included",
                        Knows::reports,
-                       [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                         return s == "stop-at-rise" ? std::make_unique<StopAtRise>() : nullptr;
-                       });
+                       [](const SchemeArgs&) { return std::make_unique<StopAtRise>(); });
 }
 
 }  // namespace ringsim::policy

@@ -20,7 +20,7 @@ void declare_phases();
 void enter_phase(const simgrid::s4u::Host* host, Phase phase);
 
 // A trace placed by iteration leaves its host at the peak speed (the member divides its work by
-// the multiplier, ring_run.cpp), so SimGrid's own "speed" variable does not show it: the multiplier
+// the multiplier, run_state.cpp), so SimGrid's own "speed" variable does not show it: the multiplier
 // the member computes at is the host variable "speed_multiplier", set when it changes (declared
 // with the phases, same condition).
 void trace_speed_multiplier(const simgrid::s4u::Host* host, double multiplier);

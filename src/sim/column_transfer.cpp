@@ -8,7 +8,7 @@
 
 #include <simgrid/s4u.hpp>
 
-#include "planners/kpbs/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(ringsim_column_transfer, "ringsim: columns moved with KPBS schedules");
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -16,7 +16,7 @@
 
 #include <algorithm>
 
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 
 namespace ringsim::sim {
 

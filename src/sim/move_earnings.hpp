@@ -1,7 +1,7 @@
 // What each move earned (move_earnings.cpp), after the run.
 #pragma once
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -11,7 +11,7 @@
 #include "model/replay.hpp"
 #include "planners/points/played_move.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 #include "sim/app_phases.hpp"
 
 #include <xbt/log.h>

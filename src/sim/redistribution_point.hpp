@@ -3,7 +3,7 @@
 // receivers of the move are actors of their own.
 #pragma once
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -10,7 +10,7 @@
 
 #include "model/run_result.hpp"
 #include "platform/paje_tracing.hpp"
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -1,7 +1,7 @@
 // The references' model of a run (reference_model.cpp), for the schemes chosen before the run.
 #pragma once
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -1,7 +1,7 @@
 // Ring choice (ring_choice.cpp): the rings a run's config asks for, on the loaded platform.
 #pragma once
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -5,13 +5,13 @@
 
 #include <vector>
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 
 // A class as in SimGrid's app-masterworkers example, copied by SimGrid into its actor. It is handed
 // the run's setup and its ring's shape read-only, and the parts it shares with the other actors by
-// reference (ring_run.hpp says who writes each); it owns what only it uses: its iteration loop, its
+// reference (run_state.hpp says who writes each); it owns what only it uses: its iteration loop, its
 // host's entry of the recorded start times, and the reports it relays.
 class RingMember {
  public:

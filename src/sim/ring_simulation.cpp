@@ -185,7 +185,7 @@ static bool set_run_options(const RunConfig& cfg) {
 }
 
 // A run's state, owned here. The actors are handed its parts, never the whole: the setup and the
-// rings as const, the other parts by reference where they share and write them (ring_run.hpp).
+// rings as const, the other parts by reference where they share and write them (run_state.hpp).
 struct RunState {
   explicit RunState(AppSettings app) { setup.app = std::move(app); }
   RunSetup setup;              // written before the run only
@@ -276,7 +276,7 @@ struct LoadedSimulation::State {
   }
 };
 
-// What the application needs of the config (sim/ring_run.hpp), read here once; the rebuilds with
+// What the application needs of the config (sim/run_state.hpp), read here once; the rebuilds with
 // the rings chosen for them.
 static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg4::Host*>> rebuild_rings) {
   AppSettings s;

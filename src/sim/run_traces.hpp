@@ -1,7 +1,7 @@
 // The run's speed traces (run_traces.cpp): read, checked, written back, and the ideal time.
 #pragma once
 
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 namespace ringsim::sim {
 

@@ -7,7 +7,7 @@
 # latency + bytes / bandwidth, the planner's schedule time for a move), which the simulated
 # network follows to within its own contention and pacing; the worst shortfall measured over
 # these cases is printed, and a case fails beyond 0.5% (1% where speeds follow the clock, for
-# which the recurrence is an approximation, planners/points/hindsight.hpp).
+# which the recurrence is an approximation, planners/points/hindsight_plan.hpp).
 set -u
 RINGSIM=${1:?usage: run_hindsight_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml

@@ -83,15 +83,9 @@ class Timer final : public RedistributionPolicy {
 };
 
 void register_test_policies() {
-  add_policy("timer", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                return s == "timer" ? std::make_unique<Timer>() : nullptr;
-              });
-  add_policy("spy", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                return s == "spy" ? std::make_unique<Spy>() : nullptr;
-              });
-  add_policy("liar", "test", [](const std::string& s, int) -> std::unique_ptr<RedistributionPolicy> {
-                return s == "liar" ? std::make_unique<Liar>() : nullptr;
-              });
+  add_policy("timer", "test", [](const SchemeArgs&) { return std::make_unique<Timer>(); });
+  add_policy("spy", "test", [](const SchemeArgs&) { return std::make_unique<Spy>(); });
+  add_policy("liar", "test", [](const SchemeArgs&) { return std::make_unique<Liar>(); });
 }
 
 // A cluster of 9 identical hosts and a speed CSV where member 3 drops to a quarter after 10

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "planners/kpbs/algorithms.hpp"
+#include "planners/kpbs/kpbs_algorithms.hpp"
 
 namespace ringsim::kpbs {
 namespace {

@@ -19,7 +19,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "planners/kpbs/algorithms.hpp"
+#include "planners/kpbs/kpbs_algorithms.hpp"
 
 namespace ringsim::kpbs {
 

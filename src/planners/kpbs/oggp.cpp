@@ -7,8 +7,8 @@
 // weights (median of the remaining candidates, so O(log m) tests), each test a Hopcroft-Karp
 // run restricted to the edges at or above the threshold and started from the best matching
 // found so far (bipartite_matching.cpp).
-#include "planners/kpbs/algorithms.hpp"
 #include "planners/kpbs/ggp.hpp"
+#include "planners/kpbs/kpbs_algorithms.hpp"
 
 namespace ringsim::kpbs {
 

@@ -1,6 +1,6 @@
 // The earliest end of a run whose points may each keep the loads held or move them to any of a
 // list of candidate loads, knowing every cost in advance: the forward recurrence behind both
-// clairvoyant references that choose targets (hindsight_targets.hpp over the balances of the run's
+// clairvoyant references that choose targets (chosen_targets_plan.hpp over the balances of the run's
 // iterations, OnlineOptimal::hindsight_any_target_along over the balances of the on/off states).
 //
 // Exact when the costs of an iteration and of a point depend on the iteration and the loads held,

@@ -1,6 +1,6 @@
 // The late rule: the best rule with a policy's information, in expectation (expected_late) and
 // played along a trace, told the load's law or learning it (late_along, learning_late_along).
-// Declared with the rest of OnlineOptimal (online_optimal.hpp, where the recursion is stated).
+// Declared with the rest of OnlineOptimal (on_off_recursion.hpp, where the recursion is stated).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "planners/points/min_plus.hpp"
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/on_off_recursion.hpp"
 
 namespace ringsim::points {
 namespace {

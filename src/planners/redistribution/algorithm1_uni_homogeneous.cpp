@@ -3,9 +3,9 @@
 // delta_{start,start+l} >= s, so each processor sends one block from time 0. Optimal (Theorem 1).
 #include <stdexcept>
 
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 
 namespace ringsim::redistribution {
 

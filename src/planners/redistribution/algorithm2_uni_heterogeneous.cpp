@@ -10,10 +10,10 @@
 // back, or paced where items forwarded from a slower link leave at its pace.
 #include <algorithm>
 
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
 #include "planners/redistribution/forwarding_runs.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 
 namespace ringsim::redistribution {
 namespace {

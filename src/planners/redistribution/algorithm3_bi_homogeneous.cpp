@@ -58,7 +58,7 @@
 #include <stdexcept>
 
 #include "model/errors.hpp"
-#include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
 namespace ringsim::redistribution::algorithm3 {

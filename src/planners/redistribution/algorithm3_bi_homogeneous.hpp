@@ -1,6 +1,6 @@
 // Algorithm 3 of the HiPC 2004 paper (Section 5, homogeneous bidirectional ring), step by step,
 // with switchable repairs, so that tests can compare the printed rules with the repaired planner.
-// plan_algorithm3() (algorithms.hpp) runs it with every repair on and is optimal on every
+// plan_algorithm3() (redistribution_algorithms.hpp) runs it with every repair on and is optimal on every
 // instance: it always takes exactly the Lemma 3 number of steps.
 #pragma once
 

@@ -20,8 +20,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 #include "planners/redistribution/ring_math.hpp"
 
 namespace ringsim::redistribution {

@@ -26,8 +26,8 @@
 #include <tuple>
 #include <vector>
 
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 
 namespace ringsim::redistribution {
 namespace {

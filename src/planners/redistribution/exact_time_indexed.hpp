@@ -22,7 +22,7 @@ struct ExactOptions {
   bool always_solve = false;
 };
 
-// plan_exact (algorithms.hpp) with options.
+// plan_exact (redistribution_algorithms.hpp) with options.
 RedistributionPlan plan_exact(const RingInstance& inst, const ExactOptions& options);
 
 // A time unit u such that every cost is an integer multiple of u (costs read as fractions with

@@ -30,9 +30,9 @@
 #include <utility>
 #include <vector>
 
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/lemma4_runs.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 

@@ -3,7 +3,7 @@
 // Lemma 4 schedule: P_i sends to P_(i+1) from time 0, then to P_(i-1) as soon as the one-port
 // model allows. When no optimal circulation is light, the same flows are still executed (items
 // forwarded only once received) and the plan is optimal only if its time meets the bound.
-#include "planners/redistribution/algorithms.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
 #include "planners/redistribution/lemma4_runs.hpp"

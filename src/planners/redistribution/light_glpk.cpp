@@ -17,8 +17,8 @@
 
 #include "model/errors.hpp"
 #include "planners/glpk_problem.hpp"
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/asap_schedule.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 #include "planners/redistribution/ring_math.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 

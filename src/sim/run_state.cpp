@@ -1,6 +1,6 @@
-// The helpers of the run's state (sim/ring_run.hpp): neighbour mailboxes, speeds, the predicted
+// The helpers of the run's state (sim/run_state.hpp): neighbour mailboxes, speeds, the predicted
 // iteration time, the column-conservation check, and a ring's shape and fresh members.
-#include "sim/ring_run.hpp"
+#include "sim/run_state.hpp"
 
 #include <algorithm>
 #include <cmath>

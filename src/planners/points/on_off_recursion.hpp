@@ -19,7 +19,7 @@
 //   V_t(L, s)  = min(E_t(L, s), C(L, s) + E_t(B(s), s)),
 // T the iteration time of loads L under states s', C a point's cost (the all-gather, every
 // member's planner run, the planner's schedule from L to the balance B(s) of states s). These are
-// hindsight's models (hindsight.hpp) on iteration-indexed speeds, term for term, so for any trace
+// hindsight's models (hindsight_plan.hpp) on iteration-indexed speeds, term for term, so for any trace
 // the points chosen here cost, by plan_hindsight's own predicted_makespan, what the recursion adds
 // up along that trace (tests check both).
 #pragma once
@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "model/redistribution.hpp"
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 
 namespace ringsim::points {
 

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <set>
 
-#include "planners/kpbs/algorithms.hpp"
+#include "planners/kpbs/kpbs_algorithms.hpp"
 
 namespace ringsim::kpbs {
 

@@ -1,5 +1,5 @@
-// Every redistribution algorithm of ringsim, one file each (see planner.hpp for the registry).
-// Each returns a plan with its transfers and time; planner.cpp adds the instance lower bound and
+// Every redistribution algorithm of ringsim, one file each (see redistribution_planner.hpp for the registry).
+// Each returns a plan with its transfers and time; redistribution_planner.cpp adds the instance lower bound and
 // decides `optimal`. An algorithm that does not apply to an instance throws std::invalid_argument.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "model/redistribution.hpp"
-#include "planners/redistribution/planner.hpp"  // kHeldBlocksLimit
+#include "planners/redistribution/redistribution_planner.hpp"  // kHeldBlocksLimit
 
 namespace ringsim::redistribution {
 
@@ -22,7 +22,7 @@ void stream_algorithm2(const RingInstance& inst, const std::vector<Count>& send_
 RedistributionPlan plan_algorithm3(const RingInstance& inst);          // bi-homogeneous
 RedistributionPlan plan_early_late(const RingInstance& inst);          // bi-homogeneous-early-late
 // A streamed schedule: `head` gets the plan without its transfers (its time exact, before any
-// block), then `emit` gets the plan's transfers in its order. planner.cpp adds the lower bound.
+// block), then `emit` gets the plan's transfers in its order. redistribution_planner.cpp adds the lower bound.
 using PlanHead = std::function<void(RedistributionPlan&)>;
 RedistributionPlan plan_light_circulation(const RingInstance& inst);   // bi-light
 // bi-light streamed: when light, Lemma 4's 2n blocks at most; otherwise the executor's run, which

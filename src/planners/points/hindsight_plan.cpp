@@ -1,4 +1,4 @@
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "planners/points/played_move.hpp"
 #include "planners/points/shared_move_bound.hpp"
 #include "planners/redistribution/load_balance.hpp"
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::points {
 namespace {

@@ -1,4 +1,4 @@
-#include "planners/points/online_optimal.hpp"
+#include "planners/points/on_off_recursion.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,7 +24,7 @@ void check(const RunModel& m, const std::vector<double>& peak, const OnOffLaw& l
   if (!(law.load_factor > 0.0)) throw std::invalid_argument("online-optimal: load factor must be > 0");
 }
 
-// An iteration of loads `loads` at `speeds` (hindsight.cpp's run_iteration on iteration-indexed
+// An iteration of loads `loads` at `speeds` (hindsight_plan.cpp's run_iteration on iteration-indexed
 // speeds): each member's computation, then the border exchange (exchange_end).
 double iteration_time(const RunModel& m, const std::vector<Count>& loads, const std::vector<double>& speeds) {
   std::vector<double> done(loads.size());
@@ -32,7 +32,7 @@ double iteration_time(const RunModel& m, const std::vector<Count>& loads, const 
   return exchange_end(m, done);
 }
 
-// What a point costs before its move (hindsight.cpp's decided_at): the all-gather, then each
+// What a point costs before its move (hindsight_plan.cpp's decided_at): the all-gather, then each
 // member's planner run at the speed of the iteration before it, from its own gather's end.
 double decision_time(const RunModel& m, const std::vector<double>& speeds) {
   double decided = 0.0;

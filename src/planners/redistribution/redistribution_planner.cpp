@@ -1,4 +1,4 @@
-#include "planners/redistribution/planner.hpp"
+#include "planners/redistribution/redistribution_planner.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,9 +8,9 @@
 #include <string>
 
 #include "model/errors.hpp"
-#include "planners/redistribution/algorithms.hpp"
 #include "planners/redistribution/block_budget.hpp"
 #include "planners/redistribution/bounds.hpp"
+#include "planners/redistribution/redistribution_algorithms.hpp"
 #include "planners/redistribution/system2_circulation.hpp"
 
 namespace ringsim::redistribution {

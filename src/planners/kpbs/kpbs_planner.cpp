@@ -1,9 +1,9 @@
-#include "planners/kpbs/planner.hpp"
+#include "planners/kpbs/kpbs_planner.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "planners/kpbs/algorithms.hpp"
+#include "planners/kpbs/kpbs_algorithms.hpp"
 #include "planners/kpbs/lower_bound.hpp"
 
 namespace ringsim::kpbs {

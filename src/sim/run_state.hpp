@@ -1,5 +1,5 @@
 // The state of a simulated run of the iterative application, split by who writes it, and the
-// helpers of ring_run.cpp that compute speeds, costs and checks from it. What is fixed before the
+// helpers of run_state.cpp that compute speeds, costs and checks from it. What is fixed before the
 // first simulated second (RunSetup) and while a ring is in effect (RingShape) reaches the actors as
 // const, so that the compiler keeps them from writing it. What actors must share and write is in
 // small structs, each handed only to the actors and functions that use it: the members' states,
@@ -28,7 +28,7 @@
 #include "model/run_config.hpp"
 #include "model/run_result.hpp"
 #include "model/speed_traces.hpp"
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "platform/platform_reader.hpp"
 #include "policy/policy.hpp"
 #include "policy/scheme.hpp"
@@ -265,7 +265,7 @@ void guarded(std::exception_ptr& failure, Body&& body) {
 // A message's payload: the simulation moves bytes, not data.
 extern int dummy_payload;
 
-// Speeds, costs and checks (ring_run.cpp).
+// Speeds, costs and checks (run_state.cpp).
 bool placed_by_iteration(const RunSetup& s, const HostTrace& t);
 double multiplier_during(const RunSetup& s, const HostTrace& t, int it, double clock, double origin);
 double speed_at_iteration(const RunSetup& s, double peak, const HostTrace& t, int it);

@@ -1,4 +1,4 @@
-#include "planners/points/hindsight_targets.hpp"
+#include "planners/points/chosen_targets_plan.hpp"
 
 #include <algorithm>
 #include <map>

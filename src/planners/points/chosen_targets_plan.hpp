@@ -2,7 +2,7 @@
 // loads to move to, that minimize the predicted makespan, where a point may balance for the
 // speeds of any iteration of the run (past, present or future) or return to the initial loads.
 //
-// `hindsight` (hindsight.hpp) is optimal over its points with each point balancing for the
+// `hindsight` (hindsight_plan.hpp) is optimal over its points with each point balancing for the
 // present, the targets every scheme's point takes. The best possible schedule may choose its
 // targets too: knowing that a member is loaded from iteration 41, it balances for iteration 41's
 // speeds after iteration 40, before the slow iteration instead of after it. This plan measures
@@ -14,7 +14,7 @@
 // The recurrence is forward over (iteration, loads): with speeds indexed by the iteration, the
 // cost of every later iteration and point depends on the iteration and the loads held, not on how
 // the run got there, so the earliest end of iteration t with each candidate loads is all a later
-// choice needs (optimal substructure, as in hindsight.hpp's exact case), O(iterations C^2) with C
+// choice needs (optimal substructure, as in hindsight_plan.hpp's exact case), O(iterations C^2) with C
 // candidate loads (at most iterations + 1) and at most C^2 planner runs. Clock-dependent speeds
 // break that substructure: the plan refuses them.
 #pragma once
@@ -22,7 +22,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "planners/points/hindsight.hpp"
+#include "planners/points/hindsight_plan.hpp"
 
 namespace ringsim::points {
 
