@@ -19,7 +19,6 @@ import tempfile
 
 EXPERIMENTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(EXPERIMENTS)
-FIGURES = os.path.join(ROOT, "docs", "figures")
 MATPLOTLIB_HINT = "run it with /usr/bin/python3 (Debian: apt-get install python3-matplotlib)"
 
 

@@ -5,7 +5,7 @@
 # redistribute" on synthetic load and on real PlanetLab days (when ../shared/reference/planetlab is
 # beside the repository) and pictures one adaptive run. Outputs in out/.
 #   tools/run-example.sh          quick sweeps (default)
-#   tools/run-example.sh --full   the full sweeps behind docs/figures and the studies' results (the
+#   tools/run-example.sh --full   the full sweeps behind the studies' figures and results (the
 #                                 real-load study alone takes about 20 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."

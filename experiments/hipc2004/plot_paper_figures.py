@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Draws the HiPC 2004 reproduction from `ringsim run` outputs (Debian's python3-matplotlib).
 
-  plot_paper_figures.py fig3 OUT/fig3-ring8/runs.csv  docs/figures/fig3-ring8.png
-  plot_paper_figures.py fig4 OUT/fig4-ring32/runs.csv docs/figures/fig4-ring32.png
-  plot_paper_figures.py traces traces/traces.csv docs/figures/fig2-speed-traces.png
+  plot_paper_figures.py fig3 OUT/fig3-ring8/runs.csv  OUT/fig3-ring8.png
+  plot_paper_figures.py fig4 OUT/fig4-ring32/runs.csv OUT/fig4-ring32.png
+  plot_paper_figures.py traces OUT/fig2-traces/traces.csv OUT/fig2-speed-traces.png
   options: [--ring-sizes 8,32] [--schemes none,every-5] [--ratios 0.1,1] [--hosts N] [--describe FILE]
 
 fig3, fig4 (any sweep's runs.csv): normalized execution time (makespan / makespan without

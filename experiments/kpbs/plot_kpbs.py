@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Plots of the KPBS experiment (experiments/kpbs/run_kpbs_experiment.py).
 
-Usage: /usr/bin/python3 experiments/kpbs/plot_kpbs.py [--results experiments/kpbs/results] [--out docs/figures]
-           [--describe FILE]
+Usage: /usr/bin/python3 experiments/kpbs/plot_kpbs.py [--results experiments/kpbs/results]
+           [--out experiments/kpbs/results] [--describe FILE]
 Writes kpbs_ratio_vs_beta.png (RESULTS/ratio_vs_beta.csv: time / eta against beta, at the one k
 of the CSV), kpbs_ratio_vs_k.png (RESULTS/ratio_vs_k.csv: against k, at its one beta) and
 kpbs_planned_vs_simulated.png (RESULTS/planned_vs_simulated.csv: a panel per network model in it).
@@ -128,7 +128,7 @@ def planned_vs_simulated(plt, rows, summary, path):
 def main():
     ap = plotlib.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--results", default=os.path.join(ROOT, "experiments", "kpbs", "results"))
-    ap.add_argument("--out", default=plotlib.FIGURES)
+    ap.add_argument("--out", default=os.path.join(ROOT, "experiments", "kpbs", "results"))
     plotlib.add_describe_option(ap)
     a = ap.parse_args()
     by_beta, k = read_ratio_sweep(os.path.join(a.results, "ratio_vs_beta.csv"), "beta", "k")

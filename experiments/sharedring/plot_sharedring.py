@@ -2,7 +2,7 @@
 """Reproduce the SharedRing report's figures (Section 5) and the slides' H1 vs H2 comparison.
 
 For every experiments/sharedring/*.json config: runs `ringsim ring-sweep` (CSV into RESULTS,
-default experiments/sharedring/results/), then draws into OUT (default docs/figures/), one panel
+default experiments/sharedring/results/), then draws into OUT (default the same folder), one panel
 per platform whose CSV is there:
   sharedring_ring_size.png       ring size chosen vs H/W, a line per method in the sweep (report Figures 5-6)
   sharedring_tstep_vs_size.png   T_step/W vs ring size, a line per H/W in the by-size CSV (report Figures 7-12)
@@ -11,8 +11,9 @@ per platform whose CSV is there:
 and writes RESULTS/methods_table.md (T_step per method on each platform).
 
 Usage: /usr/bin/python3 experiments/sharedring/plot_sharedring.py [--ringsim PATH] [--skip-run] [--only NAME]
-           [--results DIR] [--out DIR] [--describe FILE]
---only NAME runs only that config (the figures still draw every platform's CSV). A figure whose
+           [--quick] [--results DIR] [--out DIR] [--describe FILE]
+--quick runs each config's `quick` section (its keys over the config's: fewer ratios and methods, for
+the test suite). --only NAME runs only that config (the figures still draw every platform's CSV). A figure whose
 comparison no CSV holds (no greedy, or no greedy-* method, or no ignore-sharing) is not drawn, and
 the script says so. Input it cannot draw faithfully (no CSV at all, a missing column, two
 platforms or a (method, ratio) twice in one CSV) is refused: exit 2 and one line on stderr.
@@ -295,9 +296,11 @@ def main():
     ap.add_argument("--ringsim", help="path to the ringsim executable (default: build/ringsim)")
     ap.add_argument("--skip-run", action="store_true", help="reuse existing CSV files in the results folder")
     ap.add_argument("--only", help="run only the config with this name")
+    ap.add_argument("--quick", action="store_true", help="run each config's quick section (its keys over the config's)")
     ap.add_argument("--results", default=os.path.join(CONFIG_DIR, "results"),
                     help="the CSVs' folder (default experiments/sharedring/results)")
-    ap.add_argument("--out", default=plotlib.FIGURES, help="the figures' folder (default docs/figures)")
+    ap.add_argument("--out", default=os.path.join(CONFIG_DIR, "results"),
+                    help="the figures' folder (default experiments/sharedring/results)")
     plotlib.add_describe_option(ap)
     args = ap.parse_args()
     configs = read_configs()
@@ -308,7 +311,7 @@ def main():
         ringsim = find_ringsim(args.ringsim)
         for path, cfg in configs:
             if not args.only or cfg["name"] == args.only:
-                run_config(ringsim, path, cfg, args.results)
+                run_config(ringsim, path, {**cfg, **cfg.get("quick", {})} if args.quick else cfg, args.results)
     cfgs = [c for _, c in configs]
     data = read_all(args.results, cfgs)
     plotlib.output_folder(args.out)

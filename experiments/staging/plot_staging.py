@@ -2,7 +2,7 @@
 """Plot of the staging experiment (experiments/staging/run_staging_experiment.py).
 
 Usage: /usr/bin/python3 experiments/staging/plot_staging.py [--results experiments/staging/results]
-           [--out docs/figures] [--ring-sizes 8,32] [--describe FILE]
+           [--out experiments/staging/results] [--ring-sizes 8,32] [--describe FILE]
 Writes staging.png from RESULTS/staging.csv and RESULTS/rebuild.csv: one panel per ring size of
 staging.csv (simulated, solid, and planned, dashed, time of staging the matrix onto it against the
 storage nodes' bandwidth) and one per rebuilt ring size of rebuild.csv (against the new ring's
@@ -99,7 +99,7 @@ def describe_setting(summary):
 def main():
     ap = plotlib.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--results", default=os.path.join(ROOT, "experiments", "staging", "results"))
-    ap.add_argument("--out", default=plotlib.FIGURES)
+    ap.add_argument("--out", default=os.path.join(ROOT, "experiments", "staging", "results"))
     ap.add_argument("--ring-sizes", help="draw only these staging ring sizes (comma-separated)")
     plotlib.add_describe_option(ap)
     a = ap.parse_args()
