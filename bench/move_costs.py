@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Move times as planned, predicted and simulated on a multi-site platform whose ring edges share
-WAN uplinks (bench/three_sites.xml). For each ring size, `ringsim simulate` runs every-5 on random
+WAN uplinks (platforms/three_sites.xml). For each ring size, `ringsim simulate` runs every-5 on random
 rings (one per seed) under random-walk speeds, and every performed point's `planned` (the
 planner's own one-port model: what policies weighed a move with before moves were predicted on
 shared links), `predicted` (the plan as the executor plays it on the shared links: what they weigh
@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run(ringsim, folder, ring, seed, ratio, iterations):
-    config = {"platform": os.path.join(HERE, "three_sites.xml"), "ring": {"size": ring, "seed": seed},
+    config = {"platform": os.path.join(HERE, "..", "platforms", "three_sites.xml"), "ring": {"size": ring, "seed": seed},
               "ratio": ratio, "rows": 1000, "columns": 1000, "iterations": iterations, "scheme": "every-5",
               "baseline": False,
               "traces": {"seed": seed, "source": "random-walk", "step": 0.2, "low": 0.3, "high": 1.5, "every": 1}}

@@ -4,7 +4,8 @@
 # they come from.
 #   usage: experiments/real-load/run.sh [--quick] [--jobs N] [--ringsim PATH] [--out DIR]
 # --quick runs each config's quick section into DIR (required then: the committed results stay the
-# full sweeps'). The PlanetLab days are read from ../shared/reference/planetlab beside the repository.
+# full sweeps'). The PlanetLab days are read from ../shared/reference/planetlab beside the repository;
+# the host-load traces are load/ (written by make_configs.py with hostload.py).
 . "$(dirname "$0")/../study.sh"
 study_begin "$@"
 for config in "$HERE"/configs/*.json; do

@@ -3,7 +3,8 @@
 platform, PlanetLab day and time scale; run.sh runs them).
 
 A point is (platform, day, time scale, ring size, ratio); each scheme's makespan there is its mean
-over the seeds. The best fixed period is the fixed scheme (none, once, every-K) of least mean
+over the seeds. A "day" is a PlanetLab day, or a host-load realization (hostloadR): the two sources
+are tabled apart. The best fixed period is the fixed scheme (none, once, every-K) of least mean
 makespan at the point, chosen in hindsight. Writes RESULTS/answer.md (how often, and where
 redistributing pays), RESULTS/policies.md (each policy against the best fixed period and against
 hindsight) and RESULTS/real-load.png, and prints the answer.
@@ -39,6 +40,14 @@ def read_points(results):
             runs[(key, r["seed"])][r["scheme"]] = makespan
     means = {k: {s: statistics.mean(v) for s, v in schemes.items()} for k, schemes in points.items()}
     return means, runs, names
+
+
+def source_of(key):
+    return "host load" if key[1].startswith("hostload") else "PlanetLab"
+
+
+def of_source(points, source):
+    return {k: v for k, v in points.items() if source_of(k) == source}
 
 
 def best_fixed(schemes):
@@ -112,12 +121,12 @@ def hindsight_check(runs):
 
 def figure(points, path):
     """Per time scale, makespan over never redistributing against the ratio (means over platforms,
-    days and rings): the fixed periods, markov-rule and hindsight."""
+    days and rings): the fixed periods, markov-rule, best-period and hindsight."""
     plt = plotlib.pyplot()
     fig, axes = plt.subplots(1, len(SCALES), figsize=(5 * len(SCALES), 4), sharey=True)
     ratios = sorted({k[4] for k in points})
     for ax, scale in zip(axes, SCALES):
-        for s in FIXED[1:] + ["markov-rule", "hindsight"]:
+        for s in FIXED[1:] + ["markov-rule", "best-period", "hindsight"]:
             ys = []
             for ratio in ratios:
                 keys = [k for k in points if k[2] == scale and k[4] == ratio and s in points[k] and "none" in points[k]]
@@ -139,13 +148,17 @@ def main():
         plotlib.fail("usage: summarize.py RESULTS")
     results = sys.argv[1]
     points, runs, names = read_points(results)
-    answer = answer_table(points)
+    planetlab, host_load = of_source(points, "PlanetLab"), of_source(points, "host load")
+    answer = "".join(f"{source}:\n\n{answer_table(p)}\n" for source, p in
+                     (("PlanetLab", planetlab), ("Host load", host_load)) if p)
     plotlib.write_atomically(os.path.join(results, "answer.md"), answer)
-    plotlib.write_atomically(os.path.join(results, "policies.md"), policy_table(points) + hindsight_check(runs) +
+    tables = "".join(f"{source}:\n\n{policy_table(p)}\n" for source, p in
+                     (("PlanetLab", planetlab), ("Host load", host_load)) if p)
+    plotlib.write_atomically(os.path.join(results, "policies.md"), tables + hindsight_check(runs) +
                              "\nWithin 1.05 of the best fixed period, by day:\n\n" + within_by(points, 1, "day") +
                              "\nBy time scale (a sample lasts a third of, one, three iterations):\n\n" +
                              within_by(points, 2, "scale"))
-    figure(points, os.path.join(results, "real-load.png"))
+    figure(planetlab or points, os.path.join(results, "real-load.png"))
     print(f"{len(points)} points from {len(names)} sweeps\n")
     print(answer)
 
