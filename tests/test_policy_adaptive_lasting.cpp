@@ -104,7 +104,7 @@ TEST_CASE("adaptive-lasting: a lasting slowdown is moved for, a churn is not") {
   // One member slow from snapshot 10 on, for good: moved for once the change has settled (the
   // burst rule waits two snapshots), as adaptive does when the move is cheap; an expensive one
   // (0.1 s a column) waits until the balance has been watched to hold for a few snapshots (adaptive
-  // moves at 12, this policy at 18; crediting no lag beyond those watched, at 22).
+  // moves at snapshot 12, this policy at 18).
   for (double column : {0.001, 0.01, 0.1}) {
     Ring r = slow_report_ring(column);
     const int acted = first_act_on_slowdown(r, 60, [](int k) { return k >= 10 ? 0 : -1; }, "adaptive-lasting");
@@ -323,8 +323,8 @@ TEST_CASE("adaptive-lasting: beyond the lags watched, a lag lasts at least the i
   // so every lag is beyond those measured. A plan on the snapshot (5.01 s to 1.39 s) is credited
   // exp(-lag 8 t / P) at lag t, t the longer of the balance's iteration and the one watched: for
   // iterations watched longer than the balance's, the credit, and the largest move accepted, are
-  // the same whatever the pace (9 iterations watched); counted in the balance's seconds they grew
-  // with the pace (seen: 17.9 s at 2 s an iteration, 100.2 s at 20 s).
+  // the same whatever the pace (9 iterations watched); counted in the balance's seconds they would
+  // grow with the pace (17.9 s at 2 s an iteration, 100.2 s at 20 s).
   auto largest_after_calm = [](double pace) {
     return largest_after_ten([](const Ring& r, int) { return r.facts.peak; }, pace, 5.01, 1.39);
   };
@@ -366,7 +366,7 @@ TEST_CASE("adaptive-lasting's backtest counts each balance up to its promise") {
   // At lag 2, snapshot 1's balance meets speeds (0.1, 4): it saves 1000 - 950 = 50 s, eleven times
   // its promise; snapshot 2's meets (1, 1.6): it saves 100 - 100 = 0. Counted up to its promise,
   // the first delivers 4.55 s: a share of 4.55 / 64.55 at lag 2, where the savings as they come
-  // gave 50 / 64.55 (seen: 0.775). At lags 1 and 3 every balance delivers at least its promise.
+  // gave 50 / 64.55 = 0.775. At lags 1 and 3 every balance delivers at least its promise.
   auto snapshot = [] {
     std::vector<Report> reps(2);
     for (Report& rep : reps) rep.load = 100;
