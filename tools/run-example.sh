@@ -79,8 +79,9 @@ if [ -d "$PLANETLAB" ]; then
   echo "== When to redistribute under real load: PlanetLab days, the recommended policy (experiments/real-load/) ${QUICK}"
   real_out=out/real-load$SUFFIX
   [ -f "$real_out/BUILD" ] && [ "$(cat "$real_out/BUILD")" != "$($R --version)" ] && mv "$real_out" "$real_out.$(date +%s)"
-  experiments/real-load/run.sh $QUICK --jobs "$JOBS" --ringsim "$R" --out "$real_out" | sed -n '3,8p'
-  grep -E '^\| (scheme|`markov-rule`|`hindsight`) ' "$real_out/policies.md" | head -3
+  experiments/real-load/run.sh $QUICK --jobs "$JOBS" --ringsim "$R" --out "$real_out" |
+    awk 'NR >= 3 && /^Host load:/ { stop = 1 } NR >= 3 && NF && !stop'
+  awk '/^Host load:/ { stop = 1 } !stop && /^\| (scheme|`markov-rule`|`best-period`|`hindsight`) /' "$real_out/policies.md"
 else
   echo "== When to redistribute under real load: skipped ($PLANETLAB, the PlanetLab days, is not beside the repository)"
 fi

@@ -45,7 +45,7 @@ def experiment(platform, day, scale):
         "seeds": [1, 2],
         "repetitions": 1,
         "quick": {"ring_sizes": [8], "ratios": [1], "seeds": [1],
-                  "schemes": ["none", "every-10", "every-2", "markov-rule", "adaptive", "hindsight"]},
+                  "schemes": ["none", "every-10", "every-2", "markov-rule", "best-period", "adaptive", "hindsight"]},
     }
 
 
