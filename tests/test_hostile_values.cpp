@@ -1,4 +1,4 @@
-// Hostile values in every reader of numbers (issue 65): extreme, hexadecimal, infinite and NaN
+// Hostile values in every reader of numbers: extreme, hexadecimal, infinite and NaN
 // values are refused with an InputError naming the file (and line), or taken exactly; never a
 // wrapped integer, never another exception.
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile sweeps (issue 65, group A): the commands of --list and the scripts of --slurm run only
+# Hostile sweeps: the commands of --list and the scripts of --slurm run only
 # ringsim whatever the names and paths hold; an experiment name is a name, never a path; no option
 # of `run` loses a finished result and no resume keeps a stale or unreadable one; run ids are exact.
 # The generated scripts are run (a stub sbatch records what submit.sh asks), and the file system

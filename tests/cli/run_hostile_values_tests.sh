@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile values (issue 65, second round): numbers read in full from every file, SimGrid options
+# Hostile values: numbers read in full from every file, SimGrid options
 # and platform settings SimGrid cannot run with, and a user's likely mistakes. Each is refused
 # with exit 2 and one line naming the problem and its file, or warned about in one line; never a
 # signal, a hang, an "internal error" or a wrong value taken silently.
