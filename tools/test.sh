@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds ringsim and runs every test (unit tests, one process per test case, simulation cases,
-# CLI contracts, bounded fuzzing), then the whole suite again under ASan and UBSan (tools/sanitize.sh).
+# CLI contracts, bounded fuzzing, the studies' quick forms), then again under ASan and UBSan (tools/sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/build.sh
