@@ -25,7 +25,7 @@ done
 [ -x "$(dirname "$RINGSIM")/ringsim-bare-s4u" ] || { echo "run_cost: no ringsim-bare-s4u beside '$RINGSIM'" >&2; exit 2; }
 
 echo "# ringsim runs against a bare S4U ring: medians of $REPEAT; $(nproc) cores"
-table="case,whole_process_ratio_to_bare_barrier,whole_process_ratio_to_bare,ratio_to_bare_barrier,whole_process_seconds,bare_s4u_barrier_whole_process_seconds"
+table="case,whole_process_ratio_to_bare_barrier,whole_process_ratio_to_bare,whole_process_ratio_to_bare_barrier_same_allocator,ratio_to_bare_barrier,whole_process_seconds,bare_s4u_barrier_whole_process_seconds"
 for c in $CASES; do
   members=${c%%:*} iterations=${c##*:}
   out=$("$RINGSIM" bench simulate --members "$members" --iterations "$iterations" --repeat "$REPEAT") \
@@ -33,6 +33,7 @@ for c in $CASES; do
   echo "$out" | grep -v '^#' | sed "s/^/${members}x${iterations} /"
   figure() { echo "$out" | sed -n "s/^$1=//p"; }
   table+=$'\n'"${members}x${iterations},$(figure whole_process_ratio_to_bare_barrier),$(figure whole_process_ratio_to_bare)"
+  table+=",$(figure whole_process_ratio_to_bare_barrier_same_allocator)"
   table+=",$(figure ratio_to_bare_barrier),$(figure whole_process_seconds_per_run),$(figure bare_s4u_barrier_whole_process_seconds_per_run)"
 done
 echo "$table"

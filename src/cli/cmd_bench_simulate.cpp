@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -20,6 +21,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/simulation_allocator.hpp"
 #include "io/process.hpp"
 #include "io/files.hpp"
 #include "io/json_input.hpp"
@@ -72,10 +74,19 @@ ProcessTiming timed_child(const std::function<void()>& body, bool quiet = false)
   return t;
 }
 
+// How a timed program's allocator is set: as ringsim sets its simulation program's, or as the
+// user's environment has it (a bare S4U ring as its user would run it).
+enum class Allocator { ringsim_tuned, as_user_set };
+
 // A whole process: fork, exec `args` (standard output and error to /dev/null), wait.
-ProcessTiming process(const std::vector<std::string>& args) {
+ProcessTiming process(const std::vector<std::string>& args, Allocator allocator = Allocator::ringsim_tuned) {
   return timed_child(
       [&] {
+        if (allocator == Allocator::as_user_set) {
+          const std::string user = user_allocator_tunables(std::getenv("GLIBC_TUNABLES"));
+          if (user.empty()) unsetenv("GLIBC_TUNABLES");
+          else setenv("GLIBC_TUNABLES", user.c_str(), 1);
+        }
         std::vector<char*> argv;
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
@@ -261,9 +272,11 @@ Breakdown time_breakdown(int repeat, const BenchFiles& f) {
 // The same two rings as whole processes: `ringsim simulate CONFIG` against ringsim-bare-s4u (a
 // program linked with SimGrid only), start-up, platform parsing and exit included, taken in turn;
 // and start-up alone: `ringsim --version` (the front end), `ringsim simulate --help` (the front
-// end, then the simulation program it execs, which loads SimGrid).
+// end, then the simulation program it execs, which loads SimGrid). The bare ring runs as its user
+// would run it, and once more with the allocator setting ringsim gives its simulation program
+// (cli/simulation_allocator.hpp); the in-process figures share that setting.
 struct WholeProcesses {
-  std::vector<double> ring, bare, barrier, startup, startup_simulation, startup_bare;
+  std::vector<double> ring, bare, barrier, barrier_tuned, startup, startup_simulation, startup_bare;
 };
 WholeProcesses time_whole_processes(const RunConfig& cfg, int repeat, const BenchFiles& f, const fs::path& bare) {
   WholeProcesses t;
@@ -274,11 +287,13 @@ WholeProcesses time_whole_processes(const RunConfig& cfg, int repeat, const Benc
   const std::string result = (f.dir / "whole-result.json").string();
   for (int r = 0; r < repeat; ++r) {
     t.ring.push_back(process({self.string(), "simulate", f.config, "--no-baseline", "--out", result}).wall);
-    t.bare.push_back(process({bare.string(), cfg.platform, f.members, iterations, bytes_text}).wall);
-    t.barrier.push_back(process({bare.string(), cfg.platform, f.members, iterations, bytes_text, "--barrier"}).wall);
+    t.bare.push_back(process({bare.string(), cfg.platform, f.members, iterations, bytes_text}, Allocator::as_user_set).wall);
+    t.barrier.push_back(
+        process({bare.string(), cfg.platform, f.members, iterations, bytes_text, "--barrier"}, Allocator::as_user_set).wall);
+    t.barrier_tuned.push_back(process({bare.string(), cfg.platform, f.members, iterations, bytes_text, "--barrier"}).wall);
     t.startup.push_back(process({self.string(), "--version"}).wall);
     t.startup_simulation.push_back(process({self.string(), "simulate", "--help"}).wall);
-    t.startup_bare.push_back(process({bare.string(), "--version"}).wall);
+    t.startup_bare.push_back(process({bare.string(), "--version"}, Allocator::as_user_set).wall);
   }
   return t;
 }
@@ -319,6 +334,9 @@ void print_whole_processes(const WholeProcesses& t) {
   print_figure("whole_process_ratio_to_bare", median(t.ring) / median(t.bare), 3);
   print_figure("bare_s4u_barrier_whole_process_seconds_per_run", median(t.barrier));
   print_figure("whole_process_ratio_to_bare_barrier", median(t.ring) / median(t.barrier), 3);
+  // The bare ring given ringsim's allocator setting too: what the rest of a run costs.
+  print_figure("bare_s4u_barrier_same_allocator_whole_process_seconds_per_run", median(t.barrier_tuned));
+  print_figure("whole_process_ratio_to_bare_barrier_same_allocator", median(t.ring) / median(t.barrier_tuned), 3);
   // The front end alone (as every planner command), then with the simulation program and SimGrid.
   print_figure("startup_seconds", median(t.startup));
   print_figure("simulation_startup_seconds", median(t.startup_simulation));

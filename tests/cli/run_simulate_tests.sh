@@ -139,7 +139,7 @@ if [ -x "$BARE" ]; then
     [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL bare ring bad arguments '$bad': rc=$rc"; cat "$tmp/err"; fail=1; }
   done
   "$RINGSIM" bench simulate --members 4 --repeat 1 >"$tmp/bench.out" 2>"$tmp/err" || { echo "FAIL bench simulate"; cat "$tmp/err"; fail=1; }
-  for key in ratio_to_bare whole_process_ratio_to_bare startup_seconds bare_s4u_startup_seconds \
+  for key in ratio_to_bare whole_process_ratio_to_bare whole_process_ratio_to_bare_barrier_same_allocator startup_seconds bare_s4u_startup_seconds \
              step_config_seconds step_checks_seconds step_engine_and_platform_seconds step_setup_seconds \
              step_simulation_seconds step_outputs_seconds; do
     grep -qE "^$key=[0-9.]+$" "$tmp/bench.out" || { echo "FAIL bench simulate printed no $key"; cat "$tmp/bench.out"; fail=1; }
