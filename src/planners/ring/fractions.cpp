@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "planners/glpk_problem.hpp"
 #include "planners/ring/bandwidth_allocation.hpp"
@@ -70,6 +71,41 @@ MemberWork member_work(const RingNetwork& net, const Workload& load, const RingP
     w.speed_sum += net.speed(plan.ring[m]);
   }
   return w;
+}
+
+// The fastest allocation a solver's iterates have given: each iterate, scaled down onto the
+// capacities (make_feasible), is an upper bound on the optimal T_step, whichever solver made it.
+class FastestAllocation {
+ public:
+  FastestAllocation(const RingNetwork& net, const std::vector<std::vector<std::size_t>>& paths, const MemberWork& work,
+                    double comm, std::vector<double> start)
+      : net_(net), paths_(paths), compute_(work.compute), comm_(comm), best_(std::move(start)),
+        tstep_(tstep_of(compute_, comm_, best_)) {}
+  void offer(std::vector<double> bw) {
+    make_feasible(net_, paths_, bw);
+    const double t = tstep_of(compute_, comm_, bw);
+    if (t < tstep_) {
+      tstep_ = t;
+      best_ = std::move(bw);
+    }
+  }
+  double tstep() const { return tstep_; }
+  const std::vector<double>& bandwidths() const { return best_; }
+
+ private:
+  const RingNetwork& net_;
+  const std::vector<std::vector<std::size_t>>& paths_;
+  const std::vector<double>& compute_;
+  double comm_;
+  std::vector<double> best_;
+  double tstep_;
+};
+
+// A ring of one member exchanges nothing: its T_step is its own compute time, and optimal.
+bool computes_alone(const RingPlan& plan, const MemberWork& work, GlobalSolveReport& rep) {
+  if (plan.ring.size() >= 2) return false;
+  rep.tstep = rep.lower_bound = work.compute[0];
+  return true;
 }
 
 // Max-min fairness over the paths on the full link capacities (progressive filling).
@@ -272,16 +308,13 @@ void allocate_maxmin(const RingNetwork& net, RingPlan& plan) {
 GlobalSolveReport allocate_optimal_lp(const RingNetwork& net, const Workload& load, RingPlan& plan,
                                       double gap_tolerance, int max_iterations) {
   GlobalSolveReport rep;
-  const auto [compute, speed_sum] = member_work(net, load, plan);
-  if (plan.ring.size() < 2) {
-    rep.tstep = rep.lower_bound = compute[0];
-    return rep;
-  }
+  const MemberWork work = member_work(net, load, plan);
+  if (computes_alone(plan, work, rep)) return rep;
   const auto paths = path_links(plan);
   const std::vector<double> start = cutting_plane_start(net, plan, paths);
-  std::vector<double> best = start;
-  rep.tstep = tstep_of(compute, load.comm, best);
-  TangentLp lp(net, load, path_capacities(net, paths), compute, speed_sum, rep.tstep);
+  FastestAllocation fastest(net, paths, work, load.comm, start);
+  rep.tstep = fastest.tstep();
+  TangentLp lp(net, load, path_capacities(net, paths), work.compute, work.speed_sum, rep.tstep);
   lp.add_initial_tangents(start);
   // Each LP's optimum is a lower bound; its fractions, scaled onto the capacities, an upper bound.
   std::vector<double> bw(paths.size());
@@ -292,19 +325,15 @@ GlobalSolveReport allocate_optimal_lp(const RingNetwork& net, const Workload& lo
     }
     rep.lower_bound = std::max(rep.lower_bound, lp.objective() * lp.tref());
     for (std::size_t p = 0; p < bw.size(); ++p) bw[p] = std::clamp(lp.f(p), 1e-300, 1.0) * lp.bref();
-    make_feasible(net, paths, bw);
-    const double t = tstep_of(compute, load.comm, bw);
-    if (t < rep.tstep) {
-      rep.tstep = t;
-      best = bw;
-    }
+    fastest.offer(bw);
+    rep.tstep = fastest.tstep();
     rep.gap = std::max(0.0, (rep.tstep - rep.lower_bound) / rep.tstep);
     if (rep.gap <= gap_tolerance) break;
     // No violated tangent: the LP point is feasible for the convex problem, the gap is rounding only.
     if (lp.add_violated_tangents() == 0) break;
   }
   rep.iterations = std::min(rep.iterations, max_iterations);
-  store_bandwidths(plan, best);
+  store_bandwidths(plan, fastest.bandwidths());
   return rep;
 }
 
@@ -569,17 +598,13 @@ void center_barrier(const BarrierProblem& bp, double tau, std::vector<double>& x
 GlobalSolveReport allocate_optimal(const RingNetwork& net, const Workload& load, RingPlan& plan, double gap_tolerance,
                                    int max_iterations) {
   GlobalSolveReport rep;
-  const auto [compute, speed_sum] = member_work(net, load, plan);
-  if (plan.ring.size() < 2) {
-    rep.tstep = rep.lower_bound = compute[0];
-    return rep;
-  }
+  const MemberWork work = member_work(net, load, plan);
+  if (computes_alone(plan, work, rep)) return rep;
   const auto paths = path_links(plan);
-  const BarrierProblem bp = barrier_problem(net, load, plan, paths, speed_sum);
-  const double tref = load.work / speed_sum;
+  const BarrierProblem bp = barrier_problem(net, load, plan, paths, work.speed_sum);
+  const double tref = load.work / work.speed_sum;
   const std::vector<double> start = barrier_start(net, plan, paths);
-  std::vector<double> best = start;
-  rep.tstep = tstep_of(compute, load.comm, best);
+  FastestAllocation fastest(net, paths, work, load.comm, start);
 
   std::vector<double> x = strictly_feasible_barrier_point(bp, start);
   const double m_constraints = static_cast<double>(bp.constraints());
@@ -587,15 +612,9 @@ GlobalSolveReport allocate_optimal(const RingNetwork& net, const Workload& load,
   bool converged = false;
   for (rep.iterations = 0; rep.iterations < max_iterations;) {
     center_barrier(bp, tau, x, rep.iterations, max_iterations);
-    // Keep the best allocation seen (strictly feasible by construction).
     std::vector<double> bw(bp.n);
     for (std::size_t p = 0; p < bp.n; ++p) bw[p] = x[p] * bp.bref;
-    make_feasible(net, paths, bw);
-    const double t = tstep_of(compute, load.comm, bw);
-    if (t < rep.tstep) {
-      rep.tstep = t;
-      best = bw;
-    }
+    fastest.offer(std::move(bw));
     const double gap = m_constraints / tau;  // duality gap, scaled units
     rep.lower_bound = std::max(rep.lower_bound, (x[bp.n] - gap) * tref);
     if (gap <= gap_tolerance * x[bp.n] * 0.5) {
@@ -604,9 +623,10 @@ GlobalSolveReport allocate_optimal(const RingNetwork& net, const Workload& load,
     }
     tau *= 10;
   }
+  rep.tstep = fastest.tstep();
   rep.gap = std::max(0.0, (rep.tstep - rep.lower_bound) / rep.tstep);
   rep.solver_trouble = !converged && rep.gap > gap_tolerance;
-  store_bandwidths(plan, best);
+  store_bandwidths(plan, fastest.bandwidths());
   return rep;
 }
 
