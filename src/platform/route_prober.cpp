@@ -93,7 +93,7 @@ void become_probe_child(int out_fd) {
   // SimGrid's xbt_assert writes a symbolized backtrace before it aborts unless told no_loc (its
   // --log=no_loc): about 0.1 s of DWARF reading per abort, of which the answer keeps only the
   // CRITICAL line (abort_reason). Where most pairs abort (SimGrid's cloud.xml: Vivaldi zones
-  // without coordinates, one child per aborted pair) that was nearly all of the probe's time.
+  // without coordinates, one child per aborted pair) that is nearly all of the probe's time.
   xbt_log_control_set("no_loc");
 }
 
