@@ -9,9 +9,9 @@
 # are kept once for the ring (N reports of 40 bytes for each of the last N/2 + 1 iterations, or
 # for each iteration if fewer): about 4 N^2 + 72 N min(N/2, I) bytes for I iterations, 12 MB at
 # 1024 and 97 MB at 4096 for 100 iterations (measured peak over scheme none's on the same ring:
-# 13 MB on g5k.xml, 93 MB on the fat tree; each member kept N (N/2 + 1) reports before, 21.5 GB
-# at 1024). The 65536-host fat tree of the README's figures is bench/fat_tree_65536.xml; g5k.xml
-# is SimGrid's (examples/platforms/g5k.xml).
+# 13 MB on g5k.xml, 93 MB on the fat tree; a copy of those reports in every member, N (N/2 + 1)
+# each, would take 21.5 GB at 1024). The 65536-host fat tree of the README's figures is
+# bench/fat_tree_65536.xml; g5k.xml is SimGrid's (examples/platforms/g5k.xml).
 # ITERATIONS (default 100) and TRACES (a trace source of the run description, e.g. measured: the
 # paper's traces, each member's speed changing twice; default none: constant speeds) let a policy's
 # decisions be timed at scale: its snapshots reach every member only after N/2 iterations.

@@ -1,7 +1,7 @@
 // The test runners' main. ctest runs one test case per process, selected by its name
 // (doctest_discover_tests); a selection that matches no test case would run nothing and pass, as
-// the three test cases whose names held a ';' did (CMake splits a list there, so each was asked
-// for by half its name). Here a run that was given a test-case filter and matched nothing fails.
+// a test case whose name holds a ';' would (CMake splits a list there, so it is asked for by half
+// its name). Here a run that was given a test-case filter and matched nothing fails.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 

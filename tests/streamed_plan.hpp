@@ -19,13 +19,13 @@ struct StreamedPlan {
   std::vector<Transfer> blocks;
 };
 
-inline StreamedPlan stream_plan(const RingInstance& inst, const std::string& algorithm,
+inline StreamedPlan stream_plan(const RingInstance& inst, const std::string& planner,
                                 std::size_t hold_limit = redistribution::kHeldBlocksLimit) {
   StreamedPlan out;
   std::ostringstream text;
   std::unique_ptr<io::PlanJsonWriter> writer;
   out.streamed = redistribution::stream_redistribution(
-      inst, algorithm, [&](const RedistributionPlan& head) { writer = std::make_unique<io::PlanJsonWriter>(text, head); },
+      inst, planner, [&](const RedistributionPlan& head) { writer = std::make_unique<io::PlanJsonWriter>(text, head); },
       [&](const Transfer& t) {
         if (writer == nullptr) throw std::logic_error("a block was handed out before the head");
         writer->transfer(t);

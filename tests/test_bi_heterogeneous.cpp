@@ -132,7 +132,7 @@ bool light_circulation(const RingInstance& inst, Count x) {
 
 void require_replays(const RingInstance& inst, const RedistributionPlan& plan, const std::string& what) {
   const auto rep = replay(inst, plan);
-  REQUIRE_MESSAGE(rep.ok, what << " (" << plan.algorithm << "): " << rep.error << describe(inst));
+  REQUIRE_MESSAGE(rep.ok, what << " (" << plan.planner << "): " << rep.error << describe(inst));
 }
 
 }  // namespace
@@ -236,7 +236,7 @@ TEST_CASE("light heterogeneous instances: auto meets System 2 with Lemma 4's sch
     INFO("trial " << trial << describe(inst));
     const auto plan = redistribution::plan_redistribution(inst, "auto");
     require_replays(inst, plan, "auto");
-    REQUIRE(plan.algorithm == "bi-light");
+    REQUIRE(plan.planner == "bi-light");
     REQUIRE(plan.optimal);
     REQUIRE(near(plan.time, opt.tau));
     const auto h = redistribution::plan_redistribution(inst, "bi-heuristic");

@@ -50,12 +50,12 @@ std::string show(const RingInstance& inst) {
 
 // Every plan of this file must pass these: one-port replay, Lemma 3 exactly, optimal flag.
 void require_optimal_plan(const RingInstance& inst, const RedistributionPlan& plan, const std::string& what,
-                          const std::string& algorithm = "bi-homogeneous") {
+                          const std::string& planner = "bi-homogeneous") {
   const auto rep = replay(inst, plan);
   REQUIRE_MESSAGE(rep.ok, what << " " << show(inst) << ": " << rep.error);
   REQUIRE_MESSAGE(plan.time == redistribution::lemma3_lower_bound(inst), what << " " << show(inst));
   REQUIRE_MESSAGE(plan.optimal, what << " " << show(inst));
-  REQUIRE(plan.algorithm == algorithm);
+  REQUIRE(plan.planner == planner);
 }
 
 // The O(n) schedule of Lemma 3's tightness proof: optimal too, at most one block per processor and
@@ -91,9 +91,9 @@ TEST_CASE("bi-homogeneous refuses unidirectional and heterogeneous rings") {
   het.cost_prev[1] = 2.0;
   CHECK_THROWS_AS(redistribution::plan_redistribution(het, "bi-homogeneous"), std::invalid_argument);
   CHECK_THROWS_AS(redistribution::algorithm3::run_printed_rules(het), std::invalid_argument);
-  CHECK(redistribution::choose_algorithm(het) != "bi-homogeneous");
+  CHECK(redistribution::choose_planner(het) != "bi-homogeneous");
   // auto takes the O(n) schedule of Lemma 3's tightness proof; Algorithm 3 reaches the same time.
-  CHECK(redistribution::choose_algorithm(ring_instance({5, 1, 1}, {2, 3, 2})) == "bi-homogeneous-early-late");
+  CHECK(redistribution::choose_planner(ring_instance({5, 1, 1}, {2, 3, 2})) == "bi-homogeneous-early-late");
 }
 
 TEST_CASE("docs/design.md counterexample: the printed rules send from an empty P3 and the repaired planner takes 6 steps") {

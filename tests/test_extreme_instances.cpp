@@ -67,17 +67,17 @@ RingInstance extreme_instance(std::mt19937_64& rng) {
 
 TEST_CASE("plans at extreme costs stay within their format and replay, or are refused") {
   std::mt19937_64 rng(65);
-  const char* algorithms[] = {"auto",     "uni-homogeneous", "uni-heterogeneous", "bi-homogeneous", "bi-homogeneous-early-late",
+  const char* planners[] = {"auto",     "uni-homogeneous", "uni-heterogeneous", "bi-homogeneous", "bi-homogeneous-early-late",
                               "bi-light", "bi-light-glpk",   "bi-heuristic",      "exact"};
   int planned = 0;
   for (int k = 0; k < 300; ++k) {
     const RingInstance inst = extreme_instance(rng);
-    const std::string algorithm = algorithms[rng() % std::size(algorithms)];
+    const std::string planner = planners[rng() % std::size(planners)];
     CAPTURE(k);
-    CAPTURE(algorithm);
+    CAPTURE(planner);
     RedistributionPlan plan;
     try {
-      plan = redistribution::plan_redistribution(inst, algorithm);
+      plan = redistribution::plan_redistribution(inst, planner);
     } catch (const InputError&) {
       continue;
     } catch (const std::invalid_argument&) {

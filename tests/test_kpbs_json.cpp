@@ -28,7 +28,7 @@ TEST_CASE("times with k and beta") {
   CHECK(req.instance.k == 3);
   CHECK(req.instance.beta == 1.0);
   CHECK(req.instance.times == std::vector<std::vector<double>>{{1, 0}, {2.5, 4}});
-  CHECK(req.algorithm == "oggp");
+  CHECK(req.scheduler == "oggp");
   CHECK_FALSE(req.unit_bandwidth.has_value());
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("bad input names the problem") {
 
 TEST_CASE("the output has the contract's fields") {
   const auto req = io::parse_kpbs_request(json::parse(R"({"k": 2, "beta": 1, "matrix": [[1, 2], [3, 0]]})"));
-  const auto out = io::kpbs_schedule_to_json(kpbs::plan_kpbs(req.instance, req.algorithm));
+  const auto out = io::kpbs_schedule_to_json(kpbs::plan_kpbs(req.instance, req.scheduler));
   CHECK(out["algorithm"] == "ggp");
   for (const char* key : {"time", "lower_bound", "steps", "kpbs_feasible"}) CHECK(out.contains(key));
   double total = 0;

@@ -14,9 +14,9 @@
 // a full unit in H. Example found by the search (k = 4, beta = 1):
 //   [[1.001,0.001,1.001,1.001,2.001],[2.001,0.001,1,0.001,2.001],[1.001,2.001,1.001,1.001,0.001],
 //    [0.001,2.001,1.001,2.001,1.001],[0.001,2.15109,0,2.001,1.001]]
-// eta = 6.543 + 6 = 12.543 and R = 13: GGP took 13 steps of 1 + 1 = 26 = 2.07 eta when it was
-// found (25 with today's matcher: which perfect matchings GGP gets depends on the matcher), OGGP
-// 19.15 = 1.53 eta.
+// eta = 6.543 + 6 = 12.543 and R = 13: GGP takes 12 steps, 25 = 1.99 eta (which perfect matchings
+// GGP gets depends on the matcher: with another, 13 steps of 1 + 1 = 26 = 2.07 eta), OGGP 19.15 =
+// 1.53 eta.
 // Against the true optimum the ratios are much lower (test_kpbs_bruteforce.cpp).
 #include <doctest/doctest.h>
 

@@ -28,7 +28,7 @@ struct Parsed {
   std::vector<io::PlatformProfile> profiles;
 };
 
-// The oracle: the whole document parsed, as every file was before the filter existed.
+// The oracle: the whole document parsed, no element filtered out.
 Parsed parsed_whole(const std::string& path, const std::string& text) {
   Parsed p;
   pugi::xml_document doc;

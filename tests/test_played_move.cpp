@@ -204,12 +204,12 @@ TEST_CASE("played move: the plan's own time when no link is shared") {
     const std::size_t n = 2 + static_cast<std::size_t>(k % 9);
     const RingInstance inst = random_move_instance(rng, n, 1 + k % 25);
     if (inst.loads == inst.targets) continue;
-    for (const char* algorithm : {"auto", "bi-heuristic", "uni-heterogeneous"}) {
+    for (const char* planner : {"auto", "bi-heuristic", "uni-heterogeneous"}) {
       RingInstance one = inst;
-      if (std::string(algorithm) == "uni-heterogeneous") one.bidirectional = false, one.cost_prev.clear();
-      const RedistributionPlan plan = redistribution::plan_redistribution(one, algorithm);
+      if (std::string(planner) == "uni-heterogeneous") one.bidirectional = false, one.cost_prev.clear();
+      const RedistributionPlan plan = redistribution::plan_redistribution(one, planner);
       NeighbourRoutes r = private_edge_routes(inst, 0.3 * static_cast<double>(k % 4) / 3.0, 1e6);
-      INFO("trial " << k << " algorithm " << algorithm);
+      INFO("trial " << k << " algorithm " << planner);
       REQUIRE(points::played_move_time(plan, inst.loads, r) == doctest::Approx(plan.time).epsilon(1e-9));
     }
   }

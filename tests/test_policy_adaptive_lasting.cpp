@@ -200,7 +200,7 @@ TEST_CASE("adaptive-lasting: a move spans the lags of the pace it interrupts, no
   // quarter of 100 Mflop/s) and 1.4 s balanced; the move takes a few seconds (0.05 s a column),
   // under one iteration of the present pace, so its saving counts from the first lag. Asked for at
   // 63 of the 70 snapshots after the 20th (the test's loads never change, so a wanted move is asked
-  // again); counting the move's span at the balance's pace, at 2 (seen).
+  // again); counted with the move's span at the balance's pace, it would be asked for at 2.
   auto runs_of_10 = [](int k) { return (k / 10) % 8; };
   Ring r = slow_report_ring(0.05);
   CHECK(acts_after(r, 20, 90, runs_of_10, "adaptive-lasting") > 40);
@@ -216,7 +216,7 @@ TEST_CASE("adaptive-lasting: a balance that turns harmful is charged for leaving
   // more later), up to the most leaving by ski rental costs (the harm borne until it equals the
   // move, then the move: twice the move). Over many iterations the cost counts 4 times instead of
   // twice, so the largest transfer accepted is 1/2 of the one accepted with one iteration left
-  // (2/3 with leaving charged one move, seen); with 2 iterations left the harm, under two moves, is
+  // (2/3 if leaving were charged one move); with 2 iterations left the harm, under two moves, is
   // what is charged: the largest transfer accepted is the one-left one less half the harm.
   Ring r = slow_report_ring(0.001);
   auto policy = watched(r, 40, [](int k) { return (k / 2) % 8; }, "adaptive-lasting");
@@ -353,7 +353,7 @@ TEST_CASE("adaptive-lasting: changes that come together end a balance once") {
   const double one = largest_after({5}), four_together = largest_after({5, 5, 5, 5});
   const double four_apart = largest_after({3, 4, 5, 6});
   // Four members slowed in one snapshot are one end of a balance, as one member slowed is (n times
-  // one member's rate counted four: seen 2.11 s against 2.97 s); four apart are four (0.19 s).
+  // one member's rate counted four: 2.11 s against 2.97 s); four apart are four (0.19 s).
   CHECK(one > 1.0);
   CHECK(four_together == doctest::Approx(one).epsilon(1e-9));
   CHECK(four_apart < 0.8 * four_together);

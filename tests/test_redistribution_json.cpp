@@ -46,7 +46,7 @@ struct CountingBuffer : std::stringbuf {
 TEST_CASE("a plan's text over a megabyte is written in pieces, which make the plan's document") {
   // 40000 blocks of about 90 characters: more than three pieces of about 1 MB.
   RedistributionPlan plan;
-  plan.algorithm = "bi-light";
+  plan.planner = "bi-light";
   plan.send_next = {3, 0};
   plan.send_prev = {0, 1};
   std::mt19937_64 rng(11);
@@ -78,7 +78,7 @@ TEST_CASE("an instance survives the JSON reader with every field") {
       R"({"bidirectional": true, "loads": [5,3,8,2], "targets": [4,4,5,5],
           "cost_next": [1,1,2,1], "cost_prev": [1,1.5,1,1], "algorithm": "bi-light"})");
   const auto req = io::parse_redistribution_request(doc);
-  CHECK(req.algorithm == "bi-light");
+  CHECK(req.planner == "bi-light");
   CHECK(req.instance.bidirectional);
   CHECK(req.instance.loads == std::vector<Count>{5, 3, 8, 2});
   CHECK(req.instance.cost_prev[1] == 1.5);

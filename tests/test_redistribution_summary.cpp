@@ -22,11 +22,11 @@ namespace {
 bool same_time(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(1.0, std::fabs(b)); }
 
 // Returns whether the summary's time was computed by runs of items (lemma4_runs.hpp).
-bool check_summary_matches(const RingInstance& inst, const std::string& algorithm) {
-  const RedistributionPlan full = redistribution::plan_redistribution(inst, algorithm);
-  const redistribution::RedistributionSummary s = redistribution::summarize_redistribution(inst, algorithm);
+bool check_summary_matches(const RingInstance& inst, const std::string& planner) {
+  const RedistributionPlan full = redistribution::plan_redistribution(inst, planner);
+  const redistribution::RedistributionSummary s = redistribution::summarize_redistribution(inst, planner);
   CHECK(s.plan.transfers.empty());
-  CHECK(s.plan.algorithm == full.algorithm);
+  CHECK(s.plan.planner == full.planner);
   CHECK(s.plan.send_next == full.send_next);
   CHECK(s.plan.send_prev == full.send_prev);
   CHECK(s.plan.lower_bound == full.lower_bound);
@@ -34,9 +34,9 @@ bool check_summary_matches(const RingInstance& inst, const std::string& algorith
   CHECK(same_time(s.plan.time, full.time));
   // Lemmas 1-4 where the paper gives the time: unidirectional rings, the schedule of Lemma 3's
   // tightness proof, light instances of System 2.
-  const bool closed_form = full.algorithm.rfind("uni-", 0) == 0 || full.algorithm == "bi-homogeneous-early-late" ||
-                           (full.algorithm == "bi-light" && full.notes.empty());
-  if ((full.algorithm == "bi-light" && !full.notes.empty()) || full.algorithm == "bi-heuristic")  // runs where they apply
+  const bool closed_form = full.planner.rfind("uni-", 0) == 0 || full.planner == "bi-homogeneous-early-late" ||
+                           (full.planner == "bi-light" && full.notes.empty());
+  if ((full.planner == "bi-light" && !full.notes.empty()) || full.planner == "bi-heuristic")  // runs where they apply
     CHECK((s.basis.find("by runs") != std::string::npos || s.basis.find("built and then dropped") != std::string::npos));
   else
     CHECK((s.basis.find("Lemma") != std::string::npos) == closed_form);

@@ -547,9 +547,9 @@ TEST_CASE("bad family parameters are rejected") {
 }
 
 TEST_CASE("the traces sources parse and round-trip through the canonical JSON, which states the placement") {
-  // Every source that speaks in iterations writes its placement: a config from before the option
-  // (whose changes were placed at nominal times) gets a new canonical form, so that a resumed sweep
-  // reruns its runs rather than keeping results of the former placement.
+  // Every source that speaks in iterations writes its placement, the default one included: a
+  // canonical form that names no placement is one whose changes fall at nominal times, so a resumed
+  // sweep reruns such runs rather than keeping results of another placement.
   const auto old = io::run_config_to_json(io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"seed": 4}})"), "t"));
   CHECK(old["traces"] == nlohmann::json::parse(
                              R"({"seed": 4, "source": "measured", "windows": [[20, 40], [60, 80]], "placement": "iteration"})"));

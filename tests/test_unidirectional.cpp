@@ -32,7 +32,7 @@ TEST_CASE("Algorithm 1 meets Lemma 1 on the slides' example shape") {
   inst.targets = {3, 4, 4, 5, 4};
   inst.cost_next.assign(5, 2.0);
   const auto plan = redistribution::plan_redistribution(inst, "auto");
-  CHECK(plan.algorithm == "uni-homogeneous");
+  CHECK(plan.planner == "uni-homogeneous");
   const auto rep = replay(inst, plan);
   CHECK_MESSAGE(rep.ok, rep.error);
   CHECK(plan.optimal);
@@ -155,7 +155,7 @@ TEST_CASE("uni-heterogeneous streams its schedule: the very JSON text of the pla
       const auto streamed_plan = testing::stream_plan(inst, algo);
       const RedistributionPlan plan = redistribution::plan_redistribution(inst, algo);
       // Only Algorithm 2 streams; `auto` on a homogeneous ring is Algorithm 1, which does not.
-      CHECK(streamed_plan.streamed == (plan.algorithm == "uni-heterogeneous"));
+      CHECK(streamed_plan.streamed == (plan.planner == "uni-heterogeneous"));
       if (!streamed_plan.streamed) {
         CHECK(streamed_plan.text.empty());
         continue;

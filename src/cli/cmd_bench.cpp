@@ -96,7 +96,7 @@ nlohmann::json global_instance(std::size_t n, bool bidirectional, bool homogeneo
 }
 
 struct BenchCase {
-  const char* algorithm;
+  const char* planner;
   bool bidirectional;
   bool homogeneous;
 };
@@ -107,7 +107,7 @@ struct BenchOptions {
   std::string family = "local";
   bool summary = false;
   std::size_t max_blocks = 0;
-  std::vector<std::string> algorithms;  // empty: all
+  std::vector<std::string> planners;  // empty: all
   bool integer_costs = false;
   bool census = false;
 };
@@ -142,11 +142,11 @@ std::string instance_text(const BenchCase& bc, std::size_t n, const BenchOptions
 // come from. Times within 1e-12 are the same instant, as the runs' own joins take them.
 void census(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
   const auto req = io::parse_redistribution_text(instance_text(bc, n, o), "the benchmark instance");
-  const RedistributionPlan plan = redistribution::plan_redistribution(req.instance, bc.algorithm);
+  const RedistributionPlan plan = redistribution::plan_redistribution(req.instance, bc.planner);
   const redistribution::BlockCensus c = redistribution::block_census(req.instance, plan.transfers, 1e-12);
   std::size_t three_or_more = 0;
   for (std::size_t k = 3; k < c.flows_by_blocks.size(); ++k) three_or_more += c.flows_by_blocks[k];
-  std::printf("%s,%zu,%zu,%.3f,%zu,%zu,%zu,%zu,%zu,%zu\n", bc.algorithm, n, c.blocks,
+  std::printf("%s,%zu,%zu,%.3f,%zu,%zu,%zu,%zu,%zu,%zu\n", bc.planner, n, c.blocks,
               static_cast<double>(c.blocks) / static_cast<double>(n), c.flows, three_or_more, c.most_in_one_flow,
               c.into_two_way, c.two_way_turns, c.could_merge);
   std::fflush(stdout);
@@ -166,28 +166,28 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
           const redistribution::BlockBudget budget(o.max_blocks);
           auto req = io::parse_redistribution_text(text, "the benchmark instance");
           if (o.summary) {
-            const auto s = redistribution::summarize_redistribution(req.instance, bc.algorithm);
+            const auto s = redistribution::summarize_redistribution(req.instance, bc.planner);
             bytes = io::summary_to_json_text(s.plan, s.basis).size();
           } else {
             CountingStream out;
-            blocks = write_redistribution_answer(out, req.instance, bc.algorithm);
+            blocks = write_redistribution_answer(out, req.instance, bc.planner);
             bytes = out.bytes();
           }
         } catch (const InputError&) {
-          std::printf("%s,%zu,refused (--max-blocks),,,\n", bc.algorithm, n);
+          std::printf("%s,%zu,refused (--max-blocks),,,\n", bc.planner, n);
           return 0;
         } catch (const std::exception& e) {
-          std::printf("%s,%zu,failed: %s,,,\n", bc.algorithm, n, e.what());
+          std::printf("%s,%zu,failed: %s,,,\n", bc.planner, n, e.what());
           return 0;
         }
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::printf("%s,%zu,%.4g,%zu,%zu,", bc.algorithm, n, s, blocks, bytes);
+        std::printf("%s,%zu,%.4g,%zu,%zu,", bc.planner, n, s, blocks, bytes);
         return 0;
       },
       options);
   const io::ChildStatus status = child.wait();
   if (!status.ok()) {
-    std::cout << bc.algorithm << ',' << n << ",failed (signal or error),,," << std::endl;
+    std::cout << bc.planner << ',' << n << ",failed (signal or error),,," << std::endl;
     return;
   }
   std::cout << std::setprecision(4) << static_cast<double>(status.usage.ru_maxrss) / 1024.0 << std::endl;
@@ -197,7 +197,7 @@ void measure(const BenchCase& bc, std::size_t n, const BenchOptions& o) {
 // steps (O(n) per step, as many steps as Lemma 3's bound), so both stop at 2^14 there (its summary
 // does not). bi-light's and bi-heuristic's full schedules are computed by runs of items.
 int largest_log2(const BenchCase& bc, const BenchOptions& o) {
-  const std::string a = bc.algorithm;
+  const std::string a = bc.planner;
   if (a == "bi-light-glpk") return 14;
   if (o.family == "local") return 24;
   if (a == "bi-homogeneous") return 14;
@@ -227,7 +227,7 @@ void bench_redistribute(const BenchOptions& o) {
                            "into_two_way_receivers,two_way_turns,could_merge\n"
                          : "\nalgorithm,n,seconds,transfers,output_bytes,peak_mb\n");
   for (const auto& bc : cases) {
-    if (!o.algorithms.empty() && std::find(o.algorithms.begin(), o.algorithms.end(), bc.algorithm) == o.algorithms.end())
+    if (!o.planners.empty() && std::find(o.planners.begin(), o.planners.end(), bc.planner) == o.planners.end())
       continue;
     const int top = std::min(o.max_log2, largest_log2(bc, o));
     for (int lg = top % 3 == 2 ? 2 : top % 3 == 1 ? 4 : 3; lg <= top; lg += 3) {
@@ -253,8 +253,8 @@ void add_bench_redistribute(CLI::App* red) {
   red->add_flag("--summary", o->summary, "time the summary (no transfers) instead of the full plan");
   red->add_option("--max-blocks", o->max_blocks, "refuse schedules of more blocks (0: no limit)");
   std::vector<std::string> names;
-  for (const auto& bc : bench_cases()) names.emplace_back(bc.algorithm);
-  red->add_option("--algorithms", o->algorithms, "only these algorithms (default: all)")
+  for (const auto& bc : bench_cases()) names.emplace_back(bc.planner);
+  red->add_option("--algorithms", o->planners, "only these algorithms (default: all)")
       ->delimiter(',')
       ->check(CLI::IsMember(names));
   red->add_flag("--integer-costs", o->integer_costs, "heterogeneous costs rounded up to integers (1 to 4)");

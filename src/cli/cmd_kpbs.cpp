@@ -48,17 +48,17 @@ void add_kpbs_command(CLI::App* cmd) {
   for (const auto& a : kpbs::kpbs_algorithms()) footer += "\n  " + a.name + ": " + a.description;
   cmd->footer(footer);
   auto input = std::make_shared<std::string>();
-  auto algorithm = std::make_shared<std::string>();
+  auto scheduler = std::make_shared<std::string>();
   cmd->add_option("FILE", *input, "instance file, or - for standard input")->required();
-  cmd->add_option("--algorithm", *algorithm, "overrides the instance's \"algorithm\" field (ggp, oggp, greedy, all-at-once)");
-  cmd->callback([input, algorithm] {
+  cmd->add_option("--algorithm", *scheduler, "overrides the instance's \"algorithm\" field (ggp, oggp, greedy, all-at-once)");
+  cmd->callback([input, scheduler] {
     io::KpbsRequest req;
     KpbsSchedule sched;
     kpbs::KpbsLowerBound b;
     naming_the_input(*input == "-" ? "standard input" : "'" + *input + "'", [&] {
       req = io::parse_kpbs_request(io::read_kpbs_document(*input));
-      if (!algorithm->empty()) req.algorithm = *algorithm;
-      sched = kpbs::plan_kpbs(req.instance, req.algorithm);
+      if (!scheduler->empty()) req.scheduler = *scheduler;
+      sched = kpbs::plan_kpbs(req.instance, req.scheduler);
       b = kpbs::kpbs_lower_bound(req.instance);
     });
     nlohmann::json out = io::kpbs_schedule_to_json(sched);

@@ -74,21 +74,21 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
   cmd->footer(footer);
   cmd->allow_extras();
   auto input = std::make_shared<std::string>();
-  auto algorithm = std::make_shared<std::string>();
+  auto scheduler = std::make_shared<std::string>();
   auto model = std::make_shared<std::string>("linear");
   auto no_aao = std::make_shared<bool>(false);
   cmd->add_option("FILE", *input, "instance file, or - for standard input")->required();
-  cmd->add_option("--algorithm", *algorithm, "overrides the instance's \"algorithm\" field (ggp, oggp, greedy, all-at-once)");
+  cmd->add_option("--algorithm", *scheduler, "overrides the instance's \"algorithm\" field (ggp, oggp, greedy, all-at-once)");
   cmd->add_option("--network-model", *model, "linear (CM02, no TCP effects; default) or lv08 (TCP-like)");
   cmd->add_flag("--no-all-at-once", *no_aao, "skip the all-at-once simulation (child process)");
-  cmd->callback([cmd, input, algorithm, model, no_aao] {
+  cmd->callback([cmd, input, scheduler, model, no_aao] {
     if (*model != "linear" && *model != "lv08") throw InputError("--network-model must be linear or lv08, not '" + *model + "'");
     nlohmann::json doc = io::read_kpbs_document(*input);
     const double latency = take_latency(doc);
     if (doc.is_object() && !doc.contains("clusters"))
       throw InputError("kpbs-simulate needs 'clusters' (b1, b2, bb) to build the platform");
     auto req = io::parse_kpbs_request(doc);
-    if (!algorithm->empty()) req.algorithm = *algorithm;
+    if (!scheduler->empty()) req.scheduler = *scheduler;
     const std::vector<std::string> extras = cmd->remaining();
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     RunConfig setup;  // what SimGrid is told: the command line and the model preset, no platform file
@@ -97,7 +97,7 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
     platform::check_simgrid_setup(setup, extras);
     const kpbs_sim::KpbsPlatformSpec spec = platform_of(doc, req.instance, latency, *model == "linear");
     const double unit = *req.unit_bandwidth;
-    const KpbsSchedule sched = kpbs::plan_kpbs(req.instance, req.algorithm);
+    const KpbsSchedule sched = kpbs::plan_kpbs(req.instance, req.scheduler);
     const KpbsSchedule aao = kpbs::plan_kpbs(req.instance, "all-at-once");
     xbt_log_control_set("xbt_cfg.thres:warning");
 
@@ -116,7 +116,7 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
     const double eta = sched.lower_bound;
     auto ratio = [eta](double t) { return eta > 0 ? nlohmann::json(t / eta) : nlohmann::json(nullptr); };
     nlohmann::json out;
-    out["algorithm"] = sched.algorithm;
+    out["algorithm"] = sched.scheduler;
     out["k"] = req.instance.k;
     out["beta"] = req.instance.beta;
     out["unit_bandwidth"] = unit;

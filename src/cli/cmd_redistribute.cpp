@@ -39,9 +39,9 @@ void add_redistribute_command(CLI::App* cmd) {
   for (const auto& a : redistribution::redistribution_algorithms()) algos += "\n  " + a.name + ": " + a.description;
   cmd->footer(algos);
   auto input = std::make_shared<std::string>();
-  auto algorithm = std::make_shared<std::string>();
+  auto planner = std::make_shared<std::string>();
   cmd->add_option("FILE", *input, "instance file, or - for standard input")->required();
-  cmd->add_option("--algorithm", *algorithm, "overrides the instance's \"algorithm\" field");
+  cmd->add_option("--algorithm", *planner, "overrides the instance's \"algorithm\" field");
   auto summary = std::make_shared<bool>(false);
   auto max_blocks = std::make_shared<long long>(-1);
   cmd->add_flag("--summary", *summary,
@@ -50,18 +50,18 @@ void add_redistribute_command(CLI::App* cmd) {
                   "refuse (exit 2) a schedule of more transfer blocks (default: what half the available memory "
                   "holds; 0: no limit)")
       ->check(CLI::Range(0LL, 1LL << 62));
-  cmd->callback([input, algorithm, summary, max_blocks] {
+  cmd->callback([input, planner, summary, max_blocks] {
     const std::string where = *input == "-" ? "standard input" : "'" + *input + "'";
     naming_the_input(where, [&] {
       auto req = io::parse_redistribution_text(io::read_text(*input), where);
-      if (!algorithm->empty()) req.algorithm = *algorithm;
+      if (!planner->empty()) req.planner = *planner;
       const redistribution::BlockBudget budget(*max_blocks < 0 ? default_block_budget() : static_cast<std::size_t>(*max_blocks));
       if (*summary) {
-        const auto s = redistribution::summarize_redistribution(req.instance, req.algorithm);
+        const auto s = redistribution::summarize_redistribution(req.instance, req.planner);
         std::cout << io::summary_to_json_text(s.plan, s.basis) << '\n';
         return;
       }
-      write_redistribution_answer(std::cout, req.instance, req.algorithm);
+      write_redistribution_answer(std::cout, req.instance, req.planner);
       std::cout << '\n';
     });
   });

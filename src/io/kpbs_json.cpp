@@ -180,7 +180,7 @@ KpbsRequest parse_kpbs_request(const nlohmann::json& doc) {
 
   if (doc.contains("algorithm")) {
     if (!doc["algorithm"].is_string()) throw InputError("'algorithm' must be a string");
-    req.algorithm = doc["algorithm"].get<std::string>();
+    req.scheduler = doc["algorithm"].get<std::string>();
   }
   validate(inst);
   return req;
@@ -193,7 +193,7 @@ nlohmann::json kpbs_schedule_to_json(const KpbsSchedule& schedule) {
     for (const auto& c : s.comms) comms.push_back({{"from", c.from}, {"to", c.to}, {"amount", c.amount}});
     steps.push_back({{"duration", s.duration}, {"comms", std::move(comms)}});
   }
-  nlohmann::json out = {{"algorithm", schedule.algorithm},
+  nlohmann::json out = {{"algorithm", schedule.scheduler},
                         {"time", schedule.time},
                         {"lower_bound", schedule.lower_bound},
                         {"kpbs_feasible", schedule.kpbs_feasible},

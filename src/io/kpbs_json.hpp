@@ -24,7 +24,7 @@ namespace ringsim::io {
 
 struct KpbsRequest {
   KpbsInstance instance;
-  std::string algorithm = "ggp";
+  std::string scheduler = "ggp";
   // min(b1, b2, bb) when "clusters" was given: bytes of an amount = amount * unit_bandwidth.
   std::optional<double> unit_bandwidth;
 };

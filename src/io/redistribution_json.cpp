@@ -55,7 +55,7 @@ class RequestReader : public nlohmann::json_sax<nlohmann::json> {
     return scalar("a fractional number");
   }
   bool string(string_t& v) override {
-    if (depth_ == 1 && field_ == Field::algorithm) { req_.algorithm = v; return true; }
+    if (depth_ == 1 && field_ == Field::algorithm) { req_.planner = v; return true; }
     return scalar("a string");
   }
   bool binary(binary_t&) override { return scalar("binary data"); }
@@ -197,7 +197,7 @@ nlohmann::json plan_to_json(const RedistributionPlan& plan) {
                          {"items", t.items}, {"start", t.start}, {"end", t.end}});
     if (t.period != 0.0) transfers.back()["period"] = t.period;  // paced; absent: back to back
   }
-  nlohmann::json out = {{"algorithm", plan.algorithm},
+  nlohmann::json out = {{"algorithm", plan.planner},
                         {"time", plan.time},
                         {"lower_bound", stated_lower_bound(plan)},
                         {"optimal", plan.optimal},
@@ -248,7 +248,7 @@ namespace {
 // The keys before "summary" / "time", in the order nlohmann::json (a sorted map) writes them.
 void write_plan_head(JsonText& j, const RedistributionPlan& plan) {
   j.raw("{\"algorithm\":");
-  j.string(plan.algorithm);
+  j.string(plan.planner);
   j.raw(",\"lower_bound\":");
   j.number(stated_lower_bound(plan));
   if (!plan.notes.empty()) {

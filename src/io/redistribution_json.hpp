@@ -15,7 +15,7 @@ namespace ringsim::io {
 
 struct RedistributionRequest {
   RingInstance instance;
-  std::string algorithm = "auto";
+  std::string planner = "auto";
 };
 
 // The most processors of an instance read from JSON (2^24, the largest ring `ringsim bench

@@ -40,7 +40,7 @@ struct KpbsStep {
 };
 
 struct KpbsSchedule {
-  std::string algorithm;
+  std::string scheduler;
   double time = 0.0;          // sum of step durations
   double lower_bound = 0.0;   // eta of the instance
   // False for the all-at-once baseline: its single "step" ignores k and the one-port rule.

@@ -62,7 +62,7 @@ inline double departure(const Transfer& t, Count m, double c) {
 using TransferSink = std::function<void(const Transfer&)>;
 
 struct RedistributionPlan {
-  std::string algorithm;
+  std::string planner;
   double time = 0.0;         // makespan of `transfers`
   double lower_bound = 0.0;  // a proven lower bound for this instance
   bool optimal = false;      // true only when time == a proven lower bound (or an exact solver)

@@ -8,7 +8,7 @@
 //     136 on 4 members (1e5 against 1e6 iterations);
 //   - staging nodes: SimGrid keeps a route for every pair of hosts of the zone the storage
 //     cluster joins, so the cluster costs about 32 bytes per pair of nodes, measured 24-29
-//     (1000 and 8000 nodes: 64 MB and 1.5 GB; 32000 nodes were killed at 24 GB).
+//     (1000 and 8000 nodes: 64 MB and 1.5 GB; 32000 nodes: beyond 24 GB).
 // The estimate is a floor of those terms, not of SimGrid's own platform, which the platform file
 // bounds.
 #pragma once

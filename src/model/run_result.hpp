@@ -27,7 +27,7 @@ struct RedistributionRecord {
   double simulated = 0.0;       // end - transfers_start
   double lower_bound = 0.0;
   bool optimal = false;
-  std::string algorithm;
+  std::string planner;
   long items_moved = 0;
   double tstep_before = 0.0, tstep_after = 0.0;  // predicted iteration times (adaptive test)
   bool fresh_reports = true;    // decided on an all-gather of this iteration (else piggybacked reports)
@@ -43,7 +43,7 @@ struct RedistributionRecord {
 struct ColumnTransferRecord {
   int after_iteration = 0;
   std::vector<std::string> senders, receivers;  // hosts
-  std::string algorithm;
+  std::string scheduler;
   std::size_t k = 0;
   double beta = 0.0;
   bool kpbs_feasible = true;

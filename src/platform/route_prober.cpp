@@ -93,7 +93,7 @@ void become_probe_child(int out_fd) {
   // SimGrid's xbt_assert writes a symbolized backtrace before it aborts unless told no_loc (its
   // --log=no_loc): about 0.1 s of DWARF reading per abort, of which the answer keeps only the
   // CRITICAL line (abort_reason). Where most pairs abort (SimGrid's cloud.xml: Vivaldi zones
-  // without coordinates, one child per aborted pair) that was nearly all of the probe's time.
+  // without coordinates, one child per aborted pair) that is nearly all of the probe's time.
   xbt_log_control_set("no_loc");
 }
 
@@ -310,11 +310,11 @@ class ProbeChildren {
 void answer_routes_here(bool yes) { g_answer_here = yes; }
 void split_probes_from(std::size_t pairs) { g_split_pairs = pairs; }
 
-std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links) {
+std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& search, bool want_links) {
   std::deque<ProbedRoute> known;  // deque: answers handed out by reference stay put
   std::size_t asked = 0;
   if (g_answer_here) {
-    algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
+    search([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
       known.push_back(ask_simgrid(from, to, want_links));
       ++asked;
       return known.back();
@@ -327,7 +327,7 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
       std::deque<ProbedRoute> mine;
       std::size_t index = 0;
       try {
-        algorithm([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
+        search([&](sg4::Host* from, sg4::Host* to) -> const ProbedRoute& {
           const std::size_t i = index++;
           if (i < known.size()) return known[i];
           mine.push_back(ask_and_record(from, to, want_links));
@@ -351,7 +351,7 @@ std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algori
     ++asked;
   }
   std::size_t index = 0;
-  algorithm([&](sg4::Host*, sg4::Host*) -> const ProbedRoute& {
+  search([&](sg4::Host*, sg4::Host*) -> const ProbedRoute& {
     if (index >= known.size()) throw std::logic_error("route probe: the algorithm asked more here than in the child");
     return known[index++];
   });
@@ -373,7 +373,7 @@ int ask_pairs(std::size_t first, std::size_t last, PairAt& pair_at, bool want_li
 
 // The answers of pairs 0 .. total - 1 (pair_at(x) names pair x), handed to take(x, answer) in
 // order. A child that dies on pair x is followed by one that starts at x + 1: the questions are
-// fixed in advance, so nothing is asked twice or replayed (run_with_probes replays an algorithm's
+// fixed in advance, so nothing is asked twice or replayed (run_with_probes replays a search's
 // earlier answers in every child, which for a long list of pairs of which many abort, as
 // SimGrid's cloud.xml, cost O(aborts x pairs) copies).
 //

@@ -25,13 +25,13 @@ struct ProbedRoute {
 // Asks one route: the answer a probing function gives. Answers of the same pair may be asked twice.
 using RouteProbe = std::function<const ProbedRoute&(simgrid::s4u::Host* from, simgrid::s4u::Host* to)>;
 
-// Runs `algorithm` (deterministic in the answers it gets) once in forked children that ask
+// Runs `search` (deterministic in the answers it gets) once in forked children that ask
 // SimGrid, then once here with the recorded answers, so that its results land in this process and
 // this process never calls route_to itself. A pair with no links and no latency between two
 // distinct hosts is no route (a Full zone answers so for a missing route). Children seal the root
 // zone (this process's platform may stay open to additions). `want_links`: keep each route's links (otherwise only routed / latency / why).
 // Returns the number of questions asked of SimGrid.
-std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& algorithm, bool want_links);
+std::size_t run_with_probes(const std::function<void(const RouteProbe&)>& search, bool want_links);
 
 // Whether route questions are asked in this process instead (no child): for a sealed platform on
 // which none can abort (LoadedPlatform::routes_cannot_abort). Process-wide, as SimGrid's engine is.

@@ -1,4 +1,4 @@
-// The first adaptive scheme (ringsim before the policies), kept for comparison: every K
+// The slides' adaptive scheme, a baseline for the online policies: every K
 // iterations (default 5) gather all reports around the ring (n-1 rounds), plan, and move only if
 // the slides' test T_redistribution + n_left T'_step <= n_left T_step holds over the iterations
 // left (the decision already paid). It pays the all-gather at every check, which is what makes it

@@ -14,6 +14,9 @@ namespace ringsim::policy {
 
 namespace {
 
+// The scheme's name, written here once: its entry and its progress line name it.
+constexpr const char* kHindsight = "hindsight";
+
 std::optional<RunResult::Hindsight::ChosenTargets> chosen_targets_of(const points::RunModel& model) {
   if (model.clock_dependent) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
@@ -25,7 +28,7 @@ std::optional<RunResult::Hindsight::ChosenTargets> chosen_targets_of(const point
 ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
   points::RunModel model = *in.model;
-  io::ProgressLine line("hindsight");
+  io::ProgressLine line(kHindsight);
   model.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
   const points::HindsightPlan plan = points::plan_hindsight(model);
   RunResult::Hindsight& h = result.hindsight.emplace();
@@ -43,7 +46,7 @@ ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
 }  // namespace
 
 SchemeEntry hindsight_scheme() {
-  SchemeEntry e = reference_entry("hindsight",
+  SchemeEntry e = reference_entry(kHindsight,
                                    "the points that minimize the predicted makespan, chosen knowing every speed of the run (a bound)",
                                    Knows::future_traces, plan_hindsight);
   e.checked_in_simulation = true;

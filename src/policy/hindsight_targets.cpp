@@ -15,14 +15,18 @@ namespace ringsim::policy {
 
 namespace {
 
+// The scheme's name, written here once: its entry and its progress line name it.
+constexpr const char* kHindsightTargets = "hindsight-targets";
+
 ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
   points::RunModel model = *in.model;
-  io::ProgressLine line("hindsight-targets");
+  io::ProgressLine line(kHindsightTargets);
   model.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
   if (model.clock_dependent)
-    throw InputError("scheme 'hindsight-targets' needs speeds that change between iterations only; these traces "
-                     "follow the clock (a profile or a trace by time)");
+    throw InputError(std::string("scheme '") + kHindsightTargets +
+                     "' needs speeds that change between iterations only; these traces follow the clock (a profile "
+                     "or a trace by time)");
   const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
   ReferencePlan out{plan.points, {}};
   for (std::size_t k = 0; k < plan.points.size(); ++k) out.targets[plan.points[k]] = plan.targets[k];
@@ -51,19 +55,19 @@ bool traces_follow_clock(const RunConfig& cfg) {
 
 // What the run would refuse once its model is built (plan_hindsight_targets), refused from the
 // config alone, so that a sweep refuses it before it starts.
-void needs_iteration_placement(const RunConfig& cfg, const std::string& scheme) {
+void needs_iteration_placement(const RunConfig& cfg, const std::string& prefix) {
   if (cfg.trace_placement != TracePlacement::iteration)
-    throw InputError(scheme + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
+    throw InputError(prefix + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
                      "between iterations only)");
   if (traces_follow_clock(cfg))
-    throw InputError(scheme + "needs speeds that change between iterations only; these traces follow the clock (a "
+    throw InputError(prefix + "needs speeds that change between iterations only; these traces follow the clock (a "
                      "profile or a trace by time, source '" + cfg.trace_source + "')");
 }
 
 }  // namespace
 
 SchemeEntry hindsight_targets_scheme() {
-  SchemeEntry e = reference_entry("hindsight-targets",
+  SchemeEntry e = reference_entry(kHindsightTargets,
                                    "the best points and the loads each moves to, chosen knowing every speed of the run (a bound)",
                                    Knows::future_traces, plan_hindsight_targets, needs_iteration_placement);
   e.checked_in_simulation = true;

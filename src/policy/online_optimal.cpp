@@ -17,6 +17,9 @@ namespace ringsim::policy {
 
 namespace {
 
+// The scheme's name, written here once: its entry and its progress line name it.
+constexpr const char* kOnlineOptimal = "online-optimal";
+
 points::OnOffLaw law_of(const OnOffSpec& spec) {
   points::OnOffLaw law;
   law.load_factor = spec.load_factor;
@@ -52,7 +55,7 @@ constexpr double learning_resolve = 0.2;
 ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
   points::RunModel run = *in.model;
-  io::ProgressLine line("online-optimal");
+  io::ProgressLine line(kOnlineOptimal);
   run.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
   const points::OnOffLaw law = law_of(in.config->on_off);
   const points::OnlineOptimal online(run, in.peak, law);
@@ -97,26 +100,26 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
 
 // The one load whose law the rule can know exactly, changing between iterations, on a ring small
 // enough for its recursion over the 2^n joint on/off states.
-void needs_geometric_on_off(const RunConfig& cfg, const std::string& scheme) {
+void needs_geometric_on_off(const RunConfig& cfg, const std::string& prefix) {
   if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
     const std::string got = cfg.trace_source == "on-off" ? std::string(to_string(cfg.on_off.durations)) + " durations"
                                                          : "source " + trace_source_name(cfg);
-    throw InputError(scheme + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
+    throw InputError(prefix + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
                      "know exactly), got " + got);
   }
   if (cfg.trace_placement != TracePlacement::iteration)
-    throw InputError(scheme + "needs traces 'placement': 'iteration' (its states change between iterations)");
+    throw InputError(prefix + "needs traces 'placement': 'iteration' (its states change between iterations)");
   const std::size_t most = points::OnlineOptimal::max_members;
   const std::size_t n = cfg.selection == RingSelection::hosts ? cfg.ring_hosts.size() : static_cast<std::size_t>(cfg.ring_size);
   if (n > most)
-    throw InputError(scheme + "needs a ring of at most " + std::to_string(most) +
+    throw InputError(prefix + "needs a ring of at most " + std::to_string(most) +
                      " members (its recursion runs over the 2^n joint on/off states), got " + std::to_string(n));
 }
 
 }  // namespace
 
 SchemeEntry online_optimal_scheme() {
-  return reference_entry("online-optimal",
+  return reference_entry(kOnlineOptimal,
                          "the points of the best online rule that knows every member's on/off state and the load's law "
                          "(geometric on/off traces; a bound)",
                          Knows::load_states_and_law, plan_online_optimal, needs_geometric_on_off);

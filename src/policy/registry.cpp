@@ -118,9 +118,9 @@ void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
   }
   const SchemeEntry* ref = reference_scheme(cfg.scheme.name);
   if (!ref) return;
-  const std::string scheme = where + ": scheme '" + cfg.scheme.name + "' ";
-  if (!cfg.rebuilds.empty()) throw InputError(scheme + "does not combine with rebuilds (its recursion knows one ring)");
-  if (ref->check_fits) ref->check_fits(cfg, scheme);
+  const std::string prefix = where + ": scheme '" + cfg.scheme.name + "' ";
+  if (!cfg.rebuilds.empty()) throw InputError(prefix + "does not combine with rebuilds (its recursion knows one ring)");
+  if (ref->check_fits) ref->check_fits(cfg, prefix);
 }
 
 std::unique_ptr<RedistributionPolicy> make_policy(const std::string& scheme, int iterations) {

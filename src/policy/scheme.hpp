@@ -65,9 +65,9 @@ struct SchemeEntry : NamedInfo {
   // A reference (exactly its name): its points, its own fields written into the run's result.
   using Planner = std::function<ReferencePlan(const ReferenceInput& in, RunResult& result)>;
   Planner plan;
-  // What the reference asks of the rest of the config (InputError starting with `scheme`, which
+  // What the reference asks of the rest of the config (InputError starting with `prefix`, which
   // names the config and the scheme); rebuilds are refused for every reference before it is asked.
-  using FitCheck = std::function<void(const RunConfig& cfg, const std::string& scheme)>;
+  using FitCheck = std::function<void(const RunConfig& cfg, const std::string& prefix)>;
   FitCheck check_fits;
   // A clairvoyant reference is optimal over fixed points only under the simulation's model, which
   // is not exact (moves and outages that follow the clock, shared links): the run also simulates

@@ -45,7 +45,7 @@ TransferRoutes transfer_routes(const std::vector<sg4::Host*>& senders, const std
 
 ColumnTransfer plan_column_transfer(std::vector<sg4::Host*> senders, std::vector<sg4::Host*> receivers,
                                     ColumnMove move, double column_bytes, std::size_t k, double beta,
-                                    const std::string& algorithm) {
+                                    const std::string& scheduler) {
   ColumnTransfer t;
   t.senders = std::move(senders);
   t.receivers = std::move(receivers);
@@ -64,10 +64,10 @@ ColumnTransfer plan_column_transfer(std::vector<sg4::Host*> senders, std::vector
   // The one-port rule alone never lets more than min(v1, v2) run at once: a larger k means "no limit".
   k = std::min(k, std::max<std::size_t>(1, std::min(t.senders.size(), t.receivers.size())));
   t.instance = kpbs_instance_of(t.move, t.column_time, t.local, k, beta);
-  t.schedule = kpbs::plan_kpbs(t.instance, algorithm);
+  t.schedule = kpbs::plan_kpbs(t.instance, scheduler);
   const KpbsCheck check = t.schedule.kpbs_feasible ? check_kpbs_schedule(t.instance, t.schedule)
                                                    : check_kpbs_conservation(t.instance, t.schedule);
-  if (!check.ok) throw std::logic_error("KPBS planner '" + algorithm + "' produced an invalid schedule: " + check.error);
+  if (!check.ok) throw std::logic_error("KPBS planner '" + scheduler + "' produced an invalid schedule: " + check.error);
   return t;
 }
 

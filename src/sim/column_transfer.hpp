@@ -38,10 +38,10 @@ TransferRoutes transfer_routes(const std::vector<simgrid::s4u::Host*>& senders,
                                const std::vector<simgrid::s4u::Host*>& receivers, const ColumnMove& move);
 
 // Routes, k (`k` when > 0, else interference-free), the KPBS instance and its schedule by
-// `algorithm`, checked by the independent checker (std::logic_error if it fails).
+// `scheduler`, checked by the independent checker (std::logic_error if it fails).
 ColumnTransfer plan_column_transfer(std::vector<simgrid::s4u::Host*> senders,
                                     std::vector<simgrid::s4u::Host*> receivers, ColumnMove move,
-                                    double column_bytes, std::size_t k, double beta, const std::string& algorithm);
+                                    double column_bytes, std::size_t k, double beta, const std::string& scheduler);
 
 struct ColumnTransferTimes {
   double start = 0.0, end = 0.0;

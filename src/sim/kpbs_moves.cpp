@@ -67,7 +67,7 @@ static ColumnTransferRecord transfer_record(const ColumnTransfer& t, const Colum
   rec.after_iteration = after;
   for (const auto* h : t.senders) rec.senders.push_back(h->get_name());
   for (const auto* h : t.receivers) rec.receivers.push_back(h->get_name());
-  rec.algorithm = t.schedule.algorithm;
+  rec.scheduler = t.schedule.scheduler;
   rec.k = t.instance.k;
   rec.beta = t.instance.beta;
   rec.kpbs_feasible = t.schedule.kpbs_feasible;
@@ -127,7 +127,7 @@ void rebuild_point(const RunSetup& s, const RingShape& ring, RingHistory& rings,
   std::vector<std::vector<long>> held;
   for (const auto& m : ms.states) held.emplace_back(m.columns.begin(), m.columns.end());
   ColumnTransfer move = plan_column_transfer(ring.hosts, new_hosts, plan_column_move(held, wanted, total),
-                                             s.app.column_bytes, rb.k, rb.beta, rb.algorithm);
+                                             s.app.column_bytes, rb.k, rb.beta, rb.scheduler);
   rings.push_back(ring_shape(s, new_hosts, it + 1));
   const RingShape& next = rings.back();
   start_ring(next, ms, sync);

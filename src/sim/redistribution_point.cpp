@@ -147,14 +147,14 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
   rec.tstep_after = p.tstep_after = predicted_tstep(s, ring, inst.targets, speeds);
   decision.transfer = p.moves;
   if (p.moves) {
-    decision.plan = redistribution::plan_redistribution(inst, s.app.algorithm);
+    decision.plan = redistribution::plan_redistribution(inst, s.app.planner);
     const ReplayReport check = replay(inst, decision.plan);
     if (!check.ok) throw std::logic_error("planner produced an infeasible schedule: " + check.error);
     rec.plan_time = decision.plan.time;
     rec.predicted = p.transfer_time = points::predicted_move_time(decision.plan, inst.loads, ring.routes);
     rec.lower_bound = p.lower_bound = decision.plan.lower_bound;
     rec.optimal = decision.plan.optimal;
-    rec.algorithm = decision.plan.algorithm;
+    rec.planner = decision.plan.planner;
     for (const auto& t : decision.plan.transfers) rec.items_moved += t.items;
   }
   p.decision_time = sg4::Engine::get_clock() - rec.decision_start;

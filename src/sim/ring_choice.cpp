@@ -206,7 +206,7 @@ static RingHosts drawn_ring_hosts(const RunConfig& cfg, const sg4::Engine& engin
                      std::to_string(platform_hosts) + " hosts reach each other both ways");
   out.ring = drawn.ring.empty() ? choose_ring(cfg, out.pool) : std::move(drawn.ring);  // the former says why not
   if (drawn.unroutable) {
-    // Reachability was taken as transitive: a hand-written Full zone may still miss a
+    // The pool takes reachability as transitive: a hand-written Full zone may still miss a
     // neighbour route; then draw again among hosts that all reach each other.
     auto clique = platform::largest_clique(hosts_named(engine, out.pool));
     out.pool.clear();

@@ -287,7 +287,7 @@ static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg
   s.decision_flops = cfg.decision_flops;
   // Not the scheme: the one the run plays is known once the run is set up (a reference plans on the
   // set-up), and start_playing sets it.
-  s.algorithm = cfg.algorithm;
+  s.planner = cfg.algorithm;
   s.targets = cfg.targets;
   s.trace_placement = cfg.trace_placement;
   for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {

@@ -46,7 +46,7 @@ struct Rebuild {
   std::vector<sg4::Host*> hosts;     // the new ring, in ring order
   std::size_t k = 0;                 // the KPBS move: concurrent transfers (0: interference-free),
   double beta = 0.0;                 // setup delay of a step, s,
-  std::string algorithm;             // and scheduler
+  std::string scheduler;             // and the KPBS scheduler
   bool overlap = false;              // the new members start once they hold their own columns
 };
 
@@ -59,7 +59,7 @@ struct AppSettings {
   double report_bytes = 0.0;         // one member's report (all-gather, piggybacked)
   double decision_flops = 0.0;       // the planner's work at a redistribution point, per member
   std::string scheme;                // the redistribution policy (policy/registry.hpp)
-  std::string algorithm;             // the redistribution planner
+  std::string planner;               // the redistribution planner
   TargetMode targets = TargetMode::oracle;  // the speeds a decision on gathered reports balances for
   TracePlacement trace_placement = TracePlacement::iteration;
   std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place

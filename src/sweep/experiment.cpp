@@ -260,7 +260,7 @@ struct SweepLists {
   std::vector<int> sizes;
   std::vector<double> ratios;
   std::vector<std::string> schemes;  // the baseline scheme first unless listed
-  std::vector<std::string> algorithms;
+  std::vector<std::string> planners;
   std::vector<std::uint64_t> seeds;
   int repetitions = 1;
 };
@@ -281,7 +281,7 @@ SweepLists sweep_lists(const nlohmann::json& doc, const std::string& where) {
   l.sizes = list_of<int>(doc, "ring_sizes", where);
   l.ratios = list_of<double>(doc, "ratios", where);
   l.schemes = list_of<std::string>(doc, "schemes", where);
-  l.algorithms = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
+  l.planners = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
                                             : std::vector<std::string>{"auto"};
   l.seeds = list_of<std::uint64_t>(doc, "seeds", where);
   l.repetitions = repetitions_of(doc, where);
@@ -295,7 +295,7 @@ SweepLists sweep_lists(const nlohmann::json& doc, const std::string& where) {
 void check_run_count(const SweepLists& l, const SweepLimits& limits, const std::string& where) {
   const std::size_t runs = run_count({l.sizes.size(), l.ratios.size(), l.seeds.size(),
                                       static_cast<std::size_t>(l.repetitions),
-                                      1 + (l.schemes.size() - 1) * l.algorithms.size()});
+                                      1 + (l.schemes.size() - 1) * l.planners.size()});
   if (runs > limits.max_runs)
     throw InputError(where + ": the sweep has " + (runs == SIZE_MAX ? std::string("more than ") + std::to_string(SIZE_MAX - 1)
                                                                        : std::to_string(runs)) +
@@ -363,7 +363,7 @@ nlohmann::json run_config(const ExperimentRun& run, const SweepContext& sweep) {
   nlohmann::json cfg = sweep.base;
   cfg["ratio"] = run.ratio;
   cfg["scheme"] = run.scheme;
-  cfg["algorithm"] = run.scheme == policy::kBaselineScheme ? "auto" : run.algorithm;
+  cfg["algorithm"] = run.scheme == policy::kBaselineScheme ? "auto" : run.planner;
   if (!cfg.contains("ring")) cfg["ring"] = nlohmann::json::object();
   cfg["ring"]["size"] = run.ring_size;
   cfg["ring"]["seed"] = derived_seed(run.seed, run.repetition);
@@ -390,17 +390,17 @@ void add_runs(int size, double ratio, std::uint64_t seed, int k, const SweepList
   const std::string tail = "_s" + std::to_string(seed) + "_k" + std::to_string(k);
   const std::string baseline = common + "_none" + tail;
   for (const auto& scheme : l.schemes)
-    for (std::size_t a = 0; a < l.algorithms.size(); ++a) {
+    for (std::size_t a = 0; a < l.planners.size(); ++a) {
       const bool none = scheme == policy::kBaselineScheme;
       if (none && a > 0) continue;  // no redistribution: the algorithm is irrelevant
       ExperimentRun run;
       run.ring_size = size;
       run.ratio = ratio;
       run.scheme = scheme;
-      run.algorithm = none ? "-" : l.algorithms[a];
+      run.planner = none ? "-" : l.planners[a];
       run.seed = seed;
       run.repetition = k;
-      run.id = none ? baseline : common + "_" + id_part(scheme) + "_" + id_part(l.algorithms[a]) + tail;
+      run.id = none ? baseline : common + "_" + id_part(scheme) + "_" + id_part(l.planners[a]) + tail;
       run.baseline_id = baseline;
       run.config = run_config(run, sweep);
       runs.push_back(std::move(run));
@@ -509,7 +509,7 @@ std::string runs_csv(const Experiment& e, const std::vector<nlohmann::json>& res
     if (r.is_null()) continue;
     const auto base = makespan.find(run.baseline_id);
     os << run.id << ',' << run.ring_size << ',' << run.ratio << ',' << io::csv_field(run.scheme) << ','
-       << io::csv_field(run.algorithm) << ','
+       << io::csv_field(run.planner) << ','
        << run.seed << ',' << run.repetition << ',' << r["redistributions"].get<int>() << ','
        << r["redistribution_points"].get<int>() << ',' << r["makespan"].get<double>() << ',';
     if (base != makespan.end()) os << r["makespan"].get<double>() / base->second;

@@ -23,7 +23,7 @@ struct ExperimentRun {
   int ring_size = 0;
   double ratio = 0.0;
   std::string scheme;
-  std::string algorithm;
+  std::string planner;
   std::uint64_t seed = 0;
   int repetition = 0;
   std::string baseline_id;     // the scheme-"none" run that normalizes this one

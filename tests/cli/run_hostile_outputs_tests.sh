@@ -194,7 +194,7 @@ if [ "$(id -u)" -eq 0 ] && mknod null c 1 3 2>/dev/null; then  # a null device o
   [ -c null ] || { echo "FAIL tracing/filename on a character device replaced it"; fail=1; }
   ls | grep -q 'null\.' && { echo "FAIL files beside the device: $(ls | grep 'null\.')"; fail=1; }
 fi
-# /dev/stdout, as a link of the test's own (an unfixed ringsim would replace the link it is given).
+# /dev/stdout, as a link of the test's own: written through, not replaced by a renamed temporary.
 ln -s /proc/self/fd/1 stdout
 out=$("$RINGSIM" simulate "$J" --no-baseline --out stdout 2>"$tmp/err" | cat)
 $PY -c 'import json,sys; json.loads(sys.argv[1])' "$out" 2>/dev/null || { echo "FAIL --out /dev/stdout on a pipe"; fail=1; }
@@ -224,8 +224,8 @@ mkdir -p "$tmp/paje" && cd "$tmp/paje" || exit 1
 platform '["h0", "h1", "h2"]' "$tmp/paje/h.xml" "$tmp/paje/h.json"
 expect_refused "Paje trace in a missing folder" "No such file or directory" \
   "$RINGSIM" simulate "$tmp/paje/h.json" --cfg=tracing:yes --cfg=tracing/filename:no/such/t.trace
-# /dev/full, as a device of the test's own where it can make one (an unfixed ringsim renamed its
-# partial trace over the device it was given).
+# /dev/full, as a device of the test's own where it can make one: a partial trace is not renamed
+# over the device it was given.
 full=/dev/full
 [ "$(id -u)" -eq 0 ] && mknod "$tmp/paje/full" c 1 7 2>/dev/null && full="$tmp/paje/full"
 expect_refused "kpbs-simulate's Paje trace in a missing folder" "No such file or directory" \

@@ -16,7 +16,7 @@ instance() {  # FILE JSON
   printf '%s\n' "$2" >"$1"
 }
 
-# --- The cases: loads of 1e12 on four processors, every algorithm, every ring shape.
+# --- Loads of 1e12 on four processors, every algorithm, every ring shape.
 homogeneous='"cost_next": [1, 1, 1, 1], "cost_prev": [1, 1, 1, 1]'
 heterogeneous='"cost_next": [1, 2, 3, 1], "cost_prev": [2, 1, 1, 3]'
 loads='"loads": [1000000000000, 1, 1, 1], "targets": [250000000000, 250000000001, 250000000001, 250000000001]'

@@ -2,14 +2,14 @@
 # The paper reproduction does not move unnoticed: the Figure 3 and 4 quick sweeps (fixed schemes,
 # oracle targets) give byte for byte
 # - with traces.placement nominal-time (speed changes at iteration * the first iteration's predicted
-#   time), the runs.csv that ringsim gave before the redistribution policies (commit 2616e49), kept
-#   in tests/data/paper-quick/, but for ideal_time and time_over_ideal, which are those of the ideal
-#   that integrates the speeds inside each iteration (these profiles change inside iterations);
-# - with the default placement (a change at iteration k slows iteration k), the runs.csv kept in
-#   tests/data/paper-quick/iteration/ when that placement was introduced.
+#   time), the reference runs.csv of the paper's fixed schemes kept in tests/data/paper-quick/, but
+#   for ideal_time and time_over_ideal, which are those of the ideal that integrates the speeds
+#   inside each iteration (these profiles change inside iterations);
+# - with the default placement (a change at iteration k slows iteration k), the reference runs.csv
+#   kept in tests/data/paper-quick/iteration/.
 # Both end with the realized_ratio column that every run reports, and hold as predicted_transfer_time
 # the moves as played on the platform's shared links (docs/schemes.md, "What a move is weighed
-# with"), where the planners' own times are lower: every other column is as it was.
+# with"), where the planners' own times are lower: every other column is the reference's.
 set -u
 RINGSIM=${1:?usage: run_paper_regression_tests.sh path/to/ringsim}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

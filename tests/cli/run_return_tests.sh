@@ -5,8 +5,8 @@
 # --iterations-csv. Runs of the when families where the policy went back (seeds 1-8), each run
 # required to go back at least once: on/off ring 8 ratio 0.3 seed 4 (after iterations 37 and 68),
 # Pareto on/off ring 8 ratio 0.3 seed 5 (24, 46, 68), the daily cycle ring 8 ratio 1 seed 4 (24,
-# 38, 59). Seen failing with the return balanced for other speeds (one member at 1.5 times its
-# peak). A fixed scheme and adaptive on the same runs: every point balanced for the reports.
+# 38, 59). A return balanced for other speeds (one member at 1.5 times its peak) fails here. A
+# fixed scheme and adaptive on the same runs: every point balanced for the reports.
 set -u
 RINGSIM=${1:?usage: run_return_tests.sh path/to/ringsim}
 PLATFORM=$(cd "$(dirname "$0")/../../platforms" && pwd)/paper2004_tiers90.xml

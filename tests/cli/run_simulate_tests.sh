@@ -95,8 +95,8 @@ bad ratio_negative '{"platform": "ring6-homogeneous.xml", "ratio": -3}' "'ratio'
 bad ring_too_large '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"size": 7}}' "does not fit"
 bad unknown_host '{"platform": "ring6-homogeneous.xml", "ratio": 1, "ring": {"hosts": ["h0", "zz"]}}' "'zz'"
 bad bad_scheme '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "sometimes"}' "unknown scheme 'sometimes' (known: none, once"
-# An unknown redistribution algorithm is refused when the config is read (it was found at the first
-# redistribution point, mid-run, and aborted the simulation).
+# An unknown redistribution algorithm is refused when the config is read, before the run, not at
+# the first redistribution point, mid-run.
 bad bad_algorithm '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "every-5", "algorithm": "magic"}' "bad.json': unknown algorithm 'magic' (known: auto, uni-homogeneous"
 bad bad_algorithm_no_point '{"platform": "ring6-homogeneous.xml", "ratio": 1, "algorithm": "magic"}' "unknown algorithm 'magic'"
 bad old_adaptive_name '{"platform": "ring6-homogeneous.xml", "ratio": 1, "scheme": "adaptive-3"}' "adaptive-gather-K"

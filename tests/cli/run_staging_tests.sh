@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Staging and rebuilds (KPBS issue): the matrix staged from a storage cluster through a backbone,
+# Staging and rebuilds: the matrix staged from a storage cluster through a backbone,
 # and columns handed from an old ring to a rebuilt one, both with KPBS schedules.
 set -u
 RINGSIM=${1:?usage: run_staging_tests.sh path/to/ringsim}

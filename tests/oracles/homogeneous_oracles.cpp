@@ -139,7 +139,7 @@ bool time_expanded_feasible(const RingInstance& inst, long steps, Redistribution
 
   const double c = inst.cost_next.front();
   RedistributionPlan plan;
-  plan.algorithm = "time-expanded max flow";
+  plan.planner = "time-expanded max flow";
   plan.send_next.assign(n, 0);
   plan.send_prev.assign(n, 0);
   // sent[dir][i][t]: P_i sends in direction dir during step t.

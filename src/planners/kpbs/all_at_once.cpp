@@ -78,7 +78,7 @@ void fair_rates(std::vector<Flow>& flows, const std::vector<std::vector<std::siz
 
 KpbsSchedule plan_all_at_once(const KpbsInstance& inst) {
   KpbsSchedule sched;
-  sched.algorithm = "all-at-once";
+  sched.scheduler = "all-at-once";
   sched.kpbs_feasible = false;
   sched.notes.push_back("not a KPBS schedule: every communication starts at once (k and one-port ignored); time = "
                         "beta + makespan of max-min fair fluid sharing of the sender, receiver and backbone links");

@@ -193,7 +193,7 @@ KpbsSchedule plan_peeling(const KpbsInstance& inst, MatchingChoice choice, const
   const auto edges = unit_edges(inst, unit);
   const RegularGraph graph = build_regular_graph(edges, inst.k);
   KpbsSchedule sched = rescale(inst, edges, peel(graph, choice), unit);
-  sched.algorithm = name;
+  sched.scheduler = name;
   if (unit != inst.beta && !edges.empty())
     sched.notes.push_back(inst.beta == 0 ? "beta = 0: weights rounded to a power-of-two unit (2^-40 of the largest "
                                            "time or finer), the beta -> 0 limit of " + name

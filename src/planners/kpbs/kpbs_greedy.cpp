@@ -32,7 +32,7 @@ KpbsSchedule plan_greedy(const KpbsInstance& inst) {
   for (std::size_t x = 0; x < comms.size(); ++x) pending.insert(x);
 
   KpbsSchedule sched;
-  sched.algorithm = "greedy";
+  sched.scheduler = "greedy";
   std::vector<std::size_t> sender_busy(inst.senders(), 0), receiver_busy(inst.receivers(), 0);
   std::vector<std::size_t> taken;
   for (std::size_t step_id = 1; !pending.empty(); ++step_id) {

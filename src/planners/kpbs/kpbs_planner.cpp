@@ -40,13 +40,13 @@ const std::vector<NamedInfo>& kpbs_algorithms() {
   return infos;
 }
 
-void check_kpbs_algorithm(const std::string& algorithm, const std::string& kind) {
-  find_named(registry(), algorithm, kind);
+void check_kpbs_algorithm(const std::string& scheduler, const std::string& kind) {
+  find_named(registry(), scheduler, kind);
 }
 
-KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm) {
+KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& scheduler) {
   validate(inst);
-  KpbsSchedule sched = find_named(registry(), algorithm, "algorithm").run(inst);
+  KpbsSchedule sched = find_named(registry(), scheduler, "algorithm").run(inst);
   sched.lower_bound = kpbs_lower_bound(inst).eta;
   return sched;
 }

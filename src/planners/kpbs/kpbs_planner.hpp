@@ -12,10 +12,10 @@ namespace ringsim::kpbs {
 const std::vector<NamedInfo>& kpbs_algorithms();
 
 // A registered algorithm; UnknownName of `kind` otherwise.
-void check_kpbs_algorithm(const std::string& algorithm, const std::string& kind = "algorithm");
+void check_kpbs_algorithm(const std::string& scheduler, const std::string& kind = "algorithm");
 
 // Validates the instance (InputError), runs the algorithm (UnknownName naming the known ones when
-// `algorithm` is unknown) and fills lower_bound with eta.
-KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& algorithm = "ggp");
+// `scheduler` is unknown) and fills lower_bound with eta.
+KpbsSchedule plan_kpbs(const KpbsInstance& inst, const std::string& scheduler = "ggp");
 
 }  // namespace ringsim::kpbs

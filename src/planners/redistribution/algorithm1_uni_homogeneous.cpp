@@ -13,7 +13,7 @@ RedistributionPlan plan_algorithm1(const RingInstance& inst) {
   if (!inst.homogeneous()) throw std::invalid_argument("uni-homogeneous needs equal link costs");
   const double c = inst.cost_next.front();
   RedistributionPlan plan;
-  plan.algorithm = "uni-homogeneous";
+  plan.planner = "uni-homogeneous";
   plan.send_next = unidirectional_flows(inst);
   plan.send_prev.assign(inst.size(), 0);
   for (std::size_t i = 0; i < inst.size(); ++i) {

@@ -48,7 +48,7 @@ void stream_algorithm2(const RingInstance& inst, const std::vector<Count>& send_
 
 RedistributionPlan algorithm2_head(const RingInstance& inst) {
   RedistributionPlan plan;
-  plan.algorithm = "uni-heterogeneous";
+  plan.planner = "uni-heterogeneous";
   plan.send_next = unidirectional_flows(inst);
   plan.send_prev.assign(inst.size(), 0);
   return plan;

@@ -561,7 +561,7 @@ RedistributionPlan plan_algorithm3(const RingInstance& inst) {
   const algorithm3::Run run = algorithm3::run_rules(inst, algorithm3::Options{}, &blocks);
   if (!run.ok) throw std::logic_error("bi-homogeneous: " + run.message);  // repair 5 makes this unreachable
   RedistributionPlan plan = blocks.finish();
-  plan.algorithm = "bi-homogeneous";
+  plan.planner = "bi-homogeneous";
   plan.notes.push_back("Algorithm 3 (HiPC 2004, Section 5) step by step, " + std::to_string(run.bound_steps) +
                        " steps = Lemma 3 bound");
   if (run.forwarding_fixpoint_steps > 0)

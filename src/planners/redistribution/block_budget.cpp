@@ -11,7 +11,7 @@ namespace {
 // UndefinedBehaviorSanitizer reports as a null load when it is inlined in a header. Initial-exec:
 // the code is position-independent, and were it ever loaded with dlopen, dynamic TLS would go
 // through __tls_get_addr, whose blocks LeakSanitizer (GCC 12, glibc 2.36) misreads at exit and
-// crashes on (as it did when the simulation commands were a module); 8 bytes fit static TLS.
+// crashes on; 8 bytes fit static TLS.
 thread_local std::size_t g_block_limit __attribute__((tls_model("initial-exec"))) = 0;
 
 }  // namespace

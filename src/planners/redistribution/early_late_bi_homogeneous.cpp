@@ -39,7 +39,7 @@ RedistributionPlan plan_early_late(const RingInstance& inst) {
   const double T = static_cast<double>(D) * c;
 
   RedistributionPlan plan;
-  plan.algorithm = "bi-homogeneous-early-late";
+  plan.planner = "bi-homogeneous-early-late";
   Count rightward = 0, leftward = 0;
   for (std::size_t i = 0; i < n; ++i) {
     rightward += flows.send_next[i] > 0;

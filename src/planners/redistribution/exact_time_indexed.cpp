@@ -204,7 +204,7 @@ class TimeIndexedModel {
 
 RedistributionPlan plan_from_starts(const RingInstance& inst, const UnitCosts& u, std::vector<StartVar> starts) {
   RedistributionPlan plan;
-  plan.algorithm = "exact";
+  plan.planner = "exact";
   const std::size_t n = inst.size();
   plan.send_next.assign(n, 0);
   plan.send_prev.assign(n, 0);
@@ -256,7 +256,7 @@ RedistributionPlan plan_exact(const RingInstance& inst, const ExactOptions& opti
   // An always-feasible schedule gives the upper end of the search (its times are integer
   // multiples of u: every start is 0 or the end of another item's transfer).
   RedistributionPlan upper = inst.bidirectional ? plan_general_heuristic(inst) : plan_algorithm2(inst);
-  upper.algorithm = "exact";
+  upper.planner = "exact";
   if (upper.time / u->unit > 1e9) {
     std::ostringstream os;
     os << "exact: instance too large: " << upper.time / u->unit << " time units of " << u->unit

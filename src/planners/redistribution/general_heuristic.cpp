@@ -122,7 +122,7 @@ Choice search(const RingInstance& inst, std::size_t hold_limit, HandOut hand_out
   const double eps = bound_slack(opt.tau);
 
   Choice best;
-  best.plan.algorithm = "bi-heuristic";
+  best.plan.planner = "bi-heuristic";
   best.plan.time = std::numeric_limits<double>::infinity();
   std::string best_rule;
   bool budget_spent = false;
@@ -214,7 +214,7 @@ std::optional<RedistributionPlan> summarize_general_heuristic(const RingInstance
   if (by_runs && *by_runs <= opt.tau + bound_slack(opt.tau)) {
     basis = "the search's first schedule (Lemma 4's rule) meets System 2's integer optimum: its time computed by runs of items, not built";
     RedistributionPlan plan;
-    plan.algorithm = "bi-heuristic";
+    plan.planner = "bi-heuristic";
     plan.time = *by_runs;
     plan.send_next = std::move(flows.send_next);
     plan.send_prev = std::move(flows.send_prev);

@@ -48,7 +48,7 @@ RedistributionPlan light_head(const RingInstance& inst, bool& light) {
   auto flows = flows_for_circulation(prefix_imbalances(imbalances(inst)), opt.x);
   light = opt.light;
   RedistributionPlan plan;
-  plan.algorithm = "bi-light";
+  plan.planner = "bi-light";
   plan.send_next = std::move(flows.send_next);
   plan.send_prev = std::move(flows.send_prev);
   if (!light) plan.notes.push_back("not light: some processor must forward items it receives");
@@ -96,7 +96,7 @@ std::optional<RedistributionPlan> summarize_light_circulation(const RingInstance
   const std::optional<double> by_runs = opt.light ? std::nullopt : lemma4_makespan_by_runs(inst, flows);
   if (!opt.light && !by_runs) return std::nullopt;
   RedistributionPlan plan;
-  plan.algorithm = "bi-light";
+  plan.planner = "bi-light";
   if (opt.light) {
     basis = "Lemma 4 (HiPC 2004, Section 6): time = System 2's integer optimum (light), the O(n) Lemma 4 schedule";
     plan.time = makespan(lemma4_schedule(inst, flows));

@@ -181,7 +181,7 @@ RedistributionPlan plan_light_glpk(const RingInstance& inst) {
   const auto F = prefix_imbalances(delta);
   auto flows = flows_for_circulation(F, r.x);
   RedistributionPlan plan;
-  plan.algorithm = "bi-light-glpk";
+  plan.planner = "bi-light-glpk";
   plan.transfers = schedule_asap(inst, flows.send_next, flows.send_prev, PortPolicy::next_then_prev);
   plan.time = makespan(plan.transfers);
   plan.send_next = std::move(flows.send_next);

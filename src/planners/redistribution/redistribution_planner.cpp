@@ -88,29 +88,29 @@ const std::vector<NamedInfo>& redistribution_algorithms() {
   return infos;
 }
 
-void check_redistribution_algorithm(const std::string& algorithm) {
-  if (algorithm != "auto") find_named(registry(), algorithm, "algorithm", "auto");
+void check_redistribution_algorithm(const std::string& planner) {
+  if (planner != "auto") find_named(registry(), planner, "algorithm", "auto");
 }
 
-std::string choose_algorithm(const RingInstance& inst) {
+std::string choose_planner(const RingInstance& inst) {
   if (!inst.bidirectional) return inst.homogeneous() ? "uni-homogeneous" : "uni-heterogeneous";
   if (inst.homogeneous()) return "bi-homogeneous-early-late";
   return optimal_integer_circulation(inst).light ? "bi-light" : "bi-heuristic";
 }
 
-RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm) {
+RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& planner) {
   check_plannable(inst);
-  const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  const std::string name = planner == "auto" ? choose_planner(inst) : planner;
   RedistributionPlan plan = find_named(registry(), name, "algorithm", "auto").run(inst);
   with_lower_bound(plan, inst);
   return plan;
 }
 
-bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
+bool stream_redistribution(const RingInstance& inst, const std::string& planner,
                            const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit,
                            std::size_t hold_limit) {
   check_plannable(inst);
-  const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  const std::string name = planner == "auto" ? choose_planner(inst) : planner;
   const PlanHead bounded_head = [&](RedistributionPlan& plan) {
     with_lower_bound(plan, inst);
     head(plan);
@@ -136,15 +136,15 @@ bool stream_redistribution(const RingInstance& inst, const std::string& algorith
   return true;
 }
 
-RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm) {
+RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& planner) {
   check_plannable(inst);
-  const std::string name = algorithm == "auto" ? choose_algorithm(inst) : algorithm;
+  const std::string name = planner == "auto" ? choose_planner(inst) : planner;
   const bool lemma1 = name == "uni-homogeneous" && inst.homogeneous();
   if (lemma1 || name == "uni-heterogeneous") {
     // Lemmas 1 and 2: Algorithms 1 and 2 send f_i = delta_{start,i} items over each edge and end
     // at max_i f_i c_(i,i+1), which is also the bound: no schedule needed.
     RedistributionSummary s;
-    s.plan.algorithm = name;
+    s.plan.planner = name;
     s.plan.send_next = unidirectional_flows(inst);
     s.plan.send_prev.assign(inst.size(), 0);
     s.plan.time = unidirectional_lower_bound(inst);

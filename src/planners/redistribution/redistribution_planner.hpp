@@ -15,14 +15,14 @@ namespace ringsim::redistribution {
 const std::vector<NamedInfo>& redistribution_algorithms();
 
 // "auto" or a registered algorithm; UnknownName (kind "algorithm") otherwise.
-void check_redistribution_algorithm(const std::string& algorithm);
+void check_redistribution_algorithm(const std::string& planner);
 
 // The algorithm `auto` resolves to for this instance.
-std::string choose_algorithm(const RingInstance& inst);
+std::string choose_planner(const RingInstance& inst);
 
 // Validates the instance (InputError), runs the algorithm (UnknownName when there is none of that
 // name, std::invalid_argument when it does not apply), fills lower_bound and optimal.
-RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
+RedistributionPlan plan_redistribution(const RingInstance& inst, const std::string& planner = "auto");
 
 // The schedule streamed, for algorithms that produce their blocks in order without holding them
 // all: uni-heterogeneous (Algorithm 2 by runs: only the current processor's runs held), bi-light
@@ -39,7 +39,7 @@ RedistributionPlan plan_redistribution(const RingInstance& inst, const std::stri
 // The bidirectional streams hold up to this many blocks (about 56 MB) and hand them out after one
 // run; a schedule of more is run again and handed out as it goes (BoundedHold, asap_schedule.hpp).
 inline constexpr std::size_t kHeldBlocksLimit = std::size_t{1} << 20;
-bool stream_redistribution(const RingInstance& inst, const std::string& algorithm,
+bool stream_redistribution(const RingInstance& inst, const std::string& planner,
                            const std::function<void(const RedistributionPlan&)>& head, const TransferSink& emit,
                            std::size_t hold_limit = kHeldBlocksLimit);
 
@@ -51,6 +51,6 @@ struct RedistributionSummary {
   RedistributionPlan plan;  // transfers empty
   std::string basis;
 };
-RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& algorithm = "auto");
+RedistributionSummary summarize_redistribution(const RingInstance& inst, const std::string& planner = "auto");
 
 }  // namespace ringsim::redistribution

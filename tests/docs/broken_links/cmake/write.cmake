@@ -1,0 +1,1 @@
+# Writes what cmake/missing.cmake would read.
