@@ -32,9 +32,6 @@ class LearnedLateRule {
   // `online-optimal` plays its learning rule with, so the two are the same rule).
   static constexpr double resolve = 0.2;
 
-  // One recursion's inputs and answer, shared by the members that ask for the same.
-  struct Solved;
-
   // Whether the tables are built: once the load has shown its two levels (build).
   bool built() const { return solved_ != nullptr; }
   // The recursion's tables for this ring, from the loads now (those the rule takes over with) and
@@ -46,8 +43,9 @@ class LearnedLateRule {
   // of a joint state gave them), which the rule cannot answer for.
   std::optional<Act> act(const MemberView& v, const TwoLevelLoad& load);
 
-  // A look the rule asked for (Act::gather_and_decide) has brought the present: its joint state,
-  // or none where it showed a third level (the rule then goes on). The rule answers after it.
+  // Whether the rule asked for a look (Act::gather_and_decide) not yet read; looked() reads what
+  // it brought: its joint state, on which the rule answers, or none where it showed a third level
+  // (the rule then goes on).
   bool looking() const { return looking_; }
   void looked(const MemberView& v, const std::optional<points::LoadStates>& state);
 
@@ -57,6 +55,9 @@ class LearnedLateRule {
   bool accept(const Prediction& p) const { return target_ != points::LateRule::go_on && p.moves; }
 
  private:
+  // One recursion's inputs and answer, shared by the members that ask for the same.
+  struct Solved;
+
   void solve_if_moved(const MemberView& v, const points::OnOffLaw& law);
   static std::shared_ptr<Solved>& last_solved();
 
