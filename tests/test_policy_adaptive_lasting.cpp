@@ -1,7 +1,8 @@
 // Scheme adaptive-lasting (src/policy/adaptive_lasting.cpp): a lasting slowdown moved for, a churn
 // not; each balance credited for the lags it saves (LastingShare's backtest, lasting_share.hpp,
 // each counted up to its promise), a move's span, a balance that turns harmful charged for leaving
-// it; loads that lose to the initial balance returned from; a rise of the ring's iteration time
+// it (lasting_saving.hpp); loads that lose to the initial balance returned from
+// (return_to_initial.hpp); a rise of the ring's iteration time
 // buying a look (the rise rule, rise.hpp, by hand); plans on a snapshot only once every member
 // holds one; its answers alike at every member of random rings.
 #include <doctest/doctest.h>

@@ -24,7 +24,9 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "planners/redistribution/load_balance.hpp"
@@ -34,29 +36,36 @@
 namespace ringsim::policy {
 namespace {
 
-// The paper's fixed schemes (Figures 3 and 4) and every-2: a period in iterations, 0 for none,
-// -1 for once.
-constexpr int kOnce = -1;
-constexpr std::array<int, 6> kPeriods = {0, kOnce, 20, 10, 5, 2};
+// The paper's fixed schemes (Figures 3 and 4) and every-2, as a run config names them.
+constexpr std::array<const char*, 6> kExperts = {"none", "once", "every-20", "every-10", "every-5", "every-2"};
 
-// What one fixed scheme would have done on the speeds known so far.
+// What one fixed scheme would have done on the speeds known so far. Its points are the registry's
+// (fixed_points_of: fixed_points.cpp states where each fixed scheme's points fall).
 struct Expert {
-  int period = 0;
+  std::vector<int> points;  // increasing, each before the run's last iteration
+  int period = 0;           // every-K: K; 0 for a scheme of given points (none, once)
   std::vector<long> loads;
   double time = 0.0;  // s, its iterations and points up to the newest speeds known
 
-  bool has_point_after(int iteration, int iterations) const {
-    if (iteration >= iterations) return false;
-    if (period == kOnce) return iteration == iterations / 2;
-    return period > 0 && iteration % period == 0;
+  Expert(const std::string& scheme, int iterations, std::vector<long> initial)
+      : points(*fixed_points_of(scheme, iterations)), loads(std::move(initial)) {
+    if (const std::optional<SchemeArgs> every = read_scheme_form("every-K", scheme, iterations)) period = every->period;
   }
-  int next_point_after(int iteration, int iterations) const {
-    for (int it = iteration + 1; it < iterations; ++it)
-      if (has_point_after(it, iterations)) return it;
-    return 0;
+
+  bool has_point_after(int iteration) const { return std::binary_search(points.begin(), points.end(), iteration); }
+  // Its first point after `iteration` (0: none).
+  int next_point_after(int iteration) const {
+    const auto next = std::upper_bound(points.begin(), points.end(), iteration);
+    return next == points.end() ? 0 : *next;
   }
+  // Its points from `iteration` on.
+  int points_from(int iteration) const {
+    return static_cast<int>(points.end() - std::lower_bound(points.begin(), points.end(), iteration));
+  }
+  // Whether it moves at a point this policy makes after `iteration`: every-K at any, a scheme of
+  // given points from its first on.
   bool redistributes_after(int iteration, int iterations) const {
-    return period > 0 || (period == kOnce && iteration >= iterations / 2 && iteration < iterations);
+    return period > 0 || (!points.empty() && iteration >= points.front() && iteration < iterations);
   }
 };
 
@@ -71,7 +80,7 @@ class BestPeriod final : public RedistributionPolicy {
     if (v.common_iteration > known_at_ && v.common && v.common->size() == f.n)
       learn(f, speeds_of(*v.common), v.common_iteration);
     if (v.iteration >= f.iterations || f.n < 2) return Act::carry_on;
-    if (due(leader(f).period, v.iteration, f.iterations) || rise_pays_a_look(v, f)) return point(v.iteration);
+    if (due(leader(f), v.iteration) || rise_pays_a_look(v, f)) return point(v.iteration);
     return Act::carry_on;
   }
 
@@ -97,7 +106,7 @@ class BestPeriod final : public RedistributionPolicy {
  private:
   void start(const MemberView& v) {
     const RingFacts& f = *v.ring;
-    for (int period : kPeriods) experts_.push_back({period, *v.loads, 0.0});
+    for (const char* scheme : kExperts) experts_.emplace_back(scheme, f.iterations, *v.loads);
     known_ = f.peak;
     reference_ = compute_time_of(*v.loads, f.peak, f.flops_per_column) + f.border_time;
   }
@@ -109,11 +118,13 @@ class BestPeriod final : public RedistributionPolicy {
     return Act::gather_and_decide;
   }
 
-  // Whether the policy's own point falls after this iteration, playing `period`.
-  bool due(int period, int iteration, int iterations) const {
-    if (period == 0) return false;
-    if (period == kOnce) return last_point_ < iterations / 2 && iteration >= iterations / 2;
-    return iteration - last_point_ >= period;
+  // Whether the policy's own point falls after this iteration, playing expert `e`: every-K, K
+  // iterations after its own last point; a scheme of given points, at the first of them after its
+  // own last point (none: never; once: at half the run, if not passed).
+  bool due(const Expert& e, int iteration) const {
+    if (e.period > 0) return iteration - last_point_ >= e.period;
+    const int next = e.next_point_after(last_point_);
+    return next != 0 && iteration >= next;
   }
 
   // Ski rental on looks (Karlin, Manasse, Rudolph and Sleator, 1988): the time the ring has lost
@@ -154,7 +165,7 @@ class BestPeriod final : public RedistributionPolicy {
     for (int it = known_at_ + 1; it <= at; ++it)
       for (Expert& e : experts_) {
         e.time += compute_time_of(e.loads, known_, f.flops_per_column) + f.border_time;
-        if (!e.has_point_after(it, f.iterations)) continue;
+        if (!e.has_point_after(it)) continue;
         e.time += point + move_cost(f, e.loads, balance_);
         e.loads.assign(balance_.begin(), balance_.end());
       }
@@ -168,16 +179,15 @@ class BestPeriod final : public RedistributionPolicy {
   double projected(const RingFacts& f, const Expert& e) const {
     const double iteration = f.border_time;
     const double held = compute_time_of(e.loads, known_, f.flops_per_column) + iteration;
-    const int next = e.next_point_after(known_at_, f.iterations);
+    const int next = e.next_point_after(known_at_);
     if (next == 0) return (f.iterations - known_at_) * held;
     const double balanced = compute_time_of(balance_, known_, f.flops_per_column) + iteration;
-    int points = 0;
-    for (int it = next; it < f.iterations; ++it) points += e.has_point_after(it, f.iterations);
+    const int points = e.points_from(next);
     return (next - known_at_) * held + move_cost(f, e.loads, balance_) + points * measured_point_cost(f, known_) +
            (f.iterations - next) * balanced;
   }
 
-  // The expert of least time so far and as projected (the first in kPeriods on a tie).
+  // The expert of least time so far and as projected (the first in kExperts on a tie).
   const Expert& leader(const RingFacts& f) {
     if (leader_ < 0) {
       if (balance_.empty()) balance_ = redistribution::balanced_targets(known_, f.columns);

@@ -1,4 +1,4 @@
-// adaptive-lasting's backtest (src/policy/adaptive_lasting.cpp): the share of a balance's promised saving
+// The lasting saving's backtest (src/policy/lasting_saving.hpp): the share of a balance's promised saving
 // that balances made on earlier common snapshots delivered, lag by lag. Pure: no SimGrid, tested
 // in-process (tests/test_policy_adaptive_lasting.cpp).
 #pragma once
@@ -68,7 +68,7 @@ class LastingShare {
   // that track a churn (experiments/when/NOTES.md, "adaptive-lasting").
   // `lasting`: the sum of shares above; `harm`: the shares below 0 at the measured lags after that
   // stop (0 or less): what a balance that has turned costs, per unit of its promise, against the
-  // loads it replaced, until the last lag watched (Adaptive::accept charges it, up to two moves).
+  // loads it replaced, until the last lag watched (LastingSaving charges it, up to two moves).
   struct Delivered {
     double lasting = 0.0;
     double harm = 0.0;

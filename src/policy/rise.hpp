@@ -1,5 +1,6 @@
-// The rise rule of adaptive-lasting: when the time the ring has lost since the last decision pays
-// for a look. Pure: no SimGrid, tested in-process (tests/test_policy_adaptive_lasting.cpp).
+// The rise, a rule of the adaptive family (adaptive.hpp; scheme adaptive-lasting and what composes
+// it): when the time the ring has lost since the last decision pays for a look. Pure: no SimGrid,
+// tested in-process (tests/test_policy_adaptive_lasting.cpp).
 #pragma once
 
 #include <algorithm>
@@ -11,18 +12,18 @@
 
 namespace ringsim::policy {
 
-// Stop at a rise (scheme adaptive-lasting, adaptive_lasting.hpp): a look is bought once the time
-// the ring has lost since the last decision pays for it. Members start each iteration together and
-// leave its barrier together, so every member measures the iteration's time alike
-// (MemberView::ring_time): a slowdown is common knowledge the iteration after it happens, where
-// reports reach every member floor(n/2) iterations later (16 iterations of a 5x slowdown on a ring
-// of 32, paper's traces, ratio 1). What is lost is the excess of each iteration over the first one
-// after the last decision (its loads, the speeds then). Buying a look (an all-gather and a planner
-// run) and the least move that could undo the rise when the loss reaches their cost is the
-// ski-rental rule (Karlin, Manasse, Rudolph and Sleator, 1988): what is spent on looks never
-// exceeds what had been lost, and a rise that lasts is looked at within (look + move) / excess
-// iterations. Nicol and Saltz's Stop-At-Rise (1988) also decides on the degradation measured since
-// the last remap. Whether to move stays accept()'s, as after any look.
+// Stop at a rise: a look is bought once the time the ring has lost since the last decision pays for
+// it. Members start each iteration together and leave its barrier together, so every member
+// measures the iteration's time alike (MemberView::ring_time): a slowdown is common knowledge the
+// iteration after it happens, where reports reach every member floor(n/2) iterations later (16
+// iterations of a 5x slowdown on a ring of 32, paper's traces, ratio 1). What is lost is the excess
+// of each iteration over the first one after the last decision (its loads, the speeds then). Buying
+// a look (an all-gather and a planner run) and the least move that could undo the rise when the
+// loss reaches their cost is the ski-rental rule (Karlin, Manasse, Rudolph and Sleator, 1988): what
+// is spent on looks never exceeds what had been lost, and a rise that lasts is looked at within
+// (look + move) / excess iterations. Nicol and Saltz's Stop-At-Rise (1988) also decides on the
+// degradation measured since the last remap. Whether to move stays the policy's accept(), as after
+// any look.
 struct Rise {
   double floor = 0.0;      // s, the least move known for the present loads (a refused plan's)
   double reference = 0.0;  // s, the first iteration after the last decision (0: not yet seen)

@@ -1,5 +1,5 @@
-// How long speeds hold, counted on the common snapshots (schemes adaptive, adaptive-lasting and
-// what refines them: adaptive.hpp). Pure: no SimGrid, tested in-process (tests/test_policy_speed_changes.cpp).
+// How long speeds hold, counted on the common snapshots (the adaptive family's rule and its
+// lasting saving: adaptive.hpp, lasting_saving.hpp). Pure: no SimGrid, tested in-process (tests/test_policy_speed_changes.cpp).
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# adaptive-lasting's way back (src/policy/adaptive_lasting.cpp, should_return): a point whose targets
+# adaptive-lasting's way back (src/policy/return_to_initial.hpp, ReturnToInitial): a point whose targets
 # balance speeds the policy chose says so in result.json ("balanced_for": "policy"), and after it
 # performed, the members hold exactly the initial balance: the loads of iteration 1, read from
 # --iterations-csv. Runs of the when families where the policy went back (seeds 1-8), each run
