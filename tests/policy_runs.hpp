@@ -8,26 +8,41 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "planners/redistribution/load_balance.hpp"
+#include "policy/predictions.hpp"
 #include "policy/registry.hpp"
 #include "policy_views.hpp"
 
 namespace ringsim::policy {
 
+// What members_answer_alike_on_random_rings draws and asks beside each member's after_iteration.
+struct AlikeRings {
+  // The ring of n members (its columns and costs drawn from rng); by default an even ring of 200 to
+  // 2 199 columns.
+  std::function<Ring(std::mt19937_64& rng, std::size_t n)> make_ring = [](std::mt19937_64& rng, std::size_t n) {
+    return even_ring(n, 200 + static_cast<long>(rng() % 2000), 100);
+  };
+  // Whether the members that decide or look are also asked balance_for and accept (a random plan).
+  bool ask_decisions = false;
+};
+
 // `rings` random rings, each member with its own policy of `scheme`, six iterations of the same
 // common snapshots (speeds drifting a little) and private measurements and newest reports that
 // differ from member to member: every member must answer alike. Returns how often each answer came.
 inline std::array<int, 3> members_answer_alike_on_random_rings(const std::string& scheme, std::uint64_t seed,
-                                                               int rings) {
+                                                               int rings, const AlikeRings& how = {}) {
   std::mt19937_64 rng(seed);
   std::array<int, 3> acts_seen{0, 0, 0};
   for (int k = 0; k < rings; ++k) {
     const std::size_t n = 2 + rng() % 30;
-    Ring r = even_ring(n, 200 + static_cast<long>(rng() % 2000), 100);
+    Ring r = how.make_ring(rng, n);
     const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-4.0, 0.5)(rng));
     r.facts.latency_next.assign(n, hop);
     r.facts.latency_prev.assign(n, hop);
@@ -40,7 +55,17 @@ inline std::array<int, 3> members_answer_alike_on_random_rings(const std::string
     for (int step = 0; step < 6 && first + step + age <= 100; ++step) {
       for (auto& s : speeds) s *= std::uniform_real_distribution<double>(0.9, 1.1)(rng);
       set_speeds(r, speeds, first + step);
+      Prediction plan;
+      if (how.ask_decisions) {
+        plan.moves = true;
+        plan.fresh = rng() % 2 == 0;
+        plan.speeds = speeds;
+        plan.targets = redistribution::balanced_targets(speeds, r.facts.columns, 0.0);
+        plan.transfer_time = std::uniform_real_distribution<double>(0.0, 10.0)(rng);
+      }
       std::vector<Act> acts;
+      std::vector<std::optional<std::vector<double>>> own;
+      std::vector<bool> accepted;
       for (std::size_t i = 0; i < n; ++i) {
         MemberView v = view_of(r, i, first + step + age, first + step);
         v.own.speed = speeds[i] * std::uniform_real_distribution<double>(0.5, 2.0)(rng);
@@ -50,8 +75,14 @@ inline std::array<int, 3> members_answer_alike_on_random_rings(const std::string
         for (auto& rep : newest) rep.speed *= std::uniform_real_distribution<double>(0.1, 10.0)(rng);
         v.newest = &newest;
         acts.push_back(members[i]->after_iteration(v));
+        if (how.ask_decisions && acts.back() != Act::carry_on) {
+          own.push_back(members[i]->balance_for(v));
+          accepted.push_back(members[i]->accept(v, plan));
+        }
       }
       for (Act a : acts) CHECK(a == acts.front());
+      for (const auto& o : own) CHECK(o == own.front());
+      for (bool a : accepted) CHECK(a == accepted.front());
       ++acts_seen[static_cast<std::size_t>(acts.front())];
     }
   }

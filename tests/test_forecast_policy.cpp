@@ -15,6 +15,7 @@
 #include "policy/forecasters.hpp"
 #include "policy/predictions.hpp"
 #include "policy/registry.hpp"
+#include "policy_runs.hpp"
 #include "policy_views.hpp"
 #include "trial_count.hpp"
 
@@ -347,17 +348,12 @@ TEST_CASE("forecast: over a whole wave with its moves carried out, it moves a fe
   CHECK(moves <= 12);
 }
 
-namespace {
-
-// `rings` random rings, each member with its own policy, six snapshots of the same common reports
-// (speeds drifting), private measurements and newest reports that differ from member to member,
-// and the snapshot `age` iterations old: every member must answer alike, in after_iteration,
-// balance_for and accept. Returns how often each answer came.
-std::array<int, 3> members_answer_alike(std::uint64_t seed, int rings) {
-  std::mt19937_64 rng(seed);
-  std::array<int, 3> acts_seen{0, 0, 0};
-  for (int k = 0; k < rings; ++k) {
-    const std::size_t n = 2 + rng() % 30;
+TEST_CASE("forecast: on 1000 random rings every member answers alike") {
+  const int rings = testing::trials(1000);
+  // Rings whose members each have the network ring's facts (costs and peak speeds), loads spread
+  // evenly; deciding members also asked balance_for and accept.
+  AlikeRings how;
+  how.make_ring = [](std::mt19937_64& rng, std::size_t n) {
     Ring r = network_ring(std::pow(10.0, std::uniform_real_distribution<double>(-4.0, 0.0)(rng)));
     RingFacts& f = r.facts;
     f.n = n;
@@ -365,57 +361,12 @@ std::array<int, 3> members_answer_alike(std::uint64_t seed, int rings) {
     for (auto* v : {&f.cost_next, &f.cost_prev, &f.peak, &f.latency_next, &f.latency_prev, &f.bandwidth_next,
                     &f.bandwidth_prev})
       v->resize(n, v->front());
-    const double hop = std::pow(10.0, std::uniform_real_distribution<double>(-4.0, 0.5)(rng));
-    f.latency_next.assign(n, hop);
-    f.latency_prev.assign(n, hop);
     r.loads.assign(n, f.columns / static_cast<long>(n));
     r.loads[0] += f.columns - r.loads[0] * static_cast<long>(n);
-    std::vector<double> speeds(n);
-    for (auto& s : speeds) s = std::uniform_real_distribution<double>(1e7, 1e9)(rng);
-    const int first = 1 + static_cast<int>(rng() % 80);
-    const int age = static_cast<int>(rng() % 8);
-    std::vector<std::unique_ptr<RedistributionPolicy>> members;
-    for (std::size_t i = 0; i < n; ++i) members.push_back(make_policy("forecast", 100));
-    for (int step = 0; step < 6 && first + step + age <= 100; ++step) {
-      for (auto& s : speeds) s *= std::uniform_real_distribution<double>(0.9, 1.1)(rng);
-      set_speeds(r, speeds, first + step);
-      std::vector<Act> acts;
-      std::vector<std::optional<std::vector<double>>> own;
-      std::vector<bool> accepted;
-      Prediction plan;
-      plan.moves = true;
-      plan.fresh = rng() % 2 == 0;
-      plan.speeds = speeds;
-      plan.targets = redistribution::balanced_targets(speeds, f.columns, 0.0);
-      plan.transfer_time = std::uniform_real_distribution<double>(0.0, 10.0)(rng);
-      for (std::size_t i = 0; i < n; ++i) {
-        MemberView v = view_of(r, i, first + step + age, first + step);
-        v.own.speed = speeds[i] * std::uniform_real_distribution<double>(0.5, 2.0)(rng);
-        v.own.time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
-        v.iteration_time = std::uniform_real_distribution<double>(0.0, 100.0)(rng);
-        std::vector<Report> newest = r.common;
-        for (auto& rep : newest) rep.speed *= std::uniform_real_distribution<double>(0.1, 10.0)(rng);
-        v.newest = &newest;
-        acts.push_back(members[i]->after_iteration(v));
-        if (acts.back() != Act::carry_on) {
-          own.push_back(members[i]->balance_for(v));
-          accepted.push_back(members[i]->accept(v, plan));
-        }
-      }
-      for (Act a : acts) CHECK(a == acts.front());
-      for (const auto& o : own) CHECK(o == own.front());
-      for (bool a : accepted) CHECK(a == accepted.front());
-      ++acts_seen[static_cast<std::size_t>(acts.front())];
-    }
-  }
-  return acts_seen;
-}
-
-}  // namespace
-
-TEST_CASE("forecast: on 1000 random rings every member answers alike") {
-  const int rings = testing::trials(1000);
-  const auto acts_seen = members_answer_alike(20261128, rings);
+    return r;
+  };
+  how.ask_decisions = true;
+  const auto acts_seen = members_answer_alike_on_random_rings("forecast", 20261128, rings, how);
   MESSAGE("carry on ", acts_seen[0], ", decide ", acts_seen[1], ", look ", acts_seen[2]);
   CHECK(acts_seen[0] > rings / 10);
   CHECK(acts_seen[1] > rings / 10);  // decisions on the snapshot
