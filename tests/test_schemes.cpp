@@ -215,19 +215,19 @@ TEST_CASE("references refuse, before any run, the configs they cannot plan for")
     if (!e.is_reference()) continue;
     RunConfig cfg;
     cfg.scheme.name = e.name;
-    cfg.rebuilds.emplace_back();
+    cfg.rebuild.emplace_back();
     CHECK_THROWS_WITH_AS(policy::check_scheme_fits(cfg, "'c.json'"),
                          ("'c.json': scheme '" + e.name + "' does not combine with rebuilds (its recursion knows one ring)").c_str(),
                          InputError);
   }
   RunConfig nominal;
   nominal.scheme.name = "hindsight-targets";
-  nominal.trace_placement = TracePlacement::nominal_time;
+  nominal.traces.placement = TracePlacement::nominal_time;
   CHECK_THROWS_WITH_AS(policy::check_scheme_fits(nominal, "cfg"), doctest::Contains("needs traces 'placement': 'iteration'"),
                        InputError);
   RunConfig walk;
   walk.scheme.name = "online-optimal";
-  walk.trace_source = "random-walk";
+  walk.traces.source = TraceSource::random_walk;
   CHECK_THROWS_WITH_AS(policy::check_scheme_fits(walk, "cfg"), doctest::Contains("needs traces {source: on-off}"), InputError);
   walk.scheme.name = "every-5";  // an online policy asks nothing of the traces
   CHECK_NOTHROW(policy::check_scheme_fits(walk, "cfg"));

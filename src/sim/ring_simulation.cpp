@@ -179,7 +179,7 @@ static std::vector<std::string> refuse_stopping_profiles(const platform::LoadedP
 
 // The options are set after the Engine exists and before the platform is loaded.
 static bool set_run_options(const RunConfig& cfg) {
-  platform::apply_run_options(cfg.simgrid_options, cfg.network, io::platform_config_options(cfg.platform));
+  platform::apply_run_options(cfg.simgrid, cfg.network_model, io::platform_config_options(cfg.platform));
   platform::avoid_tracing_limits(cfg.platform);
   return true;
 }
@@ -211,7 +211,7 @@ static double simulate_to_end(RunState& run, const RunConfig& cfg, sg4::Engine& 
     // placed by iteration are applied by the members (execute_in_iteration), the host at its peak.
     // With the platform's own profiles, SimGrid attached them at load (a second one would abort).
     bool speeds_change = lp.may_hold_speed_profiles();
-    if (cfg.trace_source != "platform")
+    if (cfg.traces.source != TraceSource::platform)
       for (const auto& t : setup.all_traces)
         if (!placed_by_iteration(setup, t) && !t.changes.empty()) {
           engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
@@ -289,17 +289,17 @@ static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg
   // set-up), and start_playing sets it.
   s.algorithm = cfg.algorithm;
   s.targets = cfg.targets;
-  s.trace_placement = cfg.trace_placement;
-  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
-    const RebuildConfig& rb = cfg.rebuilds[k];
+  s.trace_placement = cfg.traces.placement;
+  for (std::size_t k = 0; k < cfg.rebuild.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuild[k];
     s.rebuilds[rb.after] = Rebuild{k, std::move(rebuild_rings[k]), rb.k, rb.beta, rb.algorithm, rb.overlap};
   }
   return s;
 }
 
 LoadedSimulation::LoadedSimulation(const RunConfig& cfg, int* argc, char** argv)
-    : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network),
-      options_(cfg.simgrid_options), log_(cfg.simgrid_log) {}
+    : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network_model),
+      options_(cfg.simgrid), log_(cfg.simgrid_log) {}
 
 LoadedSimulation::~LoadedSimulation() = default;
 
@@ -339,7 +339,7 @@ static RingShape initial_ring(const RunConfig& cfg, RunSetup& setup, const std::
   // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
   // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
   setup.flops_per_column = cfg.ratio * means.column_time * means.speed;
-  if (cfg.selection == RingSelection::planner && first.n > 1) {
+  if (cfg.ring.selection == RingSelection::planner && first.n > 1) {
     first.rate_next = planned.succ_bw;
     first.rate_prev = planned.pred_bw;
     first.routes = neighbour_routes(setup, first);  // the shares bound the border transfers
@@ -412,7 +412,7 @@ static void record_setup(RunResult& res, const RunConfig& cfg, const RunState& r
   res.planned_tstep = planned.tstep;
   res.planned_ratio_rounds = planned.ratio_rounds;
   res.planned_ratio_converged = planned.ratio_converged;
-  if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
+  if (cfg.ring.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
   res.simgrid_options = platform::options_in_force();
   for (auto& [name, value] : res.simgrid_options)
     if (name == "tracing/filename") value = trace_name;
@@ -444,7 +444,7 @@ static void record_run(RunResult& res, const RunConfig& cfg, RunState& run, cons
 
 RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt) {
   if (loaded.used_) throw std::logic_error("run_simulation: a loaded platform serves one run (fork before each)");
-  if (cfg.platform != loaded.platform_ || cfg.network != loaded.network_ || cfg.simgrid_options != loaded.options_ ||
+  if (cfg.platform != loaded.platform_ || cfg.network_model != loaded.network_ || cfg.simgrid != loaded.options_ ||
       cfg.simgrid_log != loaded.log_)
     throw std::logic_error("run_simulation: the run's platform or SimGrid options are not the loaded ones");
   loaded.used_ = true;
@@ -462,7 +462,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
   std::vector<std::string> trace_warnings = suspect_trace_lines(cfg);
   if (opt.strict && !trace_warnings.empty()) throw InputError(trace_warnings.front());
-  if (const std::string w = platform::preset_override_warning(cfg.platform, cfg.network); !w.empty())
+  if (const std::string w = platform::preset_override_warning(cfg.platform, cfg.network_model); !w.empty())
     trace_warnings.push_back(w);
   check_trace_multipliers(traces);
   RunState run(app_settings(cfg, std::move(rings.rebuilds)));
