@@ -189,7 +189,7 @@ TEST_CASE("references plan through their entries what their planners choose, and
     const policy::ReferencePlan plan = hindsight->plan(in, r);
     const points::HindsightPlan direct = points::plan_hindsight(run.model);
     CHECK(plan.points == direct.points);
-    CHECK(plan.targets.empty());  // each point balances for its decision speeds
+    CHECK(plan.point_loads.empty());  // each point balances for its decision speeds
     REQUIRE(r.hindsight.has_value());
     CHECK(r.hindsight->simulated_as == policy::fixed_scheme_of(direct.points));
     CHECK(r.hindsight->predicted_makespan == direct.predicted_makespan);
@@ -201,10 +201,10 @@ TEST_CASE("references plan through their entries what their planners choose, and
     const policy::ReferencePlan chosen = targets->plan(in, t);
     const points::ChosenTargetsPlan best = points::plan_hindsight_chosen_targets(run.model);
     CHECK(chosen.points == best.points);
-    REQUIRE(chosen.targets.size() == best.points.size());
-    for (std::size_t k = 0; k < best.points.size(); ++k) CHECK(chosen.targets.at(best.points[k]) == best.targets[k]);
+    REQUIRE(chosen.point_loads.size() == best.points.size());
+    for (std::size_t k = 0; k < best.points.size(); ++k) CHECK(chosen.point_loads.at(best.points[k]) == best.point_loads[k]);
     REQUIRE(t.hindsight.has_value());
-    CHECK(t.hindsight->targets == best.targets);
+    CHECK(t.hindsight->point_loads == best.point_loads);
     moved += !plan.points.empty();
   }
   CHECK(moved > 30);  // the instances test the choice, not one side of it

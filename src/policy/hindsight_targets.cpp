@@ -25,14 +25,14 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
                      "follow the clock (a profile or a trace by time)");
   const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
   ReferencePlan out{plan.points, {}};
-  for (std::size_t k = 0; k < plan.points.size(); ++k) out.targets[plan.points[k]] = plan.targets[k];
+  for (std::size_t k = 0; k < plan.points.size(); ++k) out.point_loads[plan.points[k]] = plan.point_loads[k];
   RunResult::Hindsight& h = result.hindsight.emplace();
   h.points = plan.points;
   h.simulated_as = fixed_scheme_of(plan.points);
   h.predicted_makespan = plan.predicted_makespan;
   h.predicted_none = points::predicted_makespan(model, {});
   h.planner_calls = plan.planner_calls;
-  h.targets = plan.targets;
+  h.point_loads = plan.point_loads;
   h.seconds = seconds_since(t0);
   return out;
 }

@@ -137,7 +137,7 @@ nlohmann::json hindsight_json(const RunResult::Hindsight& h, double makespan) {
       {"optimal_under_model", h.exact},
       {"planner_calls", h.planner_calls},
       {"seconds", h.seconds}};
-  if (!h.targets.empty()) out["targets"] = h.targets;
+  if (!h.point_loads.empty()) out["targets"] = h.point_loads;
   if (!h.checked.empty()) {
     nlohmann::json checked = nlohmann::json::array();
     for (const auto& c : h.checked) checked.push_back({{"scheme", c.scheme}, {"makespan", c.makespan}});
