@@ -12,7 +12,7 @@ namespace ringsim::io::config_keys {
 
 using Keys = std::vector<std::string>;
 
-// The top level of a run config (an experiment's `base`): io/run_config_json.hpp's key table.
+// (The top level of a run config, an experiment's `base`, is the key table of io/run_config_json.hpp.)
 extern const Keys ring;
 extern const Keys staging;
 extern const Keys rebuild;  // each entry of `rebuild`

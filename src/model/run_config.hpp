@@ -146,8 +146,8 @@ struct SpeedTracesConfig {
   TracePlacement placement = TracePlacement::iteration;
 };
 
-// Each field is named as its key in the JSON form (io/run_config_json.hpp), whose key table
-// (io/run_config_keys.hpp) reads, checks and writes it.
+// Each field is named as its top-level key in the JSON form, whose key table (io/run_config_json.hpp,
+// run_config_keys) reads, checks and writes it.
 struct RunConfig {
   // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
   std::string platform = "platforms/paper2004_tiers90.xml";
