@@ -1,6 +1,7 @@
-// The run config's key table (src/io/run_config_json.hpp): each top-level key declared once, with a
-// line of help, and the manual's table of top-level keys (docs/configs.md#top-level) listing the
-// same keys in the same order; a config giving only the required key reads back as the defaults.
+// The run config's key tables (src/io/run_config_json.hpp, src/io/ring_config_json.hpp): each key
+// declared once, with a line of help, and the manual's tables (docs/configs.md#top-level,
+// docs/configs.md#ring) listing the same keys in the same order; a config giving only the required
+// key reads back as the defaults.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -10,20 +11,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/ring_config_json.hpp"
 #include "io/run_config_json.hpp"
 
 using namespace ringsim;
 
 namespace {
 
-// The first column of each row of the manual's "### Top level" table: `key`.
-std::vector<std::string> manual_top_level_keys() {
+// The first column of each row of the manual's table under `heading`: `key`.
+std::vector<std::string> manual_keys(const std::string& heading) {
   std::ifstream in(std::string(RINGSIM_TEST_DATA_DIR) + "/../../docs/configs.md");
   REQUIRE(in);
   std::vector<std::string> keys;
   bool in_section = false;
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("### ", 0) == 0) in_section = line == "### Top level";
+    if (line.rfind("### ", 0) == 0) in_section = line == heading;
     if (!in_section || line.rfind("| `", 0) != 0) continue;
     const auto end = line.find('`', 3);
     keys.push_back(line.substr(3, end - 3));
@@ -44,7 +46,16 @@ TEST_CASE("run config keys: each declared once with its help, and the manual lis
     names.emplace_back(k.name);
   }
   CHECK(names == io::run_config_key_names());
-  CHECK(manual_top_level_keys() == names);
+  CHECK(manual_keys("### Top level") == names);
+}
+
+TEST_CASE("ring keys: each declared once with its help, and the manual lists the same in the same order") {
+  for (const io::RingKey& k : io::ring_keys()) {
+    CAPTURE(k.name);
+    CHECK(std::string(k.help).size() > 0);
+    CHECK(std::string(k.help).find('\n') == std::string::npos);
+  }
+  CHECK(manual_keys("### `ring`") == io::key_names(io::ring_keys()));
 }
 
 TEST_CASE("run config keys: a config with only the required ratio reads as RunConfig's defaults") {

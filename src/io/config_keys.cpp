@@ -2,11 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/ring_config_json.hpp"
 #include "io/run_config_json.hpp"
 
 namespace ringsim::io::config_keys {
 
-const Keys ring = {"size", "selection", "hosts", "method", "seed", "routing", "candidates"};
 const Keys staging = {"nodes", "node_bandwidth", "node_latency", "backbone_bandwidth", "backbone_latency",
                       "gateway", "k", "beta", "algorithm", "overlap"};
 const Keys rebuild = {"after", "hosts", "size", "seed", "k", "beta", "algorithm", "overlap"};
@@ -82,7 +82,7 @@ nlohmann::json all() {
   for (const auto& source : trace_sources) by_source["traces/" + source] = *traces_keys(source);
   nlohmann::json out = {{"run_config",
            {{"", run_config_key_names()},
-            {"ring", ring},
+            {"ring", key_names(ring_keys())},
             {"staging", staging},
             {"rebuild[]", rebuild}}},
           {"experiment", {{"", experiment}, {"quick", experiment_quick}}}};

@@ -7,6 +7,7 @@
 #include "io/config_keys.hpp"
 #include "io/json_input.hpp"
 #include "io/json_values.hpp"
+#include "io/ring_config_json.hpp"
 #include "io/run_config_traces_json.hpp"
 #include "io/simgrid_option_values.hpp"
 #include "model/errors.hpp"
@@ -158,72 +159,6 @@ std::vector<std::string> scheme_list(const nlohmann::json& doc, const std::strin
   return schemes;
 }
 
-// ring 'selection', and 'routing' and 'candidates', which only a planner's ring takes.
-void read_ring_selection(const nlohmann::json& r, const std::string& where, RunConfig& cfg) {
-  if (r.contains("selection")) {
-    const auto s = text(r, "selection");
-    if (!config_keys::accepts(config_keys::ring_selection, s))
-      throw InputError(where + ": ring 'selection' must be " + config_keys::listed(config_keys::ring_selection));
-    if (s == "random") cfg.ring.selection = RingSelection::random;
-    else if (s == "hosts") cfg.ring.selection = RingSelection::hosts;
-    else if (s == "planner") cfg.ring.selection = RingSelection::planner;
-    else throw InputError(where + ": ring 'selection' must be random, hosts or planner");
-  }
-  if (r.contains("size")) cfg.ring.size = int_value(r, "size", where + " 'ring'");
-  if (r.contains("seed")) cfg.ring.seed = seed_value(r, "seed");
-  if (r.contains("method")) cfg.ring.method = text(r, "method");
-  if (r.contains("routing")) {
-    const auto name = text(r, "routing");
-    const auto routing = ring_routing_from_string(name);
-    if (!routing || !config_keys::accepts(config_keys::ring_routing, name))
-      throw InputError(where + ": ring 'routing' must be " + config_keys::listed(config_keys::ring_routing));
-    cfg.ring.routing = *routing;
-  }
-  if (r.contains("candidates")) {
-    const auto n = integer(r, "candidates");
-    if (n < 0) throw InputError(where + ": ring 'candidates' must be >= 0 (0: every host)");
-    cfg.ring.candidates = static_cast<std::size_t>(n);
-  }
-  if ((r.contains("routing") || r.contains("candidates")) && cfg.ring.selection != RingSelection::planner)
-    throw InputError(where + ": ring 'routing' and 'candidates' apply to selection 'planner'");
-}
-
-// 'ring': how its members are chosen (or which they are), and its size against the columns.
-void read_ring(const nlohmann::json& doc, const std::string& where, RunConfig& cfg) {
-  if (doc.contains("ring")) {
-    const auto& r = doc["ring"];
-    if (!r.is_object()) throw InputError(where + ": 'ring' must be an object");
-    io::require_known_keys(r, config_keys::ring, where + " 'ring'");
-    read_ring_selection(r, where, cfg);
-    if (r.contains("hosts")) {
-      if (!r["hosts"].is_array()) throw InputError(where + ": ring 'hosts' must be an array of host names");
-      for (const auto& h : r["hosts"]) {
-        if (!h.is_string()) throw InputError(where + ": ring 'hosts' must be an array of host names");
-        cfg.ring.hosts.push_back(h.get<std::string>());
-      }
-      if (!r.contains("selection")) cfg.ring.selection = RingSelection::hosts;
-      cfg.ring.size = static_cast<int>(cfg.ring.hosts.size());
-    }
-    if (cfg.ring.selection == RingSelection::hosts && cfg.ring.hosts.empty())
-      throw InputError(where + ": ring selection 'hosts' needs a 'hosts' list");
-  }
-  if (cfg.ring.size < 1) throw InputError(where + ": ring 'size' must be >= 1");
-  if (cfg.ring.size > cfg.columns)
-    throw InputError(where + ": a ring of " + std::to_string(cfg.ring.size) +
-                     " members needs at least as many columns");
-}
-
-nlohmann::json ring_json(const RingConfig& ring) {
-  nlohmann::json out = {{"selection", to_string(ring.selection)}, {"size", ring.size}, {"seed", ring.seed}};
-  if (ring.selection == RingSelection::hosts) out["hosts"] = ring.hosts;
-  if (ring.selection == RingSelection::planner) {
-    out["method"] = ring.method;
-    out["routing"] = to_string(ring.routing);
-    if (ring.candidates > 0) out["candidates"] = ring.candidates;
-  }
-  return out;
-}
-
 nlohmann::json staging_json(const StagingConfig& st) {
   nlohmann::json s = kpbs_options_json(st.k, st.beta, st.algorithm, st.overlap);
   s.update({{"nodes", st.cluster.nodes},
@@ -366,8 +301,13 @@ void read_reference_check(const nlohmann::json& doc, const char* key, const std:
   if (doc.contains(key)) cfg.reference_check = scheme_list(doc[key], where);
 }
 
-void read_ring_key(const nlohmann::json& doc, const char*, const std::string& where, RunConfig& cfg) {
-  read_ring(doc, where, cfg);
+// Read after `columns`, which the ring's size must not exceed.
+void read_ring(const nlohmann::json& doc, const char* key, const std::string& where, RunConfig& cfg) {
+  if (doc.contains(key)) read_ring_object(doc[key], where, cfg.ring);
+  if (cfg.ring.size < 1) throw InputError(where + ": ring 'size' must be >= 1");
+  if (cfg.ring.size > cfg.columns)
+    throw InputError(where + ": a ring of " + std::to_string(cfg.ring.size) +
+                     " members needs at least as many columns");
 }
 
 // The writers of the table's keys (RunConfigKey::write). The keys written only when used are left
@@ -410,7 +350,7 @@ void write_reference_check(const RunConfig& cfg, const char* key, nlohmann::json
   if (cfg.reference_check != default_reference_check()) out[key] = cfg.reference_check;
 }
 
-using Stage = RunConfigKey::Stage;
+using Stage = RunConfigStage;
 
 }  // namespace
 
@@ -420,7 +360,7 @@ const std::vector<RunConfigKey>& run_config_keys() {
   static const std::vector<RunConfigKey> keys = {
       {"platform", Stage::matrix, read_text<&RunConfig::platform>, write_value<&RunConfig::platform>,
        "the SimGrid platform file (default: the 2004 paper's 90 hosts)"},
-      {"ring", Stage::ring, read_ring_key, write_ring, "which hosts form the ring, in what order"},
+      {"ring", Stage::ring, read_ring, write_ring, "which hosts form the ring, in what order"},
       {"rows", Stage::matrix, read_int<&RunConfig::rows>, write_value<&RunConfig::rows>, "matrix rows"},
       {"columns", Stage::matrix, read_int<&RunConfig::columns>, write_value<&RunConfig::columns>,
        "matrix columns, the atomic data item"},
@@ -451,11 +391,7 @@ const std::vector<RunConfigKey>& run_config_keys() {
   return keys;
 }
 
-std::vector<std::string> run_config_key_names() {
-  std::vector<std::string> names;
-  for (const RunConfigKey& k : run_config_keys()) names.emplace_back(k.name);
-  return names;
-}
+std::vector<std::string> run_config_key_names() { return key_names(run_config_keys()); }
 
 namespace {
 
@@ -464,10 +400,10 @@ RunConfig parse_run_config_fields(const nlohmann::json& doc, const std::string& 
   if (!doc.is_object()) throw InputError(where + " must be a JSON object");
   io::require_known_keys(doc, run_config_key_names(), where);
   RunConfig cfg;
-  for (const Stage stage : {Stage::matrix, Stage::policy, Stage::simulator, Stage::decision_costs, Stage::ring,
-                            Stage::traces, Stage::moves})
-    for (const RunConfigKey& k : run_config_keys())
-      if (k.stage == stage) k.read(doc, k.name, where, cfg);
+  read_keys(run_config_keys(),
+            {Stage::matrix, Stage::policy, Stage::simulator, Stage::decision_costs, Stage::ring, Stage::traces,
+             Stage::moves},
+            doc, where, cfg);
   check_fta_nodes_in_ring(cfg, where);
   return cfg;
 }
@@ -488,7 +424,7 @@ RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where) 
 
 nlohmann::json run_config_to_json(const RunConfig& cfg) {
   nlohmann::json out = nlohmann::json::object();
-  for (const RunConfigKey& k : run_config_keys()) k.write(cfg, k.name, out);
+  write_keys(run_config_keys(), cfg, out);
   return out;
 }
 
