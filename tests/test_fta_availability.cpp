@@ -111,15 +111,15 @@ TEST_CASE("traces source fta: parsed, validated and written back in canonical fo
            R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "unavailable_multiplier": 0.01, "time_scale": 1.0}})",
            R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "unavailable_multiplier": 0.5, "time_scale": 60.0, "nodes": {"h1": "101", "h2": "7"}}})"}) {
     const auto cfg = io::parse_run_config(nlohmann::json::parse(text), "t");
-    CHECK(cfg.trace_source == "fta");
+    CHECK(cfg.traces.source == TraceSource::fta);
     const auto j = io::run_config_to_json(cfg);
     CHECK(j["traces"] == nlohmann::json::parse(text)["traces"]);
     CHECK(io::run_config_to_json(io::parse_run_config(j, "t")) == j);
   }
   const auto defaults = io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "fta", "file": "a.tab", "nodes": {"h": 3}}})"), "t");
-  CHECK(defaults.fta.unavailable_multiplier == 0.01);
-  CHECK(defaults.fta.time_scale == 1.0);
-  CHECK(defaults.fta.nodes == std::vector<std::pair<std::string, std::string>>{{"h", "3"}});
+  CHECK(defaults.traces.fta.unavailable_multiplier == 0.01);
+  CHECK(defaults.traces.fta.time_scale == 1.0);
+  CHECK(defaults.traces.fta.nodes == std::vector<std::pair<std::string, std::string>>{{"h", "3"}});
   const auto err = [](const char* traces) {
     return error_of([&] { io::parse_run_config(nlohmann::json::parse(std::string(R"({"ratio": 1, "traces": )") + traces + "}"), "t"); });
   };

@@ -243,7 +243,7 @@ TEST_CASE("hindsight with chosen targets: the best of every sequence of choices,
       const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(m);
       const points::HindsightPlan present = points::plan_hindsight(m);
       // Its value is its own path's, added up by the model ...
-      CHECK(points::predicted_makespan_with_targets(m, plan.points, plan.targets) ==
+      CHECK(points::predicted_makespan_with_targets(m, plan.points, plan.point_loads) ==
             doctest::Approx(plan.predicted_makespan).epsilon(1e-12));
       // ... no slower than hindsight, whose targets are among its candidates (measured speeds
       // are the true ones to the clock's rounding) ...

@@ -196,7 +196,7 @@ double every_target_sequence(const SmallRun& r, const Trajectory& tr, int t, dou
 
 // A path's points and targets added up by hand along its trajectory.
 double path_cost(const SmallRun& r, const Trajectory& tr, const points::OnlineOptimal::Path& path) {
-  REQUIRE(path.points.size() == path.targets.size());
+  REQUIRE(path.points.size() == path.point_loads.size());
   double clock = r.model.start;
   std::vector<Count> loads = r.model.initial_loads;
   std::size_t next = 0;
@@ -204,9 +204,9 @@ double path_cost(const SmallRun& r, const Trajectory& tr, const points::OnlineOp
     clock += iteration_cost(r, tr, t, loads);
     if (next < path.points.size() && path.points[next] == t) {
       REQUIRE(t < r.model.iterations);
-      REQUIRE(path.targets[next] != loads);
-      clock += point_cost(r, tr, t, loads, path.targets[next]);
-      loads = path.targets[next++];
+      REQUIRE(path.point_loads[next] != loads);
+      clock += point_cost(r, tr, t, loads, path.point_loads[next]);
+      loads = path.point_loads[next++];
     }
   }
   REQUIRE(next == path.points.size());
@@ -520,7 +520,7 @@ namespace {
 // A late path added up by hand along its trajectory: each iteration at its loads, each look's
 // price, each point's planner run at the present's speeds and its move (the test's own costs).
 double late_path_cost(const SmallRun& r, const Trajectory& tr, const points::OnlineOptimal::LatePath& path, double look) {
-  REQUIRE(path.points.size() == path.targets.size());
+  REQUIRE(path.points.size() == path.point_loads.size());
   const std::size_t n = r.peak.size();
   double clock = r.model.start + look * static_cast<double>(path.looks.size());
   std::vector<Count> loads = r.model.initial_loads;
@@ -532,8 +532,8 @@ double late_path_cost(const SmallRun& r, const Trajectory& tr, const points::Onl
       if (r.model.decision_flops > 0.0)
         for (std::size_t i = 0; i < n; ++i)
           planner = std::max(planner, r.model.decision_flops / speed(r, tr.states[static_cast<std::size_t>(t)], i));
-      clock += planner + points::move_time(r.model, loads, path.targets[next]);
-      loads = path.targets[next++];
+      clock += planner + points::move_time(r.model, loads, path.point_loads[next]);
+      loads = path.point_loads[next++];
     }
   }
   CHECK(next == path.points.size());

@@ -146,18 +146,18 @@ TEST_CASE("traces source planetlab: parsed, validated and written back in canoni
            R"({"seed": 1, "source": "planetlab", "set": ["a", "b c"], "period": 60.0, "samples": 10, "conversion": "time-sharing", "floor": 0.2, "time_scale": "span", "offset": "random", "placement": "nominal-time"})",
            R"({"seed": 2, "source": "planetlab", "set": "day", "period": 300.0, "samples": 288, "conversion": "dedicated", "floor": 0.05, "per_iteration": 900.0, "offset": 600.0, "placement": "iteration"})"}) {
     const auto cfg = io::parse_run_config(nlohmann::json{{"ratio", 1}, {"traces", nlohmann::json::parse(text)}}, "t");
-    CHECK(cfg.trace_source == "planetlab");
+    CHECK(cfg.traces.source == TraceSource::planetlab);
     const auto j = io::run_config_to_json(cfg);
     CHECK(j["traces"] == nlohmann::json::parse(text));
     CHECK(io::run_config_to_json(io::parse_run_config(j, "t")) == j);
   }
   const auto defaults = io::parse_run_config(
       nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "planetlab", "set": "d", "conversion": "dedicated", "time_scale": 10}})"), "t");
-  CHECK(defaults.real.period == 300.0);
-  CHECK(defaults.real.samples == 288);
-  CHECK(defaults.real.availability.floor == kDefaultAvailabilityFloor);
-  CHECK(defaults.real.availability.offset == 0.0);
-  CHECK(!defaults.real.availability.random_offset);
+  CHECK(defaults.traces.real.period == 300.0);
+  CHECK(defaults.traces.real.samples == 288);
+  CHECK(defaults.traces.real.availability.floor == kDefaultAvailabilityFloor);
+  CHECK(defaults.traces.real.availability.offset == 0.0);
+  CHECK(!defaults.traces.real.availability.random_offset);
   const auto err = [](const std::string& more) {
     return error_of([&] {
       io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "planetlab")" + more + "}}"), "t");

@@ -17,7 +17,7 @@ TEST_CASE("run configs: defaults, canonical form, and rejected values") {
   const auto cfg = io::parse_run_config(nlohmann::json::parse(R"({"platform": "p.xml", "ratio": 2})"), "cfg");
   CHECK(cfg.iterations == 100);
   CHECK(cfg.columns == 1000);
-  CHECK(cfg.network == NetworkModel::linear);
+  CHECK(cfg.network_model == NetworkModel::linear);
   CHECK(io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1})"), "cfg").platform == "platforms/paper2004_tiers90.xml");
   // The canonical form parses back to itself.
   const auto again = io::parse_run_config(io::run_config_to_json(cfg), "cfg");
@@ -95,5 +95,5 @@ TEST_CASE("run configs: integers checked at full width, extreme values refused n
             .staging.cluster.nodes == 4294967298ULL);
   // Seeds keep their full 64 bits.
   const auto cfg = io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "ring": {"seed": 18446744073709551615}})"), "cfg");
-  CHECK(cfg.ring_seed == 18446744073709551615ULL);
+  CHECK(cfg.ring.seed == 18446744073709551615ULL);
 }

@@ -58,11 +58,11 @@ TEST_CASE("run memory: refused above the budget only, naming the largest size an
     RunConfig c = cfg;
     c.columns = static_cast<int>(rng() % 2000000000) + 1;
     c.iterations = static_cast<int>(rng() % 100000000) + 1;
-    c.ring_size = static_cast<int>(rng() % 500) + 1;
+    c.ring.size = static_cast<int>(rng() % 500) + 1;
     c.staging.enabled = rng() % 2 == 0;
     c.staging.cluster.nodes = static_cast<std::size_t>(rng() % 30000) + 1;
     const double budget = static_cast<double>(rng() % 20000000000ULL) + 1;
-    const double sum = 10.0 * c.columns + (112.0 + 8.0 * c.ring_size) * c.iterations +
+    const double sum = 10.0 * c.columns + (112.0 + 8.0 * c.ring.size) * c.iterations +
                        (c.staging.enabled ? 32.0 * static_cast<double>(c.staging.cluster.nodes * c.staging.cluster.nodes) : 0.0);
     CHECK((refusal(c, budget) != "") == (sum > budget));
   }

@@ -189,7 +189,7 @@ TEST_CASE("references plan through their entries what their planners choose, and
     const policy::ReferencePlan plan = hindsight->plan(in, r);
     const points::HindsightPlan direct = points::plan_hindsight(run.model);
     CHECK(plan.points == direct.points);
-    CHECK(plan.targets.empty());  // each point balances for its decision speeds
+    CHECK(plan.point_loads.empty());  // each point balances for its decision speeds
     REQUIRE(r.hindsight.has_value());
     CHECK(r.hindsight->simulated_as == policy::fixed_scheme_of(direct.points));
     CHECK(r.hindsight->predicted_makespan == direct.predicted_makespan);
@@ -201,10 +201,10 @@ TEST_CASE("references plan through their entries what their planners choose, and
     const policy::ReferencePlan chosen = targets->plan(in, t);
     const points::ChosenTargetsPlan best = points::plan_hindsight_chosen_targets(run.model);
     CHECK(chosen.points == best.points);
-    REQUIRE(chosen.targets.size() == best.points.size());
-    for (std::size_t k = 0; k < best.points.size(); ++k) CHECK(chosen.targets.at(best.points[k]) == best.targets[k]);
+    REQUIRE(chosen.point_loads.size() == best.points.size());
+    for (std::size_t k = 0; k < best.points.size(); ++k) CHECK(chosen.point_loads.at(best.points[k]) == best.point_loads[k]);
     REQUIRE(t.hindsight.has_value());
-    CHECK(t.hindsight->targets == best.targets);
+    CHECK(t.hindsight->point_loads == best.point_loads);
     moved += !plan.points.empty();
   }
   CHECK(moved > 30);  // the instances test the choice, not one side of it
@@ -215,19 +215,19 @@ TEST_CASE("references refuse, before any run, the configs they cannot plan for")
     if (!e.is_reference()) continue;
     RunConfig cfg;
     cfg.scheme.name = e.name;
-    cfg.rebuilds.emplace_back();
+    cfg.rebuild.emplace_back();
     CHECK_THROWS_WITH_AS(policy::check_scheme_fits(cfg, "'c.json'"),
                          ("'c.json': scheme '" + e.name + "' does not combine with rebuilds (its recursion knows one ring)").c_str(),
                          InputError);
   }
   RunConfig nominal;
   nominal.scheme.name = "hindsight-targets";
-  nominal.trace_placement = TracePlacement::nominal_time;
+  nominal.traces.placement = TracePlacement::nominal_time;
   CHECK_THROWS_WITH_AS(policy::check_scheme_fits(nominal, "cfg"), doctest::Contains("needs traces 'placement': 'iteration'"),
                        InputError);
   RunConfig walk;
   walk.scheme.name = "online-optimal";
-  walk.trace_source = "random-walk";
+  walk.traces.source = TraceSource::random_walk;
   CHECK_THROWS_WITH_AS(policy::check_scheme_fits(walk, "cfg"), doctest::Contains("needs traces {source: on-off}"), InputError);
   walk.scheme.name = "every-5";  // an online policy asks nothing of the traces
   CHECK_NOTHROW(policy::check_scheme_fits(walk, "cfg"));

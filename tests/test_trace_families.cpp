@@ -565,16 +565,16 @@ TEST_CASE("the traces sources parse and round-trip through the canonical JSON, w
            R"({"ratio": 1, "traces": {"source": "files", "profiles": {"a": "a.profile", "b": "b.profile"}}})",
            R"({"ratio": 1, "traces": {"source": "files", "csv": "speeds.csv", "placement": "iteration"}})"}) {
     const auto cfg = io::parse_run_config(nlohmann::json::parse(text), "t");
-    CHECK(cfg.trace_source.empty() == (std::string(text).find(R"("source": "factor")") != std::string::npos));
+    CHECK((cfg.traces.source == TraceSource::factor) == (std::string(text).find(R"("source": "factor")") != std::string::npos));
     const auto j = io::run_config_to_json(cfg);
     CHECK(io::run_config_to_json(io::parse_run_config(j, "t")) == j);
     CHECK(j["traces"] == nlohmann::json::parse(text)["traces"]);
     const auto& tr = j["traces"];
-    if (tr["source"] == "random-walk") CHECK(cfg.random_walk.every == 2);
-    if (tr["source"] == "on-off") CHECK(cfg.on_off.load_factor == 0.5);
-    if (tr["source"] == "daily") CHECK(cfg.daily.random_phase == tr["phase"].is_string());
+    if (tr["source"] == "random-walk") CHECK(cfg.traces.random_walk.every == 2);
+    if (tr["source"] == "on-off") CHECK(cfg.traces.on_off.load_factor == 0.5);
+    if (tr["source"] == "daily") CHECK(cfg.traces.daily.random_phase == tr["phase"].is_string());
     if (tr.contains("placement"))
-      CHECK(cfg.trace_placement == (tr["placement"] == "iteration" ? TracePlacement::iteration : TracePlacement::nominal_time));
+      CHECK(cfg.traces.placement == (tr["placement"] == "iteration" ? TracePlacement::iteration : TracePlacement::nominal_time));
   }
   for (const char* bad : {
            R"({"ratio": 1, "traces": {"source": "bogus"}})",

@@ -213,9 +213,9 @@ TEST_CASE("the hosts trace files name, and their suspect lines: past the last it
   std::ofstream(csv) << "host,iteration,speed\nb,0,1e9\na,0,1e9\nb,12,5e5\na,11,1e9\nzz,3,1\n";
   std::ofstream(profile) << "0 1.0\n# slow\n2 0.0005\n3 0.0001\n";
   RunConfig cfg;
-  cfg.trace_source = "files";
+  cfg.traces.source = TraceSource::files;
   cfg.iterations = 10;
-  cfg.trace_csv = csv;
+  cfg.traces.csv = csv;
   const auto hosts = io::trace_file_hosts(cfg);
   REQUIRE(hosts.size() == 3);  // in the order of their first lines
   CHECK(hosts[0].name == "b");
@@ -232,15 +232,15 @@ TEST_CASE("the hosts trace files name, and their suspect lines: past the last it
   cfg.iterations = 12;  // iteration 12 is the run's last: used
   CHECK(io::suspect_trace_lines(cfg, peak_of).size() == 1);
 
-  cfg.trace_csv.clear();
-  cfg.trace_profiles = {{"a", profile}, {"b", profile}};
+  cfg.traces.csv.clear();
+  cfg.traces.profiles = {{"a", profile}, {"b", profile}};
   REQUIRE(io::trace_file_hosts(cfg).size() == 2);
   CHECK(io::trace_file_hosts(cfg)[1].role == "traces 'profiles' (file '" + profile + "'): host");
   lines = io::suspect_trace_lines(cfg, peak_of);
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "4 trace speed(s) below 0.001 of their host's peak (a multiplier written as a speed in flop/s?), "
                     "the first at '" + profile + "':3: host 'a' at multiplier 0.0005, peak 1e+09 flop/s");
-  cfg.trace_source = "factor";  // generated traces: no files, nothing to say
+  cfg.traces.source = TraceSource::factor;  // generated traces: no files, nothing to say
   CHECK(io::trace_file_hosts(cfg).empty());
   CHECK(io::suspect_trace_lines(cfg, peak_of).empty());
   std::filesystem::remove_all(dir);

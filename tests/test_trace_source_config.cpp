@@ -29,10 +29,10 @@ RunConfig parse(const std::string& traces) {
 }  // namespace
 
 TEST_CASE("files: default refuse (the default) or constant, and nothing else") {
-  CHECK(!parse(R"({"source": "files", "csv": "s.csv"})").trace_default_constant);
-  CHECK(!parse(R"({"source": "files", "csv": "s.csv", "default": "refuse"})").trace_default_constant);
+  CHECK(!parse(R"({"source": "files", "csv": "s.csv"})").traces.default_constant);
+  CHECK(!parse(R"({"source": "files", "csv": "s.csv", "default": "refuse"})").traces.default_constant);
   const RunConfig c = parse(R"({"source": "files", "csv": "s.csv", "default": "constant"})");
-  CHECK(c.trace_default_constant);
+  CHECK(c.traces.default_constant);
   CHECK(io::run_config_to_json(c)["traces"]["default"] == "constant");
   CHECK(!io::run_config_to_json(parse(R"({"source": "files", "csv": "s.csv"})"))["traces"].contains("default"));
   CHECK(error_of([] { parse(R"({"source": "files", "csv": "s.csv", "default": "peak"})"); })
@@ -43,11 +43,11 @@ TEST_CASE("files: default refuse (the default) or constant, and nothing else") {
 
 TEST_CASE("the platform source takes no other key, no staging, and round-trips") {
   const RunConfig c = parse(R"({"source": "platform"})");
-  CHECK(c.trace_source == "platform");
+  CHECK(c.traces.source == TraceSource::platform);
   CHECK(trace_source_name(c) == "platform");
   CHECK(!draws_from_2004_machine_list(c));
   CHECK(io::run_config_to_json(c)["traces"] == nlohmann::json{{"source", "platform"}});
-  CHECK(io::parse_run_config(io::run_config_to_json(c), "c").trace_source == "platform");
+  CHECK(io::parse_run_config(io::run_config_to_json(c), "c").traces.source == TraceSource::platform);
   CHECK(error_of([] { parse(R"({"source": "platform", "seed": 2})"); }).find("unknown key 'seed'") != std::string::npos);
   CHECK(error_of([] {
           io::parse_run_config(nlohmann::json::parse(R"({"ratio": 1, "traces": {"source": "platform"}, "staging": {}})"), "c");
@@ -56,7 +56,7 @@ TEST_CASE("the platform source takes no other key, no staging, and round-trips")
 
 TEST_CASE("no traces source: measured on the paper's platform only, factor elsewhere, a named source stays") {
   RunConfig none = parse(R"({"seed": 4})");
-  CHECK(!none.trace_source_given);
+  CHECK(none.traces.source == TraceSource::unnamed);
   RunConfig on_paper = none, elsewhere = none;
   resolve_default_trace_source(on_paper, true);
   resolve_default_trace_source(elsewhere, false);
@@ -64,7 +64,7 @@ TEST_CASE("no traces source: measured on the paper's platform only, factor elsew
   CHECK(draws_from_2004_machine_list(on_paper));
   CHECK(trace_source_name(elsewhere) == "factor");
   CHECK(!draws_from_2004_machine_list(elsewhere));
-  CHECK(elsewhere.trace_seed == 4);
+  CHECK(elsewhere.traces.seed == 4);
   RunConfig asked = parse(R"({"source": "measured"})");
   resolve_default_trace_source(asked, false);
   CHECK(draws_from_2004_machine_list(asked));
@@ -73,7 +73,7 @@ TEST_CASE("no traces source: measured on the paper's platform only, factor elsew
   CHECK(trace_source_name(factor) == "factor");
   // The canonical form names the source it resolved to: read back, it is given.
   const RunConfig back = io::parse_run_config(io::run_config_to_json(elsewhere), "c");
-  CHECK(back.trace_source_given);
+  CHECK(back.traces.source != TraceSource::unnamed);
   CHECK(trace_source_name(back) == "factor");
 }
 

@@ -95,7 +95,7 @@ TEST_CASE("traces source utilization-csv: parsed, validated and written back in 
            R"({"seed": 3, "source": "utilization-csv", "file": "u.csv", "time_column": "time", "machine_column": "machine", "value_column": "cpu", "samples": 2, "conversion": "time-sharing", "floor": 0.05, "time_scale": 60.0, "offset": 300.0})",
            R"({"seed": 1, "source": "utilization-csv", "file": "u.csv", "time_column": "ts", "machine_column": "id", "value_column": "load1", "samples": 12, "conversion": "load", "floor": 0.1, "time_scale": "span", "offset": "random", "placement": "iteration"})"}) {
     const auto cfg = io::parse_run_config(nlohmann::json{{"ratio", 1}, {"traces", nlohmann::json::parse(text)}}, "t");
-    CHECK(cfg.trace_source == "utilization-csv");
+    CHECK(cfg.traces.source == TraceSource::utilization_csv);
     const auto j = io::run_config_to_json(cfg);
     CHECK(j["traces"] == nlohmann::json::parse(text));
     CHECK(io::run_config_to_json(io::parse_run_config(j, "t")) == j);

@@ -130,13 +130,13 @@ double median(std::vector<double> v) {
 RunConfig ring_config(const std::string& platform, int n, int iterations) {
   RunConfig cfg;
   cfg.platform = platform;
-  cfg.selection = RingSelection::hosts;
-  for (int i = 0; i < n; ++i) cfg.ring_hosts.push_back("h" + std::string(i < 10 ? "0" : "") + std::to_string(i));
-  cfg.ring_size = n;
+  cfg.ring.selection = RingSelection::hosts;
+  for (int i = 0; i < n; ++i) cfg.ring.hosts.push_back("h" + std::string(i < 10 ? "0" : "") + std::to_string(i));
+  cfg.ring.size = n;
   cfg.iterations = iterations;
   cfg.ratio = 1.0;
   cfg.scheme.name = policy::kBaselineScheme;
-  cfg.trace_windows.clear();  // constant speeds: the bare ring has no traces either
+  cfg.traces.windows.clear();  // constant speeds: the bare ring has no traces either
   cfg.baseline = false;
   return cfg;
 }
@@ -144,7 +144,7 @@ RunConfig ring_config(const std::string& platform, int n, int iterations) {
 // The same ring as a config file, for `ringsim simulate` (whole processes) and the breakdown.
 std::string write_ring_config(const RunConfig& cfg, const fs::path& dir) {
   const nlohmann::json config = {{"platform", cfg.platform},
-                                 {"ring", {{"selection", "hosts"}, {"hosts", cfg.ring_hosts}}},
+                                 {"ring", {{"selection", "hosts"}, {"hosts", cfg.ring.hosts}}},
                                  {"iterations", cfg.iterations}, {"ratio", cfg.ratio},
                                  {"scheme", policy::kBaselineScheme}, {"rows", cfg.rows}, {"columns", cfg.columns},
                                  {"traces", {{"windows", nlohmann::json::array()}}}};

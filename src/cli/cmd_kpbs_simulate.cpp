@@ -93,7 +93,7 @@ void add_kpbs_simulate_command(CLI::App* cmd) {
     io::EngineArgs args(extras);  // rejects stray arguments before any simulation starts
     RunConfig setup;  // what SimGrid is told: the command line and the model preset, no platform file
     setup.platform.clear();
-    setup.network = *model == "linear" ? NetworkModel::linear : NetworkModel::lv08;
+    setup.network_model = *model == "linear" ? NetworkModel::linear : NetworkModel::lv08;
     platform::check_simgrid_setup(setup, extras);
     const kpbs_sim::KpbsPlatformSpec spec = platform_of(doc, req.instance, latency, *model == "linear");
     const double unit = *req.unit_bandwidth;

@@ -39,7 +39,7 @@ namespace {
 std::string option_value(const RunConfig& cfg, const std::vector<std::string>& extras, const std::string& name,
                          const std::string& fallback) {
   std::string value = fallback;
-  for (const auto& [key, v] : cfg.simgrid_options)
+  for (const auto& [key, v] : cfg.simgrid)
     if (key == name) value = v;
   for (const auto& arg : extras) {
     if (arg.rfind("--cfg=", 0) != 0) continue;
@@ -125,7 +125,7 @@ double simulated_baseline(const RunConfig& cfg, const std::vector<std::string>& 
   RunConfig none = cfg;
   none.scheme.name = policy::kBaselineScheme;
   none.baseline = false;
-  for (auto& [name, value] : none.simgrid_options)
+  for (auto& [name, value] : none.simgrid)
     if (name == "tracing") value = "no";
   const bool traced_here = std::any_of(extras.begin(), extras.end(), [](const std::string& a) {
     return a.rfind("--cfg=tracing:", 0) == 0 || a.find(" tracing:") != std::string::npos;

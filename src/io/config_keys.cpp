@@ -2,13 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/ring_config_json.hpp"
+#include "io/run_config_json.hpp"
+
 namespace ringsim::io::config_keys {
 
-const Keys run_config = {"platform", "ring",          "rows",           "columns",      "iterations", "ratio",
-                         "scheme",   "algorithm",     "targets",        "traces",       "network_model",
-                         "decision_flops", "report_bytes", "baseline", "staging", "rebuild", "simgrid", "simgrid_log",
-                         "reference_check"};
-const Keys ring = {"size", "selection", "hosts", "method", "seed", "routing", "candidates"};
 const Keys staging = {"nodes", "node_bandwidth", "node_latency", "backbone_bandwidth", "backbone_latency",
                       "gateway", "k", "beta", "algorithm", "overlap"};
 const Keys rebuild = {"after", "hosts", "size", "seed", "k", "beta", "algorithm", "overlap"};
@@ -83,8 +81,8 @@ nlohmann::json all() {
   nlohmann::json by_source = nlohmann::json::object();
   for (const auto& source : trace_sources) by_source["traces/" + source] = *traces_keys(source);
   nlohmann::json out = {{"run_config",
-           {{"", run_config},
-            {"ring", ring},
+           {{"", run_config_key_names()},
+            {"ring", key_names(ring_keys())},
             {"staging", staging},
             {"rebuild[]", rebuild}}},
           {"experiment", {{"", experiment}, {"quick", experiment_quick}}}};

@@ -12,8 +12,8 @@ namespace ringsim::io::config_keys {
 
 using Keys = std::vector<std::string>;
 
-extern const Keys run_config;  // the top level of a run config (an experiment's `base`)
-extern const Keys ring;
+// (The top level of a run config, an experiment's `base`, and its `ring` are key tables:
+// io/run_config_json.hpp, io/ring_config_json.hpp.)
 extern const Keys staging;
 extern const Keys rebuild;  // each entry of `rebuild`
 // `traces`, by source (measured and factor share theirs)

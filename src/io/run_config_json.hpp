@@ -3,12 +3,23 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "io/config_key.hpp"
 #include "model/run_config.hpp"
 
 namespace ringsim::io {
+
+// When each top-level key is read (ConfigKey::stage): the ring after `columns`, a rebuild after the
+// ring and `iterations`, staging after the traces' source.
+enum class RunConfigStage { matrix, policy, simulator, decision_costs, ring, traces, moves };
+using RunConfigKey = ConfigKey<RunConfig, RunConfigStage>;
+
+// Every top-level key, in the order `ringsim config-keys` lists them.
+const std::vector<RunConfigKey>& run_config_keys();
+std::vector<std::string> run_config_key_names();
 
 RunConfig parse_run_config(const nlohmann::json& doc, const std::string& where);
 

@@ -178,24 +178,25 @@ HostTrace csv_trace(const SpeedCsv& csv, const std::string& host, double peak_sp
 
 std::vector<TraceFileHost> trace_file_hosts(const RunConfig& cfg) {
   std::vector<TraceFileHost> hosts;
-  if (cfg.trace_source != "files") return hosts;
-  if (!cfg.trace_csv.empty()) {
-    const SpeedCsv csv = read_speed_csv(cfg.trace_csv);
+  if (cfg.traces.source != TraceSource::files) return hosts;
+  if (!cfg.traces.csv.empty()) {
+    const SpeedCsv csv = read_speed_csv(cfg.traces.csv);
     for (const auto& [name, lines] : csv.lines) hosts.push_back({name, file_line(csv.path, lines.front()) + ": host"});
     std::sort(hosts.begin(), hosts.end(), [&](const TraceFileHost& a, const TraceFileHost& b) {
       return csv.lines.at(a.name).front() < csv.lines.at(b.name).front();
     });
     return hosts;
   }
-  for (const auto& [name, file] : cfg.trace_profiles) hosts.push_back({name, "traces 'profiles' (file '" + file + "'): host"});
+  for (const auto& [name, file] : cfg.traces.profiles)
+    hosts.push_back({name, "traces 'profiles' (file '" + file + "'): host"});
   return hosts;
 }
 
 std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::function<double(const std::string&)>& peak_of) {
-  if (cfg.trace_source != "files") return {};
+  if (cfg.traces.source != TraceSource::files) return {};
   FirstSuspect past, slow;
-  if (!cfg.trace_csv.empty()) {
-    const SpeedCsv csv = read_speed_csv(cfg.trace_csv);
+  if (!cfg.traces.csv.empty()) {
+    const SpeedCsv csv = read_speed_csv(cfg.traces.csv);
     for (const auto& [name, rows] : csv.rows) {
       const double peak = peak_of(name);
       const auto& lines = csv.lines.at(name);
@@ -209,8 +210,8 @@ std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::fu
       }
     }
   } else {
-    for (std::size_t p = 0; p < cfg.trace_profiles.size(); ++p) {
-      const auto& [name, file] = cfg.trace_profiles[p];
+    for (std::size_t p = 0; p < cfg.traces.profiles.size(); ++p) {
+      const auto& [name, file] = cfg.traces.profiles[p];
       const double peak = peak_of(name);
       if (!(peak > 0.0)) continue;
       std::vector<std::size_t> lines;
@@ -232,15 +233,15 @@ std::vector<std::string> suspect_trace_lines(const RunConfig& cfg, const std::fu
 }
 
 std::string trace_span_warning(const RunConfig& cfg, const std::vector<HostTrace>& traces, double run_seconds) {
-  if (cfg.trace_source != "files" || !(run_seconds > 0.0)) return "";
+  if (cfg.traces.source != TraceSource::files || !(run_seconds > 0.0)) return "";
   double last = 0.0;
   std::string host;
   for (const auto& t : traces)
     if (t.period == 0.0 && !t.changes.empty() && t.changes.back().timed() && t.changes.back().time > last)
       last = t.changes.back().time, host = t.host;
   if (host.empty()) return "";
-  std::string file = cfg.trace_csv;
-  for (const auto& [name, path] : cfg.trace_profiles)
+  std::string file = cfg.traces.csv;
+  for (const auto& [name, path] : cfg.traces.profiles)
     if (name == host) file = path;
   const std::string spans = "'" + file + "': the traces' last change is at " + shortest(last) + " s (host '" + host +
                             "'), the run's iterations took " + shortest(run_seconds) + " s";

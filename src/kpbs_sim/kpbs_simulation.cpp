@@ -81,7 +81,7 @@ KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double
                                             const KpbsPlatformSpec& platform, int* argc, char** argv) {
   sg4::Engine engine(argc, argv);
   platform::apply_run_options({}, platform.linear_model ? NetworkModel::linear : NetworkModel::lv08);
-  platform::TraceFile trace;  // after the options, before the platform (SimGrid opens it then)
+  platform::PajeTraceFile paje_trace;  // after the options, before the platform (SimGrid opens it then)
   const TwoClusters clusters = build_two_clusters(platform);
   KpbsSimulationResult result;
   sg4::Actor::create("coordinator", clusters.senders.front(), play_schedule,
@@ -90,7 +90,7 @@ KpbsSimulationResult simulate_kpbs_schedule(const KpbsSchedule& schedule, double
     const platform::AbortGuard guard("SimGrid stopped the KPBS simulation");
     engine.run();
   }
-  trace.finish();
+  paje_trace.finish();
   return result;
 }
 

@@ -11,17 +11,32 @@ const char* to_string(RingSelection s) {
   }
   return "";
 }
-std::string trace_source_name(const RunConfig& cfg) {
-  if (!cfg.trace_source.empty()) return cfg.trace_source;
-  return cfg.trace_from_measured ? "measured" : "factor";
+const char* to_string(TraceSource s) {
+  switch (s) {
+    case TraceSource::measured: return "measured";
+    case TraceSource::factor: return "factor";
+    case TraceSource::files: return "files";
+    case TraceSource::platform: return "platform";
+    case TraceSource::random_walk: return "random-walk";
+    case TraceSource::on_off: return "on-off";
+    case TraceSource::daily: return "daily";
+    case TraceSource::fta: return "fta";
+    case TraceSource::planetlab: return "planetlab";
+    case TraceSource::utilization_csv: return "utilization-csv";
+    case TraceSource::unnamed: return "measured";
+  }
+  return "";
 }
 
-bool draws_from_2004_machine_list(const RunConfig& cfg) { return cfg.trace_source.empty() && cfg.trace_from_measured; }
+std::string trace_source_name(const RunConfig& cfg) { return to_string(cfg.traces.source); }
+
+bool draws_from_2004_machine_list(const RunConfig& cfg) {
+  return cfg.traces.source == TraceSource::measured || cfg.traces.source == TraceSource::unnamed;
+}
 
 void resolve_default_trace_source(RunConfig& cfg, bool paper_platform) {
-  if (cfg.trace_source_given) return;
-  cfg.trace_from_measured = paper_platform;
-  cfg.trace_source_given = true;
+  if (cfg.traces.source != TraceSource::unnamed) return;
+  cfg.traces.source = paper_platform ? TraceSource::measured : TraceSource::factor;
 }
 
 const char* to_string(TargetMode m) { return m == TargetMode::oracle ? "oracle" : "measured"; }

@@ -97,52 +97,75 @@ constexpr double kGreatestRatio = 1e12;
 // The fixed schemes of HiPC 2004, Figures 3 and 4: what a reference is checked against by default.
 inline std::vector<std::string> default_reference_check() { return {"none", "once", "every-20", "every-10", "every-5"}; }
 
+// Where a run's ring comes from (run config `ring`, docs/configs.md#ring).
+struct RingConfig {
+  RingSelection selection = RingSelection::random;
+  int size = 8;
+  std::vector<std::string> hosts;  // selection == hosts
+  std::string method = "greedy";   // selection == planner
+  RingRouting routing = RingRouting::automatic;  // selection == planner: how the planner routes
+  std::size_t candidates = 0;      // selection == planner: the N fastest hosts only (0: all)
+  std::uint64_t seed = 1;
+};
+
+// The source of the members' speeds (run config `traces` `source`, docs/traces.md), in the order of
+// io::config_keys::trace_sources. `unnamed`: the config names none, and the platform decides
+// (resolve_default_trace_source); until it has, the run reads as `measured`, the paper's setting.
+// measured: new speeds drawn from the 2004 machine list; factor: each host's speed times a factor;
+// platform: the speed profiles the platform file declares, as SimGrid attached them.
+enum class TraceSource { measured, factor, files, platform, random_walk, on_off, daily, fta, planetlab,
+                         utilization_csv, unnamed };
+// Its name in a config (measured for unnamed).
+const char* to_string(TraceSource s);
+
+// Traces source factor: the range of the factor a new speed is the current one times.
+struct FactorRange {
+  double low = 0.5, high = 1.5;
+};
+
+// A run's speed traces (run config `traces`): one source, and the keys of each source. (A Paje trace
+// of the simulation is a SimGrid option: `simgrid`, below.)
+struct SpeedTracesConfig {
+  TraceSource source = TraceSource::unnamed;
+  std::uint64_t seed = 1;
+  FactorRange factor;  // factor
+  std::vector<std::pair<int, int>> windows = {{20, 40}, {60, 80}};  // measured and factor
+  std::vector<std::pair<std::string, std::string>> profiles;  // files: host -> profile path
+  std::string csv;                                            // files: or one CSV of speeds
+  // files `default`: a member without a trace in them keeps its peak speed (true: "constant") or is
+  // refused (false: "refuse").
+  bool default_constant = false;
+  RandomWalkSpec random_walk;
+  OnOffSpec on_off;
+  DailySpec daily;
+  FtaTraceConfig fta;
+  RealTraceConfig real;  // planetlab and utilization-csv
+  // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
+  // the start of their iteration (iteration), or at iteration * the first iteration's predicted
+  // time (nominal-time: the placement the paper regression's kept results were made with).
+  TracePlacement placement = TracePlacement::iteration;
+};
+
+// Each field is named as its top-level key in the JSON form, whose key table (io/run_config_json.hpp,
+// run_config_keys) reads, checks and writes it.
 struct RunConfig {
   // SimGrid XML file; by default the 2004 paper's 90-host platform, platforms/paper2004_tiers90.xml
   std::string platform = "platforms/paper2004_tiers90.xml";
-  RingSelection selection = RingSelection::random;
-  int ring_size = 8;
-  std::vector<std::string> ring_hosts;  // selection == hosts
-  std::string ring_method = "greedy";   // selection == planner
-  RingRouting ring_routing = RingRouting::automatic;  // selection == planner: how the planner routes
-  std::size_t ring_candidates = 0;      // selection == planner: the N fastest hosts only (0: all)
-  std::uint64_t ring_seed = 1;
+  RingConfig ring;
   int rows = 1000;
   int columns = 1000;
   int iterations = 100;
   double ratio = 1.0;                // column update time / column transfer time (ring means)
   Scheme scheme;
   std::string algorithm = "auto";    // redistribution planner
-  TargetMode targets = TargetMode::oracle;
-  std::uint64_t trace_seed = 1;
-  bool trace_from_measured = true;   // new speeds from the measured machines, else a factor
-  double factor_low = 0.5, factor_high = 1.5;
-  std::vector<std::pair<int, int>> trace_windows = {{20, 40}, {60, 80}};
-  // Whether the config names its traces source. Without one the source depends on the platform
-  // (resolve_default_trace_source): the 2004 machine list only on the paper's platform.
-  bool trace_source_given = false;
-  // Other trace sources (empty: measured or factor, above): "files", "random-walk", "on-off",
-  // "daily", "fta", "planetlab", "utilization-csv", "platform" (the speed profiles the platform file
-  // declares, as SimGrid attached them).
-  std::string trace_source;
-  std::vector<std::pair<std::string, std::string>> trace_profiles;  // files: host -> profile path
-  std::string trace_csv;                                            // files: or one CSV of speeds
-  // files: a member without a trace in them keeps its peak speed (true) or is refused (false).
-  bool trace_default_constant = false;
-  RandomWalkSpec random_walk;
-  OnOffSpec on_off;
-  DailySpec daily;
-  FtaTraceConfig fta;
-  RealTraceConfig real;
-  // Changes given by iteration (every source but SimGrid profiles and a CSV by time) take effect at
-  // the start of their iteration (iteration), or at iteration * the first iteration's predicted
-  // time (nominal-time: the placement the paper regression's kept results were made with).
-  TracePlacement trace_placement = TracePlacement::iteration;
-  NetworkModel network = NetworkModel::linear;
+  TargetMode targets = TargetMode::oracle;  // the speeds a decision on gathered reports balances for
+  SpeedTracesConfig traces;
+  NetworkModel network_model = NetworkModel::linear;
   // SimGrid's own options ("simgrid": {"network/model": "LV08", ...}), as --cfg=name:value would
   // give them, and log settings ("simgrid_log": ["ringsim_app.thres:debug", ...]) as --log=. Order of
-  // precedence: --cfg on the command line, then these, then `network`'s preset (platform/simgrid_options.hpp).
-  std::vector<std::pair<std::string, std::string>> simgrid_options;
+  // precedence: --cfg on the command line, then these, then `network_model`'s preset
+  // (platform/simgrid_options.hpp).
+  std::vector<std::pair<std::string, std::string>> simgrid;
   std::vector<std::string> simgrid_log;
   double decision_flops = 1e6;       // the planner's work at a redistribution point, per member
   double report_bytes = 16;          // one member's report in the all-gather
@@ -152,7 +175,7 @@ struct RunConfig {
   // is the paper's five.
   std::vector<std::string> reference_check = default_reference_check();
   StagingConfig staging;
-  std::vector<RebuildConfig> rebuilds;  // increasing `after`
+  std::vector<RebuildConfig> rebuild;  // increasing `after`
 };
 
 // The traces source a run uses: measured, factor, files, random-walk, on-off, daily, fta or platform.

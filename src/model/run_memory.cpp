@@ -17,11 +17,11 @@ constexpr double kBytesPerStagingNodePair = 32;
 // The most members the run can have: the ring's size and every rebuilt ring's. A ring the planner
 // chooses is counted at its candidates (or the config's size): the platform decides the rest.
 double most_members(const RunConfig& cfg) {
-  double n = cfg.selection == RingSelection::hosts ? static_cast<double>(cfg.ring_hosts.size())
-                                                   : static_cast<double>(cfg.ring_size);
-  if (cfg.selection == RingSelection::planner && cfg.ring_candidates > 0)
-    n = static_cast<double>(cfg.ring_candidates);
-  for (const auto& rb : cfg.rebuilds)
+  double n = cfg.ring.selection == RingSelection::hosts ? static_cast<double>(cfg.ring.hosts.size())
+                                                   : static_cast<double>(cfg.ring.size);
+  if (cfg.ring.selection == RingSelection::planner && cfg.ring.candidates > 0)
+    n = static_cast<double>(cfg.ring.candidates);
+  for (const auto& rb : cfg.rebuild)
     n = std::max(n, rb.hosts.empty() ? static_cast<double>(rb.size) : static_cast<double>(rb.hosts.size()));
   return std::max(n, 1.0);
 }

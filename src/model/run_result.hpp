@@ -106,7 +106,7 @@ struct RunResult {
     };
     std::optional<ChosenTargets> chosen_targets;
     // Scheme hindsight-targets: per point, the loads it moves to (empty for hindsight).
-    std::vector<std::vector<std::int64_t>> targets;
+    std::vector<std::vector<std::int64_t>> point_loads;
     // The check in the simulation (scheme.hpp, checked_in_simulation): the points' own simulated
     // makespan, each checked scheme's, and whether the points were kept (else the run is the
     // fastest checked scheme's, `simulated_as`). Empty `checked`: not checked.

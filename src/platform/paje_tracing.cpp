@@ -213,7 +213,7 @@ int fsync_file(const std::string& path) {
 
 }  // namespace
 
-TraceFile::TraceFile() {
+PajeTraceFile::PajeTraceFile() {
   if (!tracing_enabled()) return;
   final_ = simgrid::config::get_value<std::string>("tracing/filename");
   const TraceTarget t = trace_target(final_);
@@ -239,7 +239,7 @@ void check_trace_file() {
   std::remove(probe.c_str());
 }
 
-void TraceFile::finish() {
+void PajeTraceFile::finish() {
   if (written_.empty()) return;
   if (::tracing_file.fail() || ::tracing_file.is_open())
     throw cannot_trace(final_, ::tracing_file.is_open() ? "SimGrid did not close it"
@@ -250,7 +250,7 @@ void TraceFile::finish() {
   partial_.clear();
 }
 
-void TraceFile::discard_writes() const {
+void PajeTraceFile::discard_writes() const {
   if (written_.empty()) return;
   struct stat file {};
   if (::stat(written_.c_str(), &file) != 0) return;
@@ -267,7 +267,7 @@ void TraceFile::discard_writes() const {
   ::close(null);
 }
 
-TraceFile::~TraceFile() {
+PajeTraceFile::~PajeTraceFile() {
   if (!partial_.empty()) std::remove(partial_.c_str());
 }
 

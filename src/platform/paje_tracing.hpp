@@ -43,12 +43,12 @@ std::string tracing_limit(const std::string& what);
 // missing folder) is refused when constructed. Devices and FIFOs are written through, links
 // followed, as io::write_file_atomically does. Construct after the options are set and before the
 // platform is loaded (SimGrid opens the file then).
-class TraceFile {
+class PajeTraceFile {
  public:
-  TraceFile();
-  ~TraceFile();  // removes the partial file unless finish() renamed it
-  TraceFile(const TraceFile&) = delete;
-  TraceFile& operator=(const TraceFile&) = delete;
+  PajeTraceFile();
+  ~PajeTraceFile();  // removes the partial file unless finish() renamed it
+  PajeTraceFile(const PajeTraceFile&) = delete;
+  PajeTraceFile& operator=(const PajeTraceFile&) = delete;
   void finish();                                  // after Engine::run (SimGrid has closed the file)
   // In a forked child that simulates what the run does not report: its trace events go to
   // /dev/null, not into the parent's file (they share its descriptor and offset).

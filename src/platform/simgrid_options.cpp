@@ -203,7 +203,8 @@ namespace {
   std::fprintf(stderr, "\nRINGSIM-TRYING the config's 'simgrid' options\n");
   std::fflush(nullptr);
   try {
-    apply_run_options(cfg.simgrid_options, cfg.network, cfg.platform.empty() ? OptionList{} : io::platform_config_options(cfg.platform));
+    apply_run_options(cfg.simgrid, cfg.network_model,
+                      cfg.platform.empty() ? OptionList{} : io::platform_config_options(cfg.platform));
   } catch (const std::exception& e) {
     refuse("the config's 'simgrid'", e.what());
   }
@@ -237,7 +238,7 @@ static bool chooses_simgrid_options(const RunConfig& cfg, const std::vector<std:
   const bool on_command_line = std::any_of(args.begin(), args.end(), [](const std::string& a) {
     return a.rfind("--cfg=", 0) == 0 || a.rfind("--log=", 0) == 0;
   });
-  return on_command_line || !cfg.simgrid_options.empty() || !cfg.simgrid_log.empty() ||
+  return on_command_line || !cfg.simgrid.empty() || !cfg.simgrid_log.empty() ||
          (!cfg.platform.empty() && !io::platform_config_options(cfg.platform).empty());
 }
 

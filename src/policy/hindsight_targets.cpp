@@ -29,14 +29,14 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
                      "or a trace by time)");
   const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
   ReferencePlan out{plan.points, {}};
-  for (std::size_t k = 0; k < plan.points.size(); ++k) out.targets[plan.points[k]] = plan.targets[k];
+  for (std::size_t k = 0; k < plan.points.size(); ++k) out.point_loads[plan.points[k]] = plan.point_loads[k];
   RunResult::Hindsight& h = result.hindsight.emplace();
   h.points = plan.points;
   h.simulated_as = fixed_scheme_of(plan.points);
   h.predicted_makespan = plan.predicted_makespan;
   h.predicted_none = points::predicted_makespan(model, {});
   h.planner_calls = plan.planner_calls;
-  h.targets = plan.targets;
+  h.point_loads = plan.point_loads;
   h.seconds = seconds_since(t0);
   return out;
 }
@@ -45,23 +45,23 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
 // user's profiles are by time, a CSV by time when its header says so (the file is read), measured
 // utilization unless laid over the iterations (time_scale "span").
 bool traces_follow_clock(const RunConfig& cfg) {
-  if (cfg.trace_source == "fta") return true;
-  if (cfg.trace_source == "planetlab" || cfg.trace_source == "utilization-csv")
-    return !cfg.real.availability.over_iterations;
-  if (cfg.trace_source != "files") return false;
-  if (!cfg.trace_profiles.empty()) return true;
-  return !cfg.trace_csv.empty() && !io::read_speed_csv(cfg.trace_csv).by_iteration;
+  if (cfg.traces.source == TraceSource::fta) return true;
+  if (cfg.traces.source == TraceSource::planetlab || cfg.traces.source == TraceSource::utilization_csv)
+    return !cfg.traces.real.availability.over_iterations;
+  if (cfg.traces.source != TraceSource::files) return false;
+  if (!cfg.traces.profiles.empty()) return true;
+  return !cfg.traces.csv.empty() && !io::read_speed_csv(cfg.traces.csv).by_iteration;
 }
 
 // What the run would refuse once its model is built (plan_hindsight_targets), refused from the
 // config alone, so that a sweep refuses it before it starts.
 void needs_iteration_placement(const RunConfig& cfg, const std::string& prefix) {
-  if (cfg.trace_placement != TracePlacement::iteration)
+  if (cfg.traces.placement != TracePlacement::iteration)
     throw InputError(prefix + "needs traces 'placement': 'iteration' (its recurrence needs speeds that change "
                      "between iterations only)");
   if (traces_follow_clock(cfg))
     throw InputError(prefix + "needs speeds that change between iterations only; these traces follow the clock (a "
-                     "profile or a trace by time, source '" + cfg.trace_source + "')");
+                     "profile or a trace by time, source '" + trace_source_name(cfg) + "')");
 }
 
 }  // namespace

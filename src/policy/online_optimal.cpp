@@ -57,7 +57,7 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   points::RunModel run = *in.model;
   io::ProgressLine line(kOnlineOptimal);
   run.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
-  const points::OnOffLaw law = law_of(in.config->on_off);
+  const points::OnOffLaw law = law_of(in.config->traces.on_off);
   const points::OnlineOptimal online(run, in.peak, law);
   const std::vector<points::LoadStates> states = states_of(in, law);
   RunResult::OnlineOptimal& out = result.online_optimal.emplace();
@@ -101,16 +101,18 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
 // The one load whose law the rule can know exactly, changing between iterations, on a ring small
 // enough for its recursion over the 2^n joint on/off states.
 void needs_geometric_on_off(const RunConfig& cfg, const std::string& prefix) {
-  if (cfg.trace_source != "on-off" || cfg.on_off.durations != OnOffDurations::geometric) {
-    const std::string got = cfg.trace_source == "on-off" ? std::string(to_string(cfg.on_off.durations)) + " durations"
-                                                         : "source " + trace_source_name(cfg);
+  if (cfg.traces.source != TraceSource::on_off || cfg.traces.on_off.durations != OnOffDurations::geometric) {
+    const std::string got = cfg.traces.source == TraceSource::on_off
+                                ? std::string(to_string(cfg.traces.on_off.durations)) + " durations"
+                                : "source " + trace_source_name(cfg);
     throw InputError(prefix + "needs traces {source: on-off} with geometric durations (the one load whose law it can "
                      "know exactly), got " + got);
   }
-  if (cfg.trace_placement != TracePlacement::iteration)
+  if (cfg.traces.placement != TracePlacement::iteration)
     throw InputError(prefix + "needs traces 'placement': 'iteration' (its states change between iterations)");
   const std::size_t most = points::OnlineOptimal::max_members;
-  const std::size_t n = cfg.selection == RingSelection::hosts ? cfg.ring_hosts.size() : static_cast<std::size_t>(cfg.ring_size);
+  const std::size_t n =
+      cfg.ring.selection == RingSelection::hosts ? cfg.ring.hosts.size() : static_cast<std::size_t>(cfg.ring.size);
   if (n > most)
     throw InputError(prefix + "needs a ring of at most " + std::to_string(most) +
                      " members (its recursion runs over the 2^n joint on/off states), got " + std::to_string(n));

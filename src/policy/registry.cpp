@@ -119,7 +119,7 @@ void check_scheme_fits(const RunConfig& cfg, const std::string& where) {
   const SchemeEntry* ref = reference_scheme(cfg.scheme.name);
   if (!ref) return;
   const std::string prefix = where + ": scheme '" + cfg.scheme.name + "' ";
-  if (!cfg.rebuilds.empty()) throw InputError(prefix + "does not combine with rebuilds (its recursion knows one ring)");
+  if (!cfg.rebuild.empty()) throw InputError(prefix + "does not combine with rebuilds (its recursion knows one ring)");
   if (ref->check_fits) ref->check_fits(cfg, prefix);
 }
 

@@ -54,7 +54,7 @@ struct ReferenceInput {
 // moves to (by the iteration it follows; absent: the point balances for its decision speeds).
 struct ReferencePlan {
   std::vector<int> points;
-  std::map<int, std::vector<std::int64_t>> targets;
+  std::map<int, std::vector<std::int64_t>> point_loads;
 };
 
 struct SchemeEntry : NamedInfo {

@@ -128,11 +128,11 @@ static void decide(const RunSetup& s, const RingShape& ring, RingMembers& ms, De
   // themselves when they are a balance for speeds within the speeds' error (a policy's own speeds
   // are exact): a point where only the measurement's rounding differs moves nothing, and near
   // ties go where exact speeds would send them (load_balance.hpp).
-  const auto planned = s.app.planned_targets.find(after_iteration);
-  if (planned != s.app.planned_targets.end()) inst.targets = planned->second;
+  const auto planned = s.app.planned_point_loads.find(after_iteration);
+  if (planned != s.app.planned_point_loads.end()) inst.targets = planned->second;
   else if (own_speeds) inst.targets = redistribution::rebalanced_targets(inst.loads, *own_speeds, 0.0);
   else inst.targets = redistribution::rebalanced_targets(inst.loads, speeds, measured.error);
-  rec.planned = planned != s.app.planned_targets.end();
+  rec.planned = planned != s.app.planned_point_loads.end();
   rec.balanced_for_reports = !own_speeds && !rec.planned;
   inst.cost_next = ring.cost_next;
   inst.cost_prev = ring.cost_prev;

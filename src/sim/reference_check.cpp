@@ -21,7 +21,7 @@ namespace {
 std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const std::vector<std::string>& check,
                                              int iterations) {
   std::set<std::vector<int>> seen;
-  if (own.targets.empty()) seen.insert(*policy::fixed_points_of(own.scheme, iterations));
+  if (own.point_loads.empty()) seen.insert(*policy::fixed_points_of(own.scheme, iterations));
   std::vector<std::string> out;
   for (const auto& s : check)
     if (seen.insert(*policy::fixed_points_of(s, iterations)).second) out.push_back(s);
@@ -30,12 +30,12 @@ std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const s
 
 // The makespan of `s` simulated in a child forked from the loaded simulation: the child's output
 // and its trace events go nowhere (the run reports one scheme), a failure is the run's.
-double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, const platform::TraceFile& trace) {
+double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace) {
   io::ChildOptions quiet;
   quiet.stdout_file = quiet.stderr_file = "/dev/null";
   io::ChildValue makespan(
       [&] {
-        trace.discard_writes();
+        paje_trace.discard_writes();
         return run_to_end(s);
       },
       "check of the reference against scheme '" + s.scheme + "'", quiet);
@@ -49,15 +49,15 @@ double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, 
 }  // namespace
 
 SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, const std::vector<std::string>& check,
-                                const RunToEnd& run_to_end, const platform::TraceFile& trace,
+                                const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace,
                                 RunResult::Hindsight& h) {
   const std::vector<std::string> others = schemes_to_simulate(own, check, iterations);
   if (others.empty()) return own;
-  h.points_makespan = simulated_in_child(own, run_to_end, trace);
+  h.points_makespan = simulated_in_child(own, run_to_end, paje_trace);
   SimulatedScheme best = own;
   double fastest = h.points_makespan;
   for (const auto& s : others) {
-    const double makespan = simulated_in_child(SimulatedScheme{s, {}}, run_to_end, trace);
+    const double makespan = simulated_in_child(SimulatedScheme{s, {}}, run_to_end, paje_trace);
     h.checked.push_back({s, makespan});
     XBT_INFO("reference %s: %.17g s; checked %s: %.17g s", own.scheme.c_str(), h.points_makespan, s.c_str(), makespan);
     if (makespan < fastest) {
@@ -65,7 +65,7 @@ SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, cons
       best = SimulatedScheme{s, {}};
     }
   }
-  h.points_kept = best.scheme == own.scheme && best.targets == own.targets;
+  h.points_kept = best.scheme == own.scheme && best.point_loads == own.point_loads;
   return best;
 }
 

@@ -18,7 +18,7 @@ namespace ringsim::sim {
 // each point balances for its decision speeds).
 struct SimulatedScheme {
   std::string scheme;
-  std::map<int, std::vector<Count>> targets;
+  std::map<int, std::vector<Count>> point_loads;
 };
 
 // Simulates the run with scheme `s` to its end; its makespan (one Engine::run a process).
@@ -28,7 +28,7 @@ using RunToEnd = std::function<double(const SimulatedScheme& s)>;
 // not its own), each simulated in a child; records every makespan in `h` and returns the scheme to
 // simulate: the fastest, the reference's own on a tie.
 SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, const std::vector<std::string>& check,
-                                const RunToEnd& run_to_end, const platform::TraceFile& trace,
+                                const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace,
                                 RunResult::Hindsight& h);
 
 // The makespan of the scheme a check kept: the reference's own, or the fastest checked.

@@ -25,7 +25,7 @@ namespace ringsim::sim {
 // own routes. The paths' bandwidth shares are the planner's either way.
 static PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::LoadedPlatform& lp,
                                          const std::set<std::string>& excluded) {
-  const platform::RingPlatform rp = platform::read_ring_platform(lp, cfg.ring_routing, cfg.ring_candidates, excluded);
+  const platform::RingPlatform rp = platform::read_ring_platform(lp, cfg.ring.routing, cfg.ring.candidates, excluded);
   const Platform& p = rp.model;
   const ring::RingNetwork net(p);
   // The first guess of the work: the ratio on platform means, one column computed at the mean host
@@ -38,8 +38,8 @@ static PlannedRing plan_ring_on_platform(const RunConfig& cfg, const platform::L
   out.routing = rp.routing;
   const double bytes = 8.0 * cfg.rows;
   const double columns = static_cast<double>(cfg.columns);
-  const ring::RatioRing chosen = ring::plan_ring_for_ratio(net, cfg.ratio, columns, bytes,
-                                                           cfg.ratio * (bytes / bandwidth) * speed * columns, cfg.ring_method);
+  const ring::RatioRing chosen = ring::plan_ring_for_ratio(
+      net, cfg.ratio, columns, bytes, cfg.ratio * (bytes / bandwidth) * speed * columns, cfg.ring.method);
   const ring::RingPlan& plan = chosen.plan;
   out.tstep = chosen.tstep;
   out.ratio_rounds = chosen.rounds;
@@ -122,10 +122,10 @@ static std::vector<std::string> given_ring(const std::vector<std::string>& hosts
 }
 
 static std::vector<std::string> choose_ring(const RunConfig& cfg, const std::vector<std::string>& names) {
-  switch (cfg.selection) {
-    case RingSelection::random: return draw_ring(names, cfg.ring_size, cfg.ring_seed, cfg.platform);
+  switch (cfg.ring.selection) {
+    case RingSelection::random: return draw_ring(names, cfg.ring.size, cfg.ring.seed, cfg.platform);
     case RingSelection::hosts:
-    case RingSelection::planner: return given_ring(cfg.ring_hosts, names, cfg.platform);
+    case RingSelection::planner: return given_ring(cfg.ring.hosts, names, cfg.platform);
   }
   return {};
 }
@@ -150,7 +150,7 @@ std::vector<sg4::Host*> hosts_named(const sg4::Engine& e, const std::vector<std:
 // source "platform" those profiles are the run's traces, and every host may be a member.
 static std::set<std::string> profiled_hosts(const RunConfig& cfg, const platform::LoadedPlatform& lp) {
   std::set<std::string> profiled;
-  if (cfg.trace_source != "platform" && lp.may_hold_speed_profiles())
+  if (cfg.traces.source != TraceSource::platform && lp.may_hold_speed_profiles())
     for (const auto* h : platform::hosts_with_speed_profile(lp.hosts())) profiled.insert(h->get_name());
   return profiled;
 }
@@ -187,21 +187,21 @@ static RingHosts drawn_ring_hosts(const RunConfig& cfg, const sg4::Engine& engin
                                   const std::vector<sg4::Host*>& sorted, const std::set<std::string>& profiled,
                                   std::size_t platform_hosts) {
   // One round of questions: the sets, the draw, its neighbour routes.
-  const auto size = static_cast<std::size_t>(cfg.ring_size);
+  const auto size = static_cast<std::size_t>(cfg.ring.size);
   auto drawn = platform::draw_among_reachable(lp, sorted, [&](const std::vector<std::string>& among) {
     return size <= among.size() ? choose_ring(cfg, among) : std::vector<std::string>{};
   });
   RingHosts out;
   out.pool = std::move(drawn.names);
   if (size > out.pool.size() && !profiled.empty())
-    throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+    throw InputError("a ring of " + std::to_string(cfg.ring.size) + " processors does not fit platform '" +
                      cfg.platform + "': " + std::to_string(profiled.size()) + " of its " +
                      std::to_string(platform_hosts) + " hosts have a speed profile of the platform's (speed_file, "
                      "e.g. '" + *profiled.begin() + "') that ringsim's traces cannot replace, and " +
                      std::to_string(out.pool.size()) + " of the others reach each other both ways (traces source "
                      "\"platform\" runs with the platform's profiles on every host)");
   if (size > out.pool.size() && out.pool.size() < platform_hosts)
-    throw InputError("a ring of " + std::to_string(cfg.ring_size) + " processors does not fit platform '" +
+    throw InputError("a ring of " + std::to_string(cfg.ring.size) + " processors does not fit platform '" +
                      cfg.platform + "': only " + std::to_string(out.pool.size()) + " of its " +
                      std::to_string(platform_hosts) + " hosts reach each other both ways");
   out.ring = drawn.ring.empty() ? choose_ring(cfg, out.pool) : std::move(drawn.ring);  // the former says why not
@@ -227,13 +227,14 @@ static RingHosts unplanned_ring_hosts(const RunConfig& cfg, const sg4::Engine& e
   std::vector<sg4::Host*> sorted;
   for (const auto& n : all_names)
     if (!profiled.count(n)) sorted.push_back(engine.host_by_name(n));
-  const bool draws = cfg.selection == RingSelection::random ||
-                     std::any_of(cfg.rebuilds.begin(), cfg.rebuilds.end(), [](const auto& rb) { return rb.hosts.empty(); });
+  const bool draws = cfg.ring.selection == RingSelection::random ||
+                     std::any_of(cfg.rebuild.begin(), cfg.rebuild.end(),
+                                 [](const auto& rb) { return rb.hosts.empty(); });
   RingHosts out;
-  if (cfg.selection == RingSelection::random) {
+  if (cfg.ring.selection == RingSelection::random) {
     out = drawn_ring_hosts(cfg, engine, lp, sorted, profiled, all_names.size());
   } else {
-    out.ring = given_ring(cfg.ring_hosts, all_names, cfg.platform);
+    out.ring = given_ring(cfg.ring.hosts, all_names, cfg.platform);
     if (const auto why = platform::unroutable_neighbours(hosts_named(engine, out.ring))) throw InputError(*why);
     if (draws) out.pool = reachable_host_names(lp, sorted);
   }
@@ -245,7 +246,8 @@ static RingHosts unplanned_ring_hosts(const RunConfig& cfg, const sg4::Engine& e
 // (in the free mode the planner's zone, extended before, already holds them).
 static void attach_staging_storage(const RunConfig& cfg, sg4::Engine& engine, const platform::LoadedPlatform& lp,
                                    const PlannedRing& planned, const std::vector<std::string>& ring) {
-  if (!cfg.staging.enabled || (cfg.selection == RingSelection::planner && planned.routing == RingRouting::free)) return;
+  if (!cfg.staging.enabled || (cfg.ring.selection == RingSelection::planner && planned.routing == RingRouting::free))
+    return;
   Platform p = *lp.declared();
   std::vector<std::size_t> receivers;
   for (const auto& n : ring) receivers.push_back(*p.find_node(n));
@@ -259,8 +261,8 @@ static std::vector<std::vector<sg4::Host*>> rebuild_rings(const RunConfig& cfg, 
                                                           const std::vector<std::string>& all_names,
                                                           const std::set<std::string>& profiled) {
   std::vector<std::vector<sg4::Host*>> rings;
-  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
-    const RebuildConfig& rb = cfg.rebuilds[k];
+  for (std::size_t k = 0; k < cfg.rebuild.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuild[k];
     rings.push_back(hosts_named(
         engine, rb.hosts.empty() ? draw_ring(pool, rb.size, rb.seed, cfg.platform) : given_ring(rb.hosts, all_names, cfg.platform)));
     if (const auto why = platform::unroutable_neighbours(rings.back()))
@@ -278,11 +280,11 @@ ChosenRings choose_run_rings(const RunConfig& cfg, sg4::Engine& engine, platform
   const std::set<std::string> profiled = profiled_hosts(cfg, lp);
   // Nothing will join this platform (no storage cluster, no planner's paths): it is sealed now, and
   // where no route question can abort, SimGrid is asked here rather than in forked children.
-  if (!cfg.staging.enabled && cfg.selection != RingSelection::planner) {
+  if (!cfg.staging.enabled && cfg.ring.selection != RingSelection::planner) {
     lp.seal();
     platform::answer_routes_here(lp.routes_cannot_abort());
   }
-  RingHosts hosts = cfg.selection == RingSelection::planner
+  RingHosts hosts = cfg.ring.selection == RingSelection::planner
                         ? planned_ring_hosts(cfg, engine, lp, profiled, out.planned)
                         : unplanned_ring_hosts(cfg, engine, lp, profiled, all_names);
   attach_staging_storage(cfg, engine, lp, out.planned, hosts.ring);

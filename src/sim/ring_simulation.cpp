@@ -179,7 +179,7 @@ static std::vector<std::string> refuse_stopping_profiles(const platform::LoadedP
 
 // The options are set after the Engine exists and before the platform is loaded.
 static bool set_run_options(const RunConfig& cfg) {
-  platform::apply_run_options(cfg.simgrid_options, cfg.network, io::platform_config_options(cfg.platform));
+  platform::apply_run_options(cfg.simgrid, cfg.network_model, io::platform_config_options(cfg.platform));
   platform::avoid_tracing_limits(cfg.platform);
   return true;
 }
@@ -211,7 +211,7 @@ static double simulate_to_end(RunState& run, const RunConfig& cfg, sg4::Engine& 
     // placed by iteration are applied by the members (execute_in_iteration), the host at its peak.
     // With the platform's own profiles, SimGrid attached them at load (a second one would abort).
     bool speeds_change = lp.may_hold_speed_profiles();
-    if (cfg.trace_source != "platform")
+    if (cfg.traces.source != TraceSource::platform)
       for (const auto& t : setup.all_traces)
         if (!placed_by_iteration(setup, t) && !t.changes.empty()) {
           engine.host_by_name(t.host)->set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
@@ -242,7 +242,7 @@ static double simulate_to_end(RunState& run, const RunConfig& cfg, sg4::Engine& 
 // With --log=ringsim_app.thres:verbose: the model's clock at each iteration's end along the
 // reference's points, to set beside iterations.csv where the reference's prediction misses.
 static void log_model_timeline(const points::RunModel& model, const policy::ReferencePlan& plan) {
-  if (!XBT_LOG_ISENABLED(ringsim_app, xbt_log_priority_verbose) || !plan.targets.empty()) return;
+  if (!XBT_LOG_ISENABLED(ringsim_app, xbt_log_priority_verbose) || !plan.point_loads.empty()) return;
   const std::vector<double> ends = points::predicted_iteration_ends(model, plan.points);
   for (std::size_t k = 0; k < ends.size(); ++k) XBT_VERB("reference model: iteration %zu ends at %.17g s", k + 1, ends[k]);
 }
@@ -253,7 +253,7 @@ struct LoadedSimulation::State {
   int argc = 0;
   sg4::Engine engine;
   bool options_set;
-  platform::TraceFile trace;  // after the options, before the platform (SimGrid opens it when loading)
+  platform::PajeTraceFile paje_trace;  // after the options, before the platform (SimGrid opens it when loading)
   platform::LoadedPlatform lp;
   static std::vector<char*> pointers(std::vector<std::string>& args) {
     std::vector<char*> p;
@@ -289,17 +289,17 @@ static AppSettings app_settings(const RunConfig& cfg, std::vector<std::vector<sg
   // set-up), and start_playing sets it.
   s.planner = cfg.algorithm;
   s.targets = cfg.targets;
-  s.trace_placement = cfg.trace_placement;
-  for (std::size_t k = 0; k < cfg.rebuilds.size(); ++k) {
-    const RebuildConfig& rb = cfg.rebuilds[k];
+  s.trace_placement = cfg.traces.placement;
+  for (std::size_t k = 0; k < cfg.rebuild.size(); ++k) {
+    const RebuildConfig& rb = cfg.rebuild[k];
     s.rebuilds[rb.after] = Rebuild{k, std::move(rebuild_rings[k]), rb.k, rb.beta, rb.algorithm, rb.overlap};
   }
   return s;
 }
 
 LoadedSimulation::LoadedSimulation(const RunConfig& cfg, int* argc, char** argv)
-    : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network),
-      options_(cfg.simgrid_options), log_(cfg.simgrid_log) {}
+    : state_(std::make_unique<State>(cfg, argc, argv)), platform_(cfg.platform), network_(cfg.network_model),
+      options_(cfg.simgrid), log_(cfg.simgrid_log) {}
 
 LoadedSimulation::~LoadedSimulation() = default;
 
@@ -339,7 +339,7 @@ static RingShape initial_ring(const RunConfig& cfg, RunSetup& setup, const std::
   // ratio = (one column on the ring's mean speed) / (one column over the mean neighbour path), on
   // the ring as simulated, whichever way it was chosen; a planned ring keeps its bandwidth shares.
   setup.flops_per_column = cfg.ratio * means.column_time * means.speed;
-  if (cfg.selection == RingSelection::planner && first.n > 1) {
+  if (cfg.ring.selection == RingSelection::planner && first.n > 1) {
     first.rate_next = planned.succ_bw;
     first.rate_prev = planned.pred_bw;
     first.routes = neighbour_routes(setup, first);  // the shares bound the border transfers
@@ -374,7 +374,7 @@ static std::vector<Count> place_initial_columns(const RunConfig& cfg, const sg4:
 // scheme of the points it plans on the set-up, or the faster fixed scheme its check simulated
 // (src/sim/reference_check.hpp; not for a run only set up).
 static SimulatedScheme scheme_to_play(const RunConfig& cfg, const RunState& run, const std::vector<Count>& initial,
-                                      const RunToEnd& run_to_end, const platform::TraceFile& trace, bool setup_only,
+                                      const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace, bool setup_only,
                                       RunResult& res) {
   const policy::SchemeEntry* reference = policy::reference_scheme(cfg.scheme.name);
   if (!reference) return {cfg.scheme.name, {}};
@@ -383,9 +383,9 @@ static SimulatedScheme scheme_to_play(const RunConfig& cfg, const RunState& run,
   const points::RunModel model = reference_run_model(run.setup, ring0, initial);
   const policy::ReferencePlan plan = reference->plan(reference_input(run.setup, ring0, cfg, model), res);
   log_model_timeline(model, plan);
-  const SimulatedScheme own{policy::fixed_scheme_of(plan.points), plan.targets};
+  const SimulatedScheme own{policy::fixed_scheme_of(plan.points), plan.point_loads};
   if (!reference->checked_in_simulation || setup_only) return own;
-  const SimulatedScheme kept = check_reference(run.setup.app.iterations, own, cfg.reference_check, run_to_end, trace,
+  const SimulatedScheme kept = check_reference(run.setup.app.iterations, own, cfg.reference_check, run_to_end, paje_trace,
                                                *res.hindsight);
   res.hindsight->simulated_as = kept.scheme;
   return kept;
@@ -395,14 +395,14 @@ static SimulatedScheme scheme_to_play(const RunConfig& cfg, const RunState& run,
 // process: the run's own, or in a child, one scheme a reference's check simulates.
 static void start_playing(RunState& run, const SimulatedScheme& s) {
   run.setup.app.scheme = s.scheme;
-  run.setup.app.planned_targets = s.targets;
+  run.setup.app.planned_point_loads = s.point_loads;
   start_policies(run.setup, run.rings.front(), 1, run.members);
 }
 
 // What the result says of the run's set-up: its ring, a column's work and size, the planner's ring,
 // the SimGrid options in force (the Paje trace named as written).
 static void record_setup(RunResult& res, const RunConfig& cfg, const RunState& run, const PlannedRing& planned,
-                         const RingMeans& means, const std::string& trace_name) {
+                         const RingMeans& means, const std::string& paje_trace_name) {
   const RunSetup& setup = run.setup;
   for (auto* h : run.rings.front().hosts) res.ring.push_back(h->get_name());
   res.flops_per_column = setup.flops_per_column;
@@ -412,10 +412,10 @@ static void record_setup(RunResult& res, const RunConfig& cfg, const RunState& r
   res.planned_tstep = planned.tstep;
   res.planned_ratio_rounds = planned.ratio_rounds;
   res.planned_ratio_converged = planned.ratio_converged;
-  if (cfg.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
+  if (cfg.ring.selection == RingSelection::planner) res.ring_routing = to_string(planned.routing);
   res.simgrid_options = platform::options_in_force();
   for (auto& [name, value] : res.simgrid_options)
-    if (name == "tracing/filename") value = trace_name;
+    if (name == "tracing/filename") value = paje_trace_name;
   res.network_model = platform::network_model_in_force(res.simgrid_options);
 }
 
@@ -444,7 +444,7 @@ static void record_run(RunResult& res, const RunConfig& cfg, RunState& run, cons
 
 RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt) {
   if (loaded.used_) throw std::logic_error("run_simulation: a loaded platform serves one run (fork before each)");
-  if (cfg.platform != loaded.platform_ || cfg.network != loaded.network_ || cfg.simgrid_options != loaded.options_ ||
+  if (cfg.platform != loaded.platform_ || cfg.network_model != loaded.network_ || cfg.simgrid != loaded.options_ ||
       cfg.simgrid_log != loaded.log_)
     throw std::logic_error("run_simulation: the run's platform or SimGrid options are not the loaded ones");
   loaded.used_ = true;
@@ -462,7 +462,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
   std::vector<HostTrace> traces = traces_for(cfg, ring, rings.rebuilds, &above_peak);
   std::vector<std::string> trace_warnings = suspect_trace_lines(cfg);
   if (opt.strict && !trace_warnings.empty()) throw InputError(trace_warnings.front());
-  if (const std::string w = platform::preset_override_warning(cfg.platform, cfg.network); !w.empty())
+  if (const std::string w = platform::preset_override_warning(cfg.platform, cfg.network_model); !w.empty())
     trace_warnings.push_back(w);
   check_trace_multipliers(traces);
   RunState run(app_settings(cfg, std::move(rings.rebuilds)));
@@ -484,9 +484,9 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     start_playing(run, s);
     return simulate();
   };
-  start_playing(run, scheme_to_play(cfg, run, initial, run_to_end, loaded.state_->trace, opt.setup_only, res));
+  start_playing(run, scheme_to_play(cfg, run, initial, run_to_end, loaded.state_->paje_trace, opt.setup_only, res));
 
-  record_setup(res, cfg, run, planned, means, loaded.state_->trace.name());
+  record_setup(res, cfg, run, planned, means, loaded.state_->paje_trace.name());
   res.above_peak = std::move(above_peak);
   res.trace_warnings = std::move(trace_warnings);
   if (opt.setup_only) {
@@ -494,7 +494,7 @@ RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const S
     return res;
   }
   res.makespan = simulate();
-  loaded.state_->trace.finish();
+  loaded.state_->paje_trace.finish();
   if (const std::string w = io::trace_span_warning(cfg, setup.all_traces, res.makespan - setup.time_origin); !w.empty())
     res.trace_warnings.push_back(w);
   if (res.hindsight && !res.hindsight->checked.empty() && res.makespan != kept_makespan(*res.hindsight))

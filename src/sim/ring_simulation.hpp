@@ -48,7 +48,7 @@ class LoadedSimulation {
   bool used_ = false;
 };
 
-// One run from a loaded platform: cfg.platform and cfg.network must be the loaded ones, and a
+// One run from a loaded platform: cfg.platform and cfg.network_model must be the loaded ones, and a
 // LoadedSimulation serves one run only (SimGrid's clock cannot be reset: fork before calling).
 // Throws InputError for configs the platform cannot satisfy (unknown hosts, ring too large).
 RunResult run_simulation(const RunConfig& cfg, LoadedSimulation& loaded, const SimulationOptions& opt = {});

@@ -65,7 +65,7 @@ struct AppSettings {
   std::map<int, Rebuild> rebuilds;   // by the iteration after which each takes place
   // Scheme hindsight-targets: the loads each point moves to, by the iteration it follows; a point
   // not listed balances for its decision speeds.
-  std::map<int, std::vector<Count>> planned_targets;
+  std::map<int, std::vector<Count>> planned_point_loads;
 };
 
 // ---- read-only once the run starts ----

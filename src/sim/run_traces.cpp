@@ -202,29 +202,30 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
   for (const auto* h : ring) add(h);
   for (const auto& rr : rebuilt)
     for (const auto* h : rr) add(h);
-  if (cfg.trace_source == "random-walk") {
-    RandomWalkSpec rw = cfg.random_walk;
-    rw.seed = cfg.trace_seed;
+  if (cfg.traces.source == TraceSource::random_walk) {
+    RandomWalkSpec rw = cfg.traces.random_walk;
+    rw.seed = cfg.traces.seed;
     return random_walk_traces(named, rw, cfg.iterations);
   }
-  if (cfg.trace_source == "on-off") {
-    OnOffSpec oo = cfg.on_off;
-    oo.seed = cfg.trace_seed;
+  if (cfg.traces.source == TraceSource::on_off) {
+    OnOffSpec oo = cfg.traces.on_off;
+    oo.seed = cfg.traces.seed;
     return on_off_traces(named, oo, cfg.iterations);
   }
-  if (cfg.trace_source == "daily") {
-    DailySpec d = cfg.daily;
-    d.seed = cfg.trace_seed;
+  if (cfg.traces.source == TraceSource::daily) {
+    DailySpec d = cfg.traces.daily;
+    d.seed = cfg.traces.seed;
     return daily_traces(named, d, cfg.iterations);
   }
-  if (cfg.trace_source == "fta") return fta_traces(cfg.fta, cfg.platform, named);
-  if (cfg.trace_source == "planetlab") return io::planetlab_host_traces(cfg.real, cfg.trace_seed, named, cfg.iterations);
-  if (cfg.trace_source == "utilization-csv")
-    return io::utilization_csv_host_traces(cfg.real, cfg.trace_seed, named, cfg.iterations);
+  if (cfg.traces.source == TraceSource::fta) return fta_traces(cfg.traces.fta, cfg.platform, named);
+  if (cfg.traces.source == TraceSource::planetlab)
+    return io::planetlab_host_traces(cfg.traces.real, cfg.traces.seed, named, cfg.iterations);
+  if (cfg.traces.source == TraceSource::utilization_csv)
+    return io::utilization_csv_host_traces(cfg.traces.real, cfg.traces.seed, named, cfg.iterations);
   // A member without a trace of its own keeps its peak speed (files with "default": "constant";
   // the platform's hosts without a profile).
   auto constant = [](const std::string& name, double peak) { return HostTrace{name, peak, {}}; };
-  if (cfg.trace_source == "platform") {
+  if (cfg.traces.source == TraceSource::platform) {
     // The profiles SimGrid attached at load, read from the same files (it keeps their values).
     const auto declared = io::declared_speed_profiles(cfg.platform);
     std::vector<HostTrace> traces;
@@ -235,34 +236,34 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     }
     return traces;
   }
-  if (cfg.trace_source == "files") {
+  if (cfg.traces.source == TraceSource::files) {
     check_trace_hosts_on_platform(cfg);
     std::vector<HostTrace> traces;
-    if (!cfg.trace_csv.empty()) {
-      const io::SpeedCsv csv = io::read_speed_csv(cfg.trace_csv);
+    if (!cfg.traces.csv.empty()) {
+      const io::SpeedCsv csv = io::read_speed_csv(cfg.traces.csv);
       for (const auto& [name, peak] : named)
         if (io::has_trace(csv, name)) traces.push_back(io::csv_trace(csv, name, peak, above));
-        else if (cfg.trace_default_constant) traces.push_back(constant(name, peak));
+        else if (cfg.traces.default_constant) traces.push_back(constant(name, peak));
         else throw InputError("no speed trace for host '" + name + "' in '" + csv.path + "' (\"default\": \"constant\" "
                               "keeps such members at their peak speed)");
       return traces;
     }
     for (const auto& [name, peak] : named) {
-      const auto it = std::find_if(cfg.trace_profiles.begin(), cfg.trace_profiles.end(),
+      const auto it = std::find_if(cfg.traces.profiles.begin(), cfg.traces.profiles.end(),
                                    [&](const auto& p) { return p.first == name; });
-      if (it != cfg.trace_profiles.end()) traces.push_back(io::read_speed_profile(it->second, name, peak, above));
-      else if (cfg.trace_default_constant) traces.push_back(constant(name, peak));
+      if (it != cfg.traces.profiles.end()) traces.push_back(io::read_speed_profile(it->second, name, peak, above));
+      else if (cfg.traces.default_constant) traces.push_back(constant(name, peak));
       else throw InputError("no speed trace for host '" + name + "' in traces 'profiles' (\"default\": \"constant\" "
                             "keeps such members at their peak speed)");
     }
     return traces;
   }
   TraceSpec spec;
-  spec.seed = cfg.trace_seed;
-  spec.windows = cfg.trace_windows;
-  spec.factor_low = cfg.factor_low;
-  spec.factor_high = cfg.factor_high;
-  if (cfg.trace_from_measured)
+  spec.seed = cfg.traces.seed;
+  spec.windows = cfg.traces.windows;
+  spec.factor_low = cfg.traces.factor.low;
+  spec.factor_high = cfg.traces.factor.high;
+  if (draws_from_2004_machine_list(cfg))
     for (double mf : embedded_measured_values().machine_mflops) spec.speed_list.push_back(mf * 1e6);
   return generate_speed_traces(named, spec);
 }

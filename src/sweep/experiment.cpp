@@ -134,49 +134,52 @@ bool traces_take_seed(const nlohmann::json& base) {
 // a trace (unless "default": "constant"). The hosts' peaks are not known here: only the files'
 // syntax is checked.
 void check_trace_files(const RunConfig& cfg, const std::string& where) {
-  if (cfg.trace_source != "files" && cfg.trace_source != "platform" && cfg.trace_source != "fta" &&
-      cfg.trace_source != "planetlab" && cfg.trace_source != "utilization-csv")
+  const TraceSource source = cfg.traces.source;
+  if (source != TraceSource::files && source != TraceSource::platform && source != TraceSource::fta &&
+      source != TraceSource::planetlab && source != TraceSource::utilization_csv)
     return;
   try {
     // The whole set, once: a run reads only the series its members draw.
-    if (cfg.trace_source == "planetlab") {
-      io::check_planetlab_set(cfg.real);
+    if (cfg.traces.source == TraceSource::planetlab) {
+      io::check_planetlab_set(cfg.traces.real);
       return;
     }
-    if (cfg.trace_source == "utilization-csv") {
-      io::read_utilization_csv(cfg.real);
+    if (cfg.traces.source == TraceSource::utilization_csv) {
+      io::read_utilization_csv(cfg.traces.real);
       return;
     }
-    if (cfg.trace_source == "fta") {
-      const io::FtaEventTrace trace = io::read_fta_event_trace(cfg.fta.file);
-      for (const auto& [host, node] : cfg.fta.nodes)
+    if (cfg.traces.source == TraceSource::fta) {
+      const io::FtaEventTrace trace = io::read_fta_event_trace(cfg.traces.fta.file);
+      for (const auto& [host, node] : cfg.traces.fta.nodes)
         if (!trace.events.count(node))
-          throw InputError("traces 'nodes': host '" + host + "' maps to node '" + node + "', which '" + cfg.fta.file +
-                           "' does not hold");
-      if (cfg.selection == RingSelection::hosts && !cfg.fta.nodes.empty())
-        for (const auto& h : cfg.ring_hosts)
-          if (std::none_of(cfg.fta.nodes.begin(), cfg.fta.nodes.end(), [&](const auto& p) { return p.first == h; }))
+          throw InputError("traces 'nodes': host '" + host + "' maps to node '" + node + "', which '" +
+                           cfg.traces.fta.file + "' does not hold");
+      if (cfg.ring.selection == RingSelection::hosts && !cfg.traces.fta.nodes.empty())
+        for (const auto& h : cfg.ring.hosts)
+          if (std::none_of(cfg.traces.fta.nodes.begin(), cfg.traces.fta.nodes.end(),
+                           [&](const auto& p) { return p.first == h; }))
             throw InputError("no FTA node for ring host '" + h + "' in traces 'nodes'");
       return;
     }
-    if (cfg.trace_source == "platform") {
+    if (cfg.traces.source == TraceSource::platform) {
       for (const auto& [host, profile] : io::declared_speed_profiles(cfg.platform))
         io::parse_speed_profile(profile.text, profile.where, host, 1.0);
       return;
     }
-    if (!cfg.trace_csv.empty()) {
-      const io::SpeedCsv csv = io::read_speed_csv(cfg.trace_csv);
-      if (cfg.selection == RingSelection::hosts && !cfg.trace_default_constant)
-        for (const auto& h : cfg.ring_hosts)
+    if (!cfg.traces.csv.empty()) {
+      const io::SpeedCsv csv = io::read_speed_csv(cfg.traces.csv);
+      if (cfg.ring.selection == RingSelection::hosts && !cfg.traces.default_constant)
+        for (const auto& h : cfg.ring.hosts)
           if (!io::has_trace(csv, h))
-            throw InputError("no speed trace for ring host '" + h + "' in '" + cfg.trace_csv +
+            throw InputError("no speed trace for ring host '" + h + "' in '" + cfg.traces.csv +
                              "' (\"default\": \"constant\" keeps such members at their peak speed)");
       return;
     }
-    for (const auto& [host, file] : cfg.trace_profiles) io::read_speed_profile(file, host, 1.0);
-    if (cfg.selection == RingSelection::hosts && !cfg.trace_default_constant)
-      for (const auto& h : cfg.ring_hosts)
-        if (std::none_of(cfg.trace_profiles.begin(), cfg.trace_profiles.end(), [&](const auto& p) { return p.first == h; }))
+    for (const auto& [host, file] : cfg.traces.profiles) io::read_speed_profile(file, host, 1.0);
+    if (cfg.ring.selection == RingSelection::hosts && !cfg.traces.default_constant)
+      for (const auto& h : cfg.ring.hosts)
+        if (std::none_of(cfg.traces.profiles.begin(), cfg.traces.profiles.end(),
+                         [&](const auto& p) { return p.first == h; }))
           throw InputError("no speed trace for ring host '" + h + "' in traces 'profiles' (\"default\": \"constant\" "
                            "keeps such members at their peak speed)");
   } catch (const InputError& err) {
@@ -187,8 +190,8 @@ void check_trace_files(const RunConfig& cfg, const std::string& where) {
 // The hosts a run names, each with its role in the messages.
 std::vector<NamedHost> named_hosts(const RunConfig& cfg) {
   std::vector<NamedHost> out;
-  for (const auto& h : cfg.ring_hosts) out.push_back({h, "ring host"});
-  for (const auto& rb : cfg.rebuilds)
+  for (const auto& h : cfg.ring.hosts) out.push_back({h, "ring host"});
+  for (const auto& rb : cfg.rebuild)
     for (const auto& h : rb.hosts) out.push_back({h, "rebuild after iteration " + std::to_string(rb.after) + ": ring host"});
   if (cfg.staging.enabled && !cfg.staging.gateway.empty()) out.push_back({cfg.staging.gateway, "staging gateway", true});
   for (auto& h : io::trace_file_hosts(cfg)) out.push_back({std::move(h.name), std::move(h.role)});
@@ -310,10 +313,10 @@ RunConfig shared_run_config(const nlohmann::json& base, const SweepLists& l, con
   if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = l.sizes.front();
   const RunConfig shared = io::parse_run_config(first, where + " 'base'");
   for (int size : l.sizes)
-    if (shared.selection == RingSelection::hosts && static_cast<std::size_t>(size) != shared.ring_hosts.size())
+    if (shared.ring.selection == RingSelection::hosts && static_cast<std::size_t>(size) != shared.ring.hosts.size())
       throw InputError(where + ": ring size " + std::to_string(size) + " is not the size of the given ring 'hosts' (" +
-                       std::to_string(shared.ring_hosts.size()) + " hosts): list ring_sizes [" +
-                       std::to_string(shared.ring_hosts.size()) + "] or draw the ring at random");
+                       std::to_string(shared.ring.hosts.size()) + " hosts): list ring_sizes [" +
+                       std::to_string(shared.ring.hosts.size()) + "] or draw the ring at random");
   return shared;
 }
 

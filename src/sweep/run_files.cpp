@@ -33,10 +33,10 @@ std::string resolve_beside(const std::string& path, const std::string& config_fi
 
 std::vector<std::string*> input_files_named(RunConfig& cfg) {
   std::vector<std::string*> files{&cfg.platform};
-  for (std::string* file : {&cfg.trace_csv, &cfg.fta.file, &cfg.real.file, &cfg.real.folder})
+  for (std::string* file : {&cfg.traces.csv, &cfg.traces.fta.file, &cfg.traces.real.file, &cfg.traces.real.folder})
     if (!file->empty()) files.push_back(file);
-  for (auto& [host, file] : cfg.trace_profiles) files.push_back(&file);
-  for (auto& file : cfg.real.files) files.push_back(&file);
+  for (auto& [host, file] : cfg.traces.profiles) files.push_back(&file);
+  for (auto& file : cfg.traces.real.files) files.push_back(&file);
   return files;
 }
 
@@ -44,7 +44,7 @@ RunConfig read_simulate_config(const std::string& config_file) {
   RunConfig cfg = io::parse_run_config(io::read_json_document(config_file), "'" + config_file + "'");
   for (std::string* file : input_files_named(cfg)) *file = resolve_beside(*file, config_file);
   if (!std::filesystem::exists(cfg.platform)) throw InputError("platform file '" + cfg.platform + "' does not exist");
-  if (!cfg.trace_source_given) resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
+  resolve_default_trace_source(cfg, io::is_paper_platform(cfg.platform));
   policy::scheme_redistributes(cfg.scheme.name, cfg.iterations, "'" + config_file + "'");  // checks the scheme
   policy::check_scheme_fits(cfg, "'" + config_file + "'");
   return cfg;

@@ -115,7 +115,7 @@ nlohmann::json summary_fields(const RunConfig& cfg, const RunResult& res, double
       {"planned_ratio_rounds", res.planned_ratio_rounds > 0 ? nlohmann::json(res.planned_ratio_rounds) : nlohmann::json()},
       {"planned_ratio_converged",
        res.planned_ratio_rounds > 0 ? nlohmann::json(res.planned_ratio_converged) : nlohmann::json()},
-      {"network_model", res.network_model.empty() ? std::string(to_string(cfg.network)) : res.network_model},
+      {"network_model", res.network_model.empty() ? std::string(to_string(cfg.network_model)) : res.network_model},
       {"simgrid_options", options_json(res.simgrid_options)},
       {"trace_source", trace_source_name(cfg)},
       {"speeds_from_2004_machine_list", draws_from_2004_machine_list(cfg)},
@@ -137,7 +137,7 @@ nlohmann::json hindsight_json(const RunResult::Hindsight& h, double makespan) {
       {"optimal_under_model", h.exact},
       {"planner_calls", h.planner_calls},
       {"seconds", h.seconds}};
-  if (!h.targets.empty()) out["targets"] = h.targets;
+  if (!h.point_loads.empty()) out["targets"] = h.point_loads;
   if (!h.checked.empty()) {
     nlohmann::json checked = nlohmann::json::array();
     for (const auto& c : h.checked) checked.push_back({{"scheme", c.scheme}, {"makespan", c.makespan}});

@@ -73,7 +73,7 @@ void add_command_line_options(Experiment& e, const fs::path& out,
 void check_trace_lines(const Experiment& e, const std::string& where, bool strict) {
   if (e.runs.empty()) return;
   const RunConfig cfg = io::parse_run_config(e.runs.front().config, where + " run " + e.runs.front().id);
-  if (cfg.trace_source != "files") return;
+  if (cfg.traces.source != TraceSource::files) return;
   io::ChildValue checked(
       [&] {
         auto& engine = platform::reading_engine();
@@ -94,8 +94,8 @@ void check_simgrid_setups(const Experiment& e, const std::string& where, const s
   std::set<std::string> seen;
   for (const auto& run : e.runs) {
     const RunConfig cfg = io::parse_run_config(run.config, where + " run " + run.id);
-    std::string key = std::string(to_string(cfg.network));
-    for (const auto& [n, v] : cfg.simgrid_options) key += '\n' + n + ':' + (n == "tracing/filename" ? "" : v);
+    std::string key = std::string(to_string(cfg.network_model));
+    for (const auto& [n, v] : cfg.simgrid) key += '\n' + n + ':' + (n == "tracing/filename" ? "" : v);
     for (const auto& l : cfg.simgrid_log) key += "\nlog " + l;
     if (!seen.insert(key).second) continue;
     try {

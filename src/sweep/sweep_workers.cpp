@@ -35,15 +35,15 @@ struct LoadKey {
   std::optional<RunConfig> cfg;
   std::string text() const {
     if (!cfg) return {};
-    std::string t = std::string(to_string(cfg->network)) + '\n' + cfg->platform;
-    for (const auto& [name, value] : cfg->simgrid_options) t += '\n' + name + ':' + value;
+    std::string t = std::string(to_string(cfg->network_model)) + '\n' + cfg->platform;
+    for (const auto& [name, value] : cfg->simgrid) t += '\n' + name + ':' + value;
     for (const auto& l : cfg->simgrid_log) t += "\nlog " + l;
     return t;
   }
 };
 
 bool traced(const RunConfig& cfg) {
-  for (const auto& [name, value] : cfg.simgrid_options)
+  for (const auto& [name, value] : cfg.simgrid)
     if (name == "tracing" && platform::option_is_true(value)) return true;
   return false;
 }

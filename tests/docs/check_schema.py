@@ -5,7 +5,8 @@
 
 1. Both schemas are valid draft 2020-12 schemas.
 2. The keys of every object of the schemas are the keys ringsim accepts there (`ringsim
-   config-keys`, the lists its readers refuse other keys with), in both directions; and the
+   config-keys`, the lists its readers refuse other keys with; a run config's top level is the
+   key table of src/io/run_config_json.hpp, which reads and writes them), in both directions; and the
    values of every enumerated key (`ringsim config-keys` "values": the policy registry, the
    planners' tables, the reader's lists) are the schema's enums, both ways. Schemes given by a
    syntax (every-K, after:a,b,.., adaptive-gather-K) are sampled (every-7, after:3,9): each sample

@@ -105,9 +105,9 @@ RunConfig nine_member_run(const std::string& scheme, const std::filesystem::path
   csv.close();
   RunConfig cfg;
   cfg.platform = (dir / "cluster9.xml").string();
-  cfg.selection = RingSelection::hosts;
-  for (std::size_t i = 0; i < kMembers; ++i) cfg.ring_hosts.push_back("h" + std::to_string(i));
-  cfg.ring_size = static_cast<int>(kMembers);
+  cfg.ring.selection = RingSelection::hosts;
+  for (std::size_t i = 0; i < kMembers; ++i) cfg.ring.hosts.push_back("h" + std::to_string(i));
+  cfg.ring.size = static_cast<int>(kMembers);
   cfg.iterations = 40;
   cfg.columns = 180;
   cfg.rows = 100;
@@ -115,8 +115,8 @@ RunConfig nine_member_run(const std::string& scheme, const std::filesystem::path
   cfg.scheme.name = scheme;
   cfg.targets = TargetMode::measured;
   cfg.baseline = false;
-  cfg.trace_source = "files";
-  cfg.trace_csv = (dir / "speeds.csv").string();
+  cfg.traces.source = TraceSource::files;
+  cfg.traces.csv = (dir / "speeds.csv").string();
   return cfg;
 }
 

@@ -67,7 +67,7 @@ ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
       });
   plan.predicted_makespan = path.makespan;
   plan.points = path.points;
-  for (std::size_t to : path.to) plan.targets.push_back(loads[to]);
+  for (std::size_t to : path.to) plan.point_loads.push_back(loads[to]);
   return plan;
 }
 

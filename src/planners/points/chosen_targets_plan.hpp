@@ -28,7 +28,7 @@ namespace ringsim::points {
 
 struct ChosenTargetsPlan {
   std::vector<int> points;                  // after these iterations, increasing
-  std::vector<std::vector<Count>> targets;  // per point, the loads it moves to
+  std::vector<std::vector<Count>> point_loads;  // per point, the loads it moves to
   double predicted_makespan = 0.0;          // the model's clock when the last iteration ends
   std::size_t candidates = 0;               // distinct loads a point could move to
   std::size_t planner_calls = 0;

@@ -221,7 +221,7 @@ OnlineOptimal::LatePath OnlineOptimal::walk_late(const std::vector<LoadStates>& 
       const auto b = static_cast<std::size_t>(act);
       path.makespan += planner_time(during(t)) + moves_[l * loads_.size() + b];
       path.points.push_back(t);
-      path.targets.push_back(loads_[b]);
+      path.point_loads.push_back(loads_[b]);
       l = b;
     }
     path.makespan += time_[l * states_ + during(t + 1)];

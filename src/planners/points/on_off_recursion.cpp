@@ -206,7 +206,7 @@ OnlineOptimal::Path OnlineOptimal::any_target_along(const std::vector<LoadStates
     const auto b = static_cast<std::size_t>(to);
     path.makespan += decision_[s] + moves_[l * loads_.size() + b];
     path.points.push_back(t);
-    path.targets.push_back(loads_[b]);
+    path.point_loads.push_back(loads_[b]);
     if (b == 0) path.moves_to_initial.push_back(t);
     l = b;
   }
@@ -228,7 +228,7 @@ OnlineOptimal::Path OnlineOptimal::hindsight_any_target_along(const std::vector<
   for (int t = 1; t <= m_.iterations; ++t) path.none += time_[during(t)];
   path.points = best.points;
   for (std::size_t k = 0; k < best.to.size(); ++k) {
-    path.targets.push_back(loads_[best.to[k]]);
+    path.point_loads.push_back(loads_[best.to[k]]);
     if (best.to[k] == 0) path.moves_to_initial.push_back(best.points[k]);
   }
   return path;

@@ -135,7 +135,7 @@ class OnlineOptimal {
   struct Path {
     std::vector<int> points;
     std::vector<int> moves_to_initial;  // the points (of `points`) that return to the initial loads
-    std::vector<std::vector<Count>> targets;  // per point, the loads it moves to
+    std::vector<std::vector<Count>> point_loads;  // per point, the loads it moves to
     double makespan = 0.0;
     double none = 0.0;
   };
@@ -174,7 +174,7 @@ class OnlineOptimal {
   // (tests check it).
   struct LatePath {
     std::vector<int> points, looks;
-    std::vector<std::vector<Count>> targets;  // per point, the loads it moves to
+    std::vector<std::vector<Count>> point_loads;  // per point, the loads it moves to
     double makespan = 0.0;
     int solves = 0;  // recursions solved along the way
   };
