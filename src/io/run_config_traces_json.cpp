@@ -382,7 +382,9 @@ nlohmann::json traces_json(const RunConfig& cfg) {
     const auto& oo = cfg.traces.on_off;
     traces = {{"seed", cfg.traces.seed}, {"source", "on-off"}, {"available", oo.available},
               {"loaded", oo.loaded},     {"load_factor", oo.load_factor}, {"placement", placement}};
-    if (oo.durations != OnOffDurations::geometric) {  // geometric configs keep their former canonical form
+    // Geometric durations, the default, are written as no key: the canonical form of a config is the
+    // same whether or not it names them.
+    if (oo.durations != OnOffDurations::geometric) {
       traces["durations"] = to_string(oo.durations);
       if (oo.durations == OnOffDurations::hyperexponential) traces["cv"] = oo.cv;
       else traces["shape"] = oo.shape;
