@@ -180,12 +180,25 @@ for key, pointer in sorted(where_values.items()):
     for v in sorted(enum - set(plain)):
         compared += 1
         fail(f"'{key}': '{v}' in the schema's enum ({pointer}), not a value ringsim lists")
-    # A description that lists the values (the scheme key's) lists every one of them.
+    # A description that lists the values (the scheme key's) lists every one of them, and both it
+    # and the enum list them in ringsim's order (the registry's, schemes.def).
     if key in described_values:
+        at = {}
         for v in plain:
             compared += 1
-            if not re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", node.get("description", "")):
+            found = re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", node.get("description", ""))
+            if not found:
                 fail(f"'{key}': '{v}' accepted by ringsim, missing from the schema's description ({pointer})")
+            else:
+                at[v] = found.start()
+        described = sorted(at, key=at.get)
+        if described != [v for v in plain if v in at]:
+            fail(f"'{key}': the schema's description lists {', '.join(described)}; ringsim's order is "
+                 f"{', '.join(plain)} ({pointer})")
+        listed = [v for alt in [node] + node.get("anyOf", []) + node.get("oneOf", []) for v in alt.get("enum", [])]
+        if [v for v in listed if v in plain] != [v for v in plain if v in listed]:
+            fail(f"'{key}': the schema's enum lists {', '.join(listed)}; ringsim's order is {', '.join(plain)} "
+                 f"({pointer})")
     subschema = dict(node, **{"$defs": defs})
     for syntax, value in samples.items():
         compared += 1
