@@ -23,19 +23,46 @@ std::vector<double> max_min_rates(const NeighbourRoutes& r, const std::vector<Ro
 
 void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& transfers, MaxMinWork& w) {
   const std::size_t count = transfers.size();
-  const std::size_t links = r.capacity.size();
   std::vector<double>& rate = w.rate;
   std::vector<double>& bound = w.bound;
   std::vector<bool>& frozen = w.frozen;
   std::vector<double>& left = w.left;
   std::vector<double>& weight = w.weight;      // per SHARED link: the sum of 1 / penalty of its unfrozen transfers
   std::vector<std::size_t>& users = w.users;  // per link: its unfrozen transfers
+  // Per FATPIPE link: the level at which it saturates, its capacity times the least penalty of its
+  // unfrozen transfers (that one flows at the capacity), +inf when none is left.
+  std::vector<double>& fat_level = w.fat_level;
+  // Only the links the transfers cross can bound them: the per-link work is done on those alone,
+  // in increasing order as over every link (a platform has many links, an event's transfers cross
+  // few), so each minimum meets the same values in the same order.
+  std::vector<std::size_t>& crossed = w.crossed;
+  const std::size_t links = r.capacity.size();
+  if (w.is_crossed.size() != links) {
+    w.is_crossed.assign(links, false);
+    left.resize(links);
+    weight.resize(links);
+    users.resize(links);
+    fat_level.resize(links);
+  }
+  crossed.clear();
+  for (const RouteShare& t : transfers)
+    for (std::size_t l : *t.links)
+      if (!w.is_crossed[l]) {
+        w.is_crossed[l] = true;
+        crossed.push_back(l);
+      }
+  std::sort(crossed.begin(), crossed.end());
+  bool fatpipe = false;  // fat_level is read on FATPIPE links only
+  for (std::size_t l : crossed) {
+    fatpipe = fatpipe || !r.shared[l];
+    w.is_crossed[l] = false;
+    left[l] = r.capacity[l];
+    weight[l] = 0.0;
+    users[l] = 0;
+  }
   rate.assign(count, 0.0);
   bound.resize(count);
   frozen.assign(count, false);
-  left = r.capacity;
-  weight.assign(links, 0.0);
-  users.assign(links, 0);
   for (std::size_t k = 0; k < count; ++k) {
     bound[k] = transfers[k].bound * transfers[k].penalty;  // as a level
     for (std::size_t l : *transfers[k].links) {
@@ -43,12 +70,9 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
       if (r.shared[l]) weight[l] += 1.0 / transfers[k].penalty;
     }
   }
-  // Per FATPIPE link: the level at which it saturates, its capacity times the least penalty of its
-  // unfrozen transfers (that one flows at the capacity), +inf when none is left.
-  std::vector<double>& fat_level = w.fat_level;
-  fat_level.assign(links, kInf);
   auto fatpipe_levels = [&] {
-    std::fill(fat_level.begin(), fat_level.end(), kInf);
+    if (!fatpipe) return;
+    for (std::size_t l : crossed) fat_level[l] = kInf;
     for (std::size_t k = 0; k < count; ++k)
       if (!frozen[k])
         for (std::size_t l : *transfers[k].links)
@@ -58,7 +82,7 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
   for (std::size_t unfrozen = count; unfrozen > 0;) {
     fatpipe_levels();
     double raise = kInf;
-    for (std::size_t l = 0; l < links; ++l)
+    for (std::size_t l : crossed)
       if (users[l] > 0) raise = std::min(raise, r.shared[l] ? left[l] / weight[l] : fat_level[l] - level);
     for (std::size_t k = 0; k < count; ++k)
       if (!frozen[k]) raise = std::min(raise, bound[k] - level);
@@ -68,7 +92,7 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
       break;
     }
     level += raise;
-    for (std::size_t l = 0; l < links; ++l)
+    for (std::size_t l : crossed)
       if (users[l] > 0 && r.shared[l]) left[l] -= raise * weight[l];
     std::vector<std::size_t>& freeze = w.freeze;
     freeze.clear();
