@@ -43,6 +43,8 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
     weight.resize(links);
     users.resize(links);
     fat_level.resize(links);
+    w.first_user.resize(links);
+    w.user_count.resize(links);
   }
   crossed.clear();
   for (const RouteShare& t : transfers)
@@ -63,6 +65,8 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
   rate.assign(count, 0.0);
   bound.resize(count);
   frozen.assign(count, false);
+  std::vector<bool>& stopping = w.stopping;  // per transfer: listed to freeze this round
+  stopping.assign(count, false);
   for (std::size_t k = 0; k < count; ++k) {
     bound[k] = transfers[k].bound * transfers[k].penalty;  // as a level
     for (std::size_t l : *transfers[k].links) {
@@ -70,6 +74,16 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
       if (r.shared[l]) weight[l] += 1.0 / transfers[k].penalty;
     }
   }
+  // Each crossed link's transfers, in one array: link l's are link_users[first_user[l] ..][user_count[l]].
+  std::size_t listed = 0;
+  for (std::size_t l : crossed) {
+    w.first_user[l] = listed;
+    w.user_count[l] = 0;
+    listed += users[l];
+  }
+  w.link_users.resize(listed);
+  for (std::size_t k = 0; k < count; ++k)
+    for (std::size_t l : *transfers[k].links) w.link_users[w.first_user[l] + w.user_count[l]++] = k;
   auto fatpipe_levels = [&] {
     if (!fatpipe) return;
     for (std::size_t l : crossed) fat_level[l] = kInf;
@@ -94,15 +108,27 @@ void max_min_rates(const NeighbourRoutes& r, const std::vector<RouteShare>& tran
     level += raise;
     for (std::size_t l : crossed)
       if (users[l] > 0 && r.shared[l]) left[l] -= raise * weight[l];
+    // A transfer stops at its own bound or on a saturated link: the transfers of the links that
+    // saturate, met through each link's list, then in increasing order as a scan would list them.
     std::vector<std::size_t>& freeze = w.freeze;
     freeze.clear();
-    for (std::size_t k = 0; k < count; ++k) {
-      if (frozen[k]) continue;
-      bool stop = std::isfinite(bound[k]) && exhausted(bound[k] - level, bound[k]);
-      for (std::size_t l : *transfers[k].links)
-        stop = stop || (r.shared[l] ? exhausted(left[l], r.capacity[l]) : exhausted(fat_level[l] - level, fat_level[l]));
-      if (stop) freeze.push_back(k);
+    for (std::size_t k = 0; k < count; ++k)
+      if (!frozen[k] && std::isfinite(bound[k]) && exhausted(bound[k] - level, bound[k])) {
+        freeze.push_back(k);
+        stopping[k] = true;
+      }
+    for (std::size_t l : crossed) {
+      if (users[l] == 0) continue;
+      if (!(r.shared[l] ? exhausted(left[l], r.capacity[l]) : exhausted(fat_level[l] - level, fat_level[l]))) continue;
+      for (std::size_t u = w.first_user[l]; u < w.first_user[l] + w.user_count[l]; ++u) {
+        const std::size_t k = w.link_users[u];
+        if (frozen[k] || stopping[k]) continue;
+        freeze.push_back(k);
+        stopping[k] = true;
+      }
     }
+    std::sort(freeze.begin(), freeze.end());
+    for (std::size_t k : freeze) stopping[k] = false;
     for (std::size_t k : freeze) {
       frozen[k] = true;
       rate[k] = level / transfers[k].penalty;

@@ -56,6 +56,8 @@ struct MaxMinWork {
   std::vector<bool> frozen;
   std::vector<std::size_t> crossed;  // the links the transfers cross, increasing
   std::vector<bool> is_crossed;      // per link, false between calls
+  std::vector<std::size_t> first_user, user_count, link_users;  // each crossed link's transfers
+  std::vector<bool> stopping;
 };
 void max_min_rates(const NeighbourRoutes& routes, const std::vector<RouteShare>& transfers, MaxMinWork& work);
 
