@@ -55,7 +55,7 @@ SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, cons
   const std::vector<std::string> others = schemes_to_simulate(own, check, iterations);
   if (others.empty()) return own;
   // One whole simulation per scheme: on a large ring they take minutes, told on stderr.
-  io::ProgressLine line(own.scheme + " check");
+  io::ProgressLine line("reference check");
   const double runs = static_cast<double>(others.size() + 1);
   const char* step = "simulating its points and the fixed schemes";
   line.update(step, 0.0, runs);
