@@ -34,7 +34,7 @@ inline double draw_run_costs(std::mt19937_64& rng, std::size_t n, points::RunMod
   m.border_time = *std::max_element(m.cost_next.begin(), m.cost_next.end());
   m.gathered.assign(n, unit(rng) * 0.1 * iteration);
   m.decision_flops = unit(rng) < 0.5 ? 0.0 : 1e8 * unit(rng);
-  m.algorithm = "auto";
+  m.planner = "auto";
   return iteration;
 }
 

@@ -161,6 +161,13 @@ double next_change_after(const HostTrace& trace, double iteration_time, double t
     const double k = std::floor(local / trace.period);
     for (double p = std::max(0.0, k - 1.0); p <= k + 1.0; p += 1.0) {
       const double start = origin + p * trace.period;
+      // The changes are partitioned by the test (in effect, then not): the two ends settle the
+      // periods before and after t, one search the period of t.
+      if (start + trace.changes.back().time <= t) continue;
+      if (!(start + trace.changes.front().time <= t)) {
+        next = std::min(next, start + trace.changes.front().time);
+        continue;
+      }
       const std::size_t first = changes_in_effect(trace, [&](const SpeedChange& c) { return start + c.time <= t; });
       if (first < trace.changes.size()) next = std::min(next, start + trace.changes[first].time);
     }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "io/process.hpp"
+#include "io/progress_line.hpp"
 #include "model/errors.hpp"
 #include "policy/registry.hpp"
 
@@ -53,11 +54,19 @@ SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, cons
                                 RunResult::Hindsight& h) {
   const std::vector<std::string> others = schemes_to_simulate(own, check, iterations);
   if (others.empty()) return own;
+  // One whole simulation per scheme: on a large ring they take minutes, told on stderr.
+  io::ProgressLine line("reference check");
+  const double runs = static_cast<double>(others.size() + 1);
+  const char* step = "simulating its points and the fixed schemes";
+  line.update(step, 0.0, runs);
   h.points_makespan = simulated_in_child(own, run_to_end, paje_trace);
+  double simulated = 1.0;
+  line.update(step, simulated, runs);
   SimulatedScheme best = own;
   double fastest = h.points_makespan;
   for (const auto& s : others) {
     const double makespan = simulated_in_child(SimulatedScheme{s, {}}, run_to_end, paje_trace);
+    line.update(step, ++simulated, runs);
     h.checked.push_back({s, makespan});
     XBT_INFO("reference %s: %.17g s; checked %s: %.17g s", own.scheme.c_str(), h.points_makespan, s.c_str(), makespan);
     if (makespan < fastest) {

@@ -52,7 +52,7 @@ points::RunModel reference_run_model(const RunSetup& s, const RingShape& ring, c
   m.neighbour_routes = ring.routes;
   m.gathered = predicted_gather_ends(s, ring, m.neighbour_routes);
   m.decision_flops = s.app.decision_flops;
-  m.algorithm = s.app.planner;
+  m.planner = s.app.planner;
   for (const HostTrace* t : ring.traces) m.clock_dependent = m.clock_dependent || follows_clock(s, *t);
   const RunSetup* setup = &s;
   const RingShape* shape = &ring;

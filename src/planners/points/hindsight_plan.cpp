@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "planners/points/played_move.hpp"
 #include "planners/points/shared_move_bound.hpp"
@@ -85,6 +86,48 @@ void check(const RunModel& m) {
     throw std::invalid_argument("hindsight: incomplete run model");
 }
 
+// Where a walk along given points stands at the start of an iteration.
+struct WalkState {
+  double clock = 0.0;
+  std::vector<Count> loads;
+};
+
+// The model's walk along `points` from the start of iteration `first` in state `s` (the points
+// before `first` already behind it): iteration after iteration, then the point after it if listed
+// (one where nothing moves still gathers and decides, as a fixed scheme's does). Calls
+// `ended(it, state at its start, clock at its end)` after each iteration. Returns the clock when
+// the last iteration ends, or, as soon as the clock reaches a finite `give_up`, that clock: the
+// clock never goes back (an iteration ends at or after its start, a point at or after its
+// decision, which is at or after the iteration's end), so the makespan would be no less.
+template <class Ended>
+double walk_points(const RunModel& m, const std::vector<int>& points, int first, WalkState s, double give_up,
+                   Ended&& ended) {
+  std::size_t next = static_cast<std::size_t>(std::lower_bound(points.begin(), points.end(), first) - points.begin());
+  double t = s.clock;
+  for (int it = first; it <= m.iterations; ++it) {
+    const IterationEnd e = run_iteration(m, s.loads, it, t);
+    ended(it, std::as_const(s), e.end);
+    t = e.end;
+    if (next < points.size() && points[next] == it) {
+      ++next;
+      PointEnd p = run_point(m, s.loads, it, e);
+      t = p.end;
+      if (p.moves) s.loads = std::move(p.targets);
+    }
+    s.clock = t;
+    if (std::isfinite(give_up) && t >= give_up) return t;
+  }
+  if (next != points.size()) throw std::invalid_argument("hindsight: points outside 1..iterations-1 or not increasing");
+  return t;
+}
+
+// The first iteration after which `a` and `b` (increasing) differ in holding a point; 0 if none.
+int first_difference(const std::vector<int>& a, const std::vector<int>& b) {
+  const auto [in_a, in_b] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+  if (in_a == a.end()) return in_b == b.end() ? 0 : *in_b;
+  return in_b == b.end() ? *in_a : std::min(*in_a, *in_b);
+}
+
 }  // namespace
 
 double decided_at(const RunModel& m, std::size_t members, int j, double iteration_end) {
@@ -102,6 +145,7 @@ double predicted_makespan(const RunModel& m, const std::vector<int>& points);
 // by one iteration that lowers the predicted makespan is taken, until none does (a local optimum
 // for those changes, which the labels alone do not guarantee).
 void improve_by_single_changes(const RunModel& m, HindsightPlan& plan) {
+  const auto n_it = static_cast<std::size_t>(m.iterations);
   int round = 0;
   for (bool better = true; better;) {
     better = false;
@@ -125,12 +169,22 @@ void improve_by_single_changes(const RunModel& m, HindsightPlan& plan) {
       }
     }
     ++round;
+    // Every try walks as the round's points up to the iteration after which it first differs from
+    // them: it starts there from their walk's state. A try is given up once its clock reaches the
+    // makespan it must beat (walk_points: it could then only end later).
+    const std::vector<int> from = plan.points;
+    std::vector<WalkState> starts(n_it);
+    walk_points(m, from, 1, {m.start, m.initial_loads}, std::numeric_limits<double>::infinity(),
+                [&](int it, const WalkState& at, double) { starts[static_cast<std::size_t>(it - 1)] = at; });
     for (std::size_t k = 0; k < tries.size(); ++k) {
       if (m.progress) m.progress(("single changes, round " + std::to_string(round)).c_str(), static_cast<double>(k),
                                  static_cast<double>(tries.size()));
       const std::vector<int>& pts = tries[k];
-      const double t = predicted_makespan(m, pts);
-      if (t < plan.predicted_makespan * (1.0 - 1e-12)) {
+      const int first = std::max(1, first_difference(pts, from));
+      const double beat = plan.predicted_makespan * (1.0 - 1e-12);
+      const double t = walk_points(m, pts, first, starts[static_cast<std::size_t>(first - 1)], beat,
+                                   [](int, const WalkState&, double) {});
+      if (t < beat) {
         plan.predicted_makespan = t;
         plan.points = pts;
         better = true;
@@ -242,29 +296,15 @@ double iteration_time(const RunModel& m, const std::vector<Count>& loads, int it
 }
 
 double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
-  const RedistributionPlan plan = redistribution::plan_redistribution(move_instance(m, from, to), m.algorithm);
+  const RedistributionPlan plan = redistribution::plan_redistribution(move_instance(m, from, to), m.planner);
   return predicted_move_time(plan, from, m.neighbour_routes);
 }
 
 std::vector<double> predicted_iteration_ends(const RunModel& m, const std::vector<int>& points) {
   check(m);
   std::vector<double> ends;
-  std::vector<Count> loads = m.initial_loads;
-  double t = m.start;
-  std::size_t next = 0;
-  for (int it = 1; it <= m.iterations; ++it) {
-    const IterationEnd e = run_iteration(m, loads, it, t);
-    t = e.end;
-    ends.push_back(t);
-    if (next < points.size() && points[next] == it) {
-      ++next;
-      // A listed point where nothing moves still gathers and decides, as a fixed scheme's does.
-      PointEnd p = run_point(m, loads, it, e);
-      t = p.end;
-      if (p.moves) loads = std::move(p.targets);
-    }
-  }
-  if (next != points.size()) throw std::invalid_argument("hindsight: points outside 1..iterations-1 or not increasing");
+  walk_points(m, points, 1, {m.start, m.initial_loads}, std::numeric_limits<double>::infinity(),
+              [&](int, const WalkState&, double end) { ends.push_back(end); });
   return ends;
 }
 

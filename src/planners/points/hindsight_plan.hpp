@@ -33,7 +33,7 @@ struct RunModel {
   // all-gather, all_gather.hpp); empty: no all-gather.
   std::vector<double> gathered;
   double decision_flops = 0.0;         // each member's planner run at a point
-  std::string algorithm = "auto";      // the redistribution planner
+  std::string planner = "auto";        // the redistribution planner (redistribution_planner.hpp)
   // When member i, computing `flops` from clock `start` during iteration `it` (or at the point
   // after it), is done.
   std::function<double(std::size_t i, int it, double start, double flops)> finish;

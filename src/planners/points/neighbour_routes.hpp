@@ -51,9 +51,13 @@ std::vector<double> max_min_rates(const NeighbourRoutes& routes, const std::vect
 // max_min_rates' buffers, kept by a caller that solves many times (a point's move solves once per
 // event): the rates are in `rate` after each call.
 struct MaxMinWork {
-  std::vector<double> rate, bound, left, weight, fat_level;
+  std::vector<double> rate, bound, left, weight, fat_level;  // left, weight, fat_level: per link
   std::vector<std::size_t> users, freeze;
   std::vector<bool> frozen;
+  std::vector<std::size_t> crossed;  // the links the transfers cross, increasing
+  std::vector<bool> is_crossed;      // per link, false between calls
+  std::vector<std::size_t> first_user, user_count, link_users;  // each crossed link's transfers
+  std::vector<bool> stopping;
 };
 void max_min_rates(const NeighbourRoutes& routes, const std::vector<RouteShare>& transfers, MaxMinWork& work);
 
