@@ -31,16 +31,17 @@ bool runs_in_simulation_program(int argc, char** argv) {
   return std::find(std::begin(kSimulationCommands), std::end(kSimulationCommands), sub) != std::end(kSimulationCommands);
 }
 
-// The simulation program, its allocator tuned (cli/simulation_allocator.hpp); returns only when exec fails.
-void exec_simulation_program(char** argv) {
+// The simulation program at `path`, its allocator tuned (cli/simulation_allocator.hpp); returns
+// only when exec fails.
+void exec_simulation_program(const std::string& path, char** argv) {
   tune_simulation_allocator();
-  execv(simulation_program_beside(io::self_executable()).c_str(), argv);
+  execv(path.c_str(), argv);
 }
 
 // The same argv (argv[0] too, so usage lines still name `ringsim`); returns only when exec fails.
 int run_in_simulation_program(char** argv) {
   const std::string path = simulation_program_beside(io::self_executable());
-  exec_simulation_program(argv);
+  exec_simulation_program(path, argv);
   std::cerr << "ringsim: internal error: cannot run the simulation program " << path << ": "
             << std::strerror(errno) << '\n';
   return 1;
@@ -72,7 +73,8 @@ void add_commands(CLI::App& app) {
 // end's start. Should the exec fail, main tries again and says why.
 __attribute__((constructor(101))) void hand_over_simulations(int argc, char** argv, char** /*envp*/) {
   try {
-    if (runs_in_simulation_program(argc, argv)) exec_simulation_program(argv);
+    if (runs_in_simulation_program(argc, argv))
+      exec_simulation_program(simulation_program_beside(io::self_executable()), argv);
   } catch (...) {
   }
 }
