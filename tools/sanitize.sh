@@ -28,10 +28,12 @@ status=0
 # The studies' quick forms and the cost benchmarks (labels study and bench) run in the Release pass
 # only: they check that a study's scripts regenerate its tables and print whole-process costs, neither
 # of which a sanitizer changes, and the simulation paths they take are the command-line scripts' own.
+# So do the cases of the plotting scripts (plots: Python reading outputs of runs other cases make) and
+# those that read the source tree only (source).
 RINGSIM_TEST_SIZES=sanitizer \
 ASAN_OPTIONS="log_path=$logs/asan:detect_leaks=1:abort_on_error=1" \
 UBSAN_OPTIONS="log_path=$logs/ubsan:print_stacktrace=1:halt_on_error=1" \
-  ctest --test-dir "$BUILD" -j"$(nproc)" -LE '^(study|bench)$' --output-on-failure --timeout 1800 || status=1
+  ctest --test-dir "$BUILD" -j"$(nproc)" -LE '^(study|bench|plots|source)$' --output-on-failure --timeout 1800 || status=1
 tools/slowest-tests.sh "$BUILD" 10 || true
 reports=$(grep -l -E "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:" "$logs"/* 2>/dev/null || true)
 if [ -n "$reports" ]; then
@@ -39,5 +41,5 @@ if [ -n "$reports" ]; then
   for r in $reports; do echo "== $r"; head -40 "$r"; done
   status=1
 fi
-[ $status -eq 0 ] && echo "sanitizers: the test suite (but its study and bench labels) passed under ASan and UBSan, no report"
+[ $status -eq 0 ] && echo "sanitizers: the test suite (but its study, bench, plots and source labels) passed under ASan and UBSan, no report"
 exit $status
