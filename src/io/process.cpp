@@ -1,9 +1,11 @@
 #include "io/process.hpp"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
@@ -115,6 +117,13 @@ ChildStatus Child::wait() {
   pid_ = -1;
   status_ = s;
   return s;
+}
+
+int usable_processors() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  return std::max(1, CPU_COUNT(&set));
 }
 
 void end_child(int status) {

@@ -22,6 +22,10 @@ int report_failure(const std::exception_ptr& failure);
 // The path of the running ringsim executable (to run it again, or to find what is built beside it).
 std::string self_executable();
 
+// The processors this process may run on: its CPU affinity, which taskset and batch systems
+// (SLURM's allocation) set; 1 if it cannot be read.
+int usable_processors();
+
 // SimGrid's argv: the program name and whatever --cfg= / --log= options the user gave; anything
 // else is rejected (InputError) before a simulation starts.
 struct EngineArgs {

@@ -1,11 +1,16 @@
 #include "sim/reference_check.hpp"
 
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <set>
 
-#include "io/process.hpp"
 #include "io/progress_line.hpp"
 #include "model/errors.hpp"
 #include "policy/registry.hpp"
@@ -17,25 +22,37 @@ namespace ringsim::sim {
 
 namespace {
 
-// The fixed schemes of `check` to simulate: one per set of points, none with the reference's own
-// points unless the reference also chose its targets (then the same points move elsewhere).
-std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const std::vector<std::string>& check,
-                                             int iterations) {
+// The schemes of `check` to simulate, one per set of points; none with `own`'s points when given.
+std::vector<std::string> one_per_points(const std::vector<std::string>& check, int iterations,
+                                        const std::vector<int>* own) {
   std::set<std::vector<int>> seen;
-  if (own.point_loads.empty()) seen.insert(*policy::fixed_points_of(own.scheme, iterations));
+  if (own) seen.insert(*own);
   std::vector<std::string> out;
   for (const auto& s : check)
     if (seen.insert(*policy::fixed_points_of(s, iterations)).second) out.push_back(s);
   return out;
 }
 
+// The fixed schemes of `check` to simulate beside `own`: none with the reference's own points unless
+// the reference also chose its targets (then the same points move elsewhere).
+std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const std::vector<std::string>& check,
+                                             int iterations) {
+  if (!own.point_loads.empty()) return one_per_points(check, iterations, nullptr);
+  const std::vector<int> points = *policy::fixed_points_of(own.scheme, iterations);
+  return one_per_points(check, iterations, &points);
+}
+
 // The makespan of `s` simulated in a child forked from the loaded simulation: the child's output
-// and its trace events go nowhere (the run reports one scheme), a failure is the run's.
+// and its trace events go nowhere (the run reports one scheme), a failure is the run's. The child
+// ends with the process that forked it: no simulation outlives the run that asked for it.
 double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace) {
   io::ChildOptions quiet;
   quiet.stdout_file = quiet.stderr_file = "/dev/null";
+  const pid_t parent = ::getpid();
   io::ChildValue makespan(
       [&] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) io::end_child(1);
         paje_trace.discard_writes();
         return run_to_end(s);
       },
@@ -47,11 +64,101 @@ double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, 
   }
 }
 
+// The runner's answer for one scheme, a line: V<makespan>, or the failure that ends it: I<bad
+// input>, R (a bad input its child has told the user of), E<other failure>.
+std::string answer_line(const std::function<double()>& simulate) {
+  std::string line;
+  try {
+    char digits[64];
+    std::snprintf(digits, sizeof digits, "%.17g", simulate());
+    line = std::string("V") + digits;
+  } catch (const InputError& e) {
+    line = std::string("I") + e.what();
+  } catch (const io::ReportedInputError&) {
+    line = "R";
+  } catch (const std::exception& e) {
+    line = std::string("E") + e.what();
+  }
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  return line + '\n';
+}
+
+bool write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t k = ::write(fd, text.data() + done, text.size() - done);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    done += static_cast<std::size_t>(k);
+  }
+  return true;
+}
+
 }  // namespace
 
+FixedSchemeChecks::FixedSchemeChecks(const std::vector<std::string>& check, int iterations, const RunToEnd& run_to_end,
+                                     const platform::PajeTraceFile& paje_trace)
+    : schemes_(one_per_points(check, iterations, nullptr)), makespans_(schemes_.size()), run_to_end_(run_to_end),
+      paje_trace_(paje_trace) {
+  if (schemes_.empty() || io::usable_processors() < 2) return;
+  io::ChildOptions options;
+  options.what = "check of the reference against the fixed schemes";
+  options.pipe_from_child = true;
+  options.stdout_file = options.stderr_file = "/dev/null";
+  const pid_t parent = ::getpid();
+  runner_ = io::fork_child(
+      [this, parent](const io::ChildEnds& ends) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) return 1;
+        paje_trace_.discard_writes();
+        for (const auto& s : schemes_) {
+          const std::string line =
+              answer_line([&] { return simulated_in_child(SimulatedScheme{s, {}}, run_to_end_, paje_trace_); });
+          if (!write_all(ends.to_parent, line)) return 1;
+          if (line[0] != 'V') return 1;
+        }
+        return 0;
+      },
+      options);
+}
+
+FixedSchemeChecks::~FixedSchemeChecks() {
+  if (runner_.pid() > 0 && !std::all_of(makespans_.begin(), makespans_.end(), [](const auto& m) { return m.has_value(); }))
+    ::kill(runner_.pid(), SIGKILL);
+}
+
+double FixedSchemeChecks::makespan(const std::string& scheme) {
+  const auto at = static_cast<std::size_t>(std::find(schemes_.begin(), schemes_.end(), scheme) - schemes_.begin());
+  if (at == schemes_.size()) throw std::logic_error("a reference's check asked for a scheme it does not simulate");
+  if (makespans_[at]) return *makespans_[at];
+  if (runner_.pid() <= 0) return *(makespans_[at] = simulated_in_child(SimulatedScheme{scheme, {}}, run_to_end_, paje_trace_));
+  // The runner answers in the order of schemes_, a line each.
+  const std::string failed = "the check of the reference against scheme '" + scheme + "' failed";
+  for (std::size_t next = static_cast<std::size_t>(std::count_if(makespans_.begin(), makespans_.end(),
+                                                                  [](const auto& m) { return m.has_value(); }));
+       next <= at; ++next) {
+    std::size_t end;
+    while ((end = unread_.find('\n')) == std::string::npos) {
+      char chunk[4096];
+      const ssize_t k = ::read(runner_.from_child(), chunk, sizeof chunk);
+      if (k < 0 && errno == EINTR) continue;
+      if (k <= 0) throw std::runtime_error(failed);
+      unread_.append(chunk, static_cast<std::size_t>(k));
+    }
+    const std::string line = unread_.substr(0, end);
+    unread_.erase(0, end + 1);
+    if (line.empty()) throw std::runtime_error(failed);
+    if (line[0] == 'I') throw InputError(line.substr(1));
+    if (line[0] == 'R') throw io::ReportedInputError("the check of the reference against scheme '" + scheme + "' was refused");
+    if (line[0] != 'V') throw std::runtime_error(line[0] == 'E' ? line.substr(1) : failed);
+    makespans_[next] = std::stod(line.substr(1));
+  }
+  return *makespans_[at];
+}
+
 SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, const std::vector<std::string>& check,
-                                const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace,
-                                RunResult::Hindsight& h) {
+                                const RunToEnd& run_to_end, FixedSchemeChecks& fixed,
+                                const platform::PajeTraceFile& paje_trace, RunResult::Hindsight& h) {
   const std::vector<std::string> others = schemes_to_simulate(own, check, iterations);
   if (others.empty()) return own;
   // One whole simulation per scheme: on a large ring they take minutes, told on stderr.
@@ -65,7 +172,7 @@ SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, cons
   SimulatedScheme best = own;
   double fastest = h.points_makespan;
   for (const auto& s : others) {
-    const double makespan = simulated_in_child(SimulatedScheme{s, {}}, run_to_end, paje_trace);
+    const double makespan = fixed.makespan(s);
     line.update(step, ++simulated, runs);
     h.checked.push_back({s, makespan});
     XBT_INFO("reference %s: %.17g s; checked %s: %.17g s", own.scheme.c_str(), h.points_makespan, s.c_str(), makespan);

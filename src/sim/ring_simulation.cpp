@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <set>
 #include <cmath>
 #include <sstream>
@@ -381,12 +382,15 @@ static SimulatedScheme scheme_to_play(const RunConfig& cfg, const RunState& run,
   policy::check_scheme_fits(cfg, "config");
   const RingShape& ring0 = run.rings.front();
   const points::RunModel model = reference_run_model(run.setup, ring0, initial);
+  const bool checked = reference->checked_in_simulation && !setup_only;
+  std::optional<FixedSchemeChecks> fixed;
+  if (checked) fixed.emplace(cfg.reference_check, run.setup.app.iterations, run_to_end, paje_trace);
   const policy::ReferencePlan plan = reference->plan(reference_input(run.setup, ring0, cfg, model), res);
   log_model_timeline(model, plan);
   const SimulatedScheme own{policy::fixed_scheme_of(plan.points), plan.point_loads};
-  if (!reference->checked_in_simulation || setup_only) return own;
-  const SimulatedScheme kept = check_reference(run.setup.app.iterations, own, cfg.reference_check, run_to_end, paje_trace,
-                                               *res.hindsight);
+  if (!checked) return own;
+  const SimulatedScheme kept = check_reference(run.setup.app.iterations, own, cfg.reference_check, run_to_end, *fixed,
+                                               paje_trace, *res.hindsight);
   res.hindsight->simulated_as = kept.scheme;
   return kept;
 }

@@ -7,7 +7,8 @@
 # default check included); the scheme it reports is one that was simulated (its makespan equals that
 # scheme's own run); `hindsight-targets` likewise on traces by iteration; `reference_check` refused
 # when it names no fixed scheme; a check's children leave the run's Paje trace as the reported
-# scheme's own; the model exact to rounding where SimGrid shares as the linear model says: a planner
+# scheme's own; the same result whether the check runs beside the planning or after it (one
+# processor); the model exact to rounding where SimGrid shares as the linear model says: a planner
 # ring's bandwidth shares, a FATPIPE backbone under routes of different latencies, the zones
 # hierarchy under SimGrid's full network update.
 set -u
@@ -356,6 +357,28 @@ if trace_of "$tmp/traced.json" "$tmp/ref.trace"; then
   fi
 else
   echo "FAIL trace: the traced reference run failed"; fail=1
+fi
+
+# The check's fixed schemes run beside the planning where the run may use two processors, after it
+# on one (taskset): the same simulations, so the same result but for the times taken.
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  if taskset -c 0 "$RINGSIM" simulate "$tmp/traced.json" --out "$tmp/one-cpu.json" 2>/dev/null &&
+     taskset -c 0,1 "$RINGSIM" simulate "$tmp/traced.json" --out "$tmp/two-cpus.json" 2>/dev/null; then
+    if ! /usr/bin/python3 - "$tmp/one-cpu.json" "$tmp/two-cpus.json" <<'PY'
+import json, sys
+def untimed(v):
+    if isinstance(v, dict):
+        return {k: untimed(x) for k, x in v.items() if "seconds" not in k}
+    return [untimed(x) for x in v] if isinstance(v, list) else v
+one, two = (untimed(json.load(open(f))) for f in sys.argv[1:3])
+sys.exit(0 if one == two and one["hindsight"]["check"]["checked"] else 1)
+PY
+    then
+      echo "FAIL one processor: the check's result differs from its run beside the planning"; fail=1
+    fi
+  else
+    echo "FAIL one processor: a run under taskset failed"; fail=1
+  fi
 fi
 
 [ "$fail" -eq 0 ] && echo "all reference check tests passed"
