@@ -19,13 +19,6 @@ const Keys targets = {"oracle", "measured"};
 const Keys network_model = {"linear", "lv08"};
 const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta",
                               "planetlab", "utilization-csv"};
-const Keys trace_placement = {"iteration", "nominal-time"};
-const Keys files_default = {"refuse", "constant"};
-const Keys on_off_durations = {"geometric", "pareto", "weibull", "hyperexponential"};
-const Keys daily_phase = {"random"};
-const Keys conversion = {"dedicated", "time-sharing", "load"};
-const Keys time_scale_words = {"span"};
-const Keys offset_words = {"random"};
 
 bool accepts(const Keys& values, const std::string& value) {
   for (const auto& v : values)
@@ -43,12 +36,13 @@ std::string listed(const Keys& values, bool quoted) {
 }
 
 nlohmann::json reader_values() {
-  return {{"ring.selection", ring_selection},    {"ring.routing", ring_routing},
-          {"targets", targets},                  {"network_model", network_model},
-          {"traces.source", trace_sources},      {"traces.placement", trace_placement},
-          {"traces.default", files_default},     {"traces.durations", on_off_durations},
-          {"traces.phase", daily_phase},         {"traces.conversion", conversion},
-          {"traces.time_scale", time_scale_words}, {"traces.offset", offset_words}};
+  nlohmann::json values = {{"ring.selection", ring_selection},
+                            {"ring.routing", ring_routing},
+                            {"targets", targets},
+                            {"network_model", network_model},
+                            {"traces.source", trace_sources}};
+  values.update(traces_values());
+  return values;
 }
 
 nlohmann::json all() {

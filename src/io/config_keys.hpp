@@ -25,13 +25,8 @@ extern const Keys ring_routing;
 extern const Keys targets;
 extern const Keys network_model;
 extern const Keys trace_sources;  // in the order of the enumerators of TraceSource
-extern const Keys trace_placement;
-extern const Keys files_default;   // traces source files 'default'
-extern const Keys on_off_durations;
-extern const Keys daily_phase;  // the strings daily 'phase' accepts besides a number
-extern const Keys conversion;   // planetlab and utilization-csv 'conversion' (planetlab: not load)
-extern const Keys time_scale_words;  // the strings 'time_scale' accepts besides a number
-extern const Keys offset_words;      // the strings 'offset' accepts besides a number
+// (The values of the traces sources' own keys are declared beside their readers:
+// io/run_config_traces_json.hpp, traces_values.)
 
 bool accepts(const Keys& values, const std::string& value);
 // "a, b or c" (each in double quotes when `quoted`), for error messages.
@@ -41,7 +36,8 @@ std::string listed(const Keys& values, bool quoted = false);
 //  "experiment": {"": [...], "quick": [...]}}
 nlohmann::json all();
 
-// {"ring.selection": [...], ..., "traces.durations": [...]}: the values above, by key path.
+// {"ring.selection": [...], ..., "traces.durations": [...]}: the values above and those of the traces
+// sources' own keys (traces_values), by key path.
 nlohmann::json reader_values();
 
 }  // namespace ringsim::io::config_keys

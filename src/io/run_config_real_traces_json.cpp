@@ -78,15 +78,19 @@ void read_samples(const nlohmann::json& t, const char* key, const std::string& w
   traces.real.samples = static_cast<std::size_t>(n);
 }
 
+// planetlab and utilization-csv 'conversion' (planetlab: not load), which `ringsim config-keys`
+// lists (real_traces_values), as it does the words below.
+const config_keys::Keys conversion_values = {"dedicated", "time-sharing", "load"};
+
 // Required: no rule suits every trace, the config says which it means (docs/traces.md derives each).
 void read_conversion(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   const std::string source = to_string(traces.source);
   if (!t.contains(key))
     throw InputError(where + ": traces source " + source + " needs a 'conversion': " +
-                     config_keys::listed(config_keys::conversion, true));
+                     config_keys::listed(conversion_values, true));
   const std::string c = text(t, key);
-  if (!config_keys::accepts(config_keys::conversion, c))
-    throw InputError(where + ": traces 'conversion' must be " + config_keys::listed(config_keys::conversion, true) +
+  if (!config_keys::accepts(conversion_values, c))
+    throw InputError(where + ": traces 'conversion' must be " + config_keys::listed(conversion_values, true) +
                      ", got '" + c + "'");
   if (c == "load" && traces.source == TraceSource::planetlab)
     throw InputError(where + ": traces 'conversion' \"load\" reads load averages; PlanetLab files hold utilizations "
@@ -104,6 +108,9 @@ void read_floor(const nlohmann::json& t, const char* key, const std::string& whe
   check_multiplier(a.floor, where + ": traces 'floor'");
 }
 
+// The strings 'time_scale' accepts besides a number.
+const config_keys::Keys time_scale_words = {"span"};
+
 // The series' time maps to the run by 'time_scale' or by 'per_iteration': exactly one is given. No
 // one scale suits every run: a day of samples over a run of seconds needs thousands.
 void read_time_scale(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
@@ -118,7 +125,7 @@ void read_time_scale(const nlohmann::json& t, const char* key, const std::string
                      "'per_iteration' (seconds of trace per iteration)");
   AvailabilitySpec& a = traces.real.availability;
   const auto& ts = t[key];
-  if (ts.is_string() && config_keys::accepts(config_keys::time_scale_words, ts.get<std::string>())) {
+  if (ts.is_string() && config_keys::accepts(time_scale_words, ts.get<std::string>())) {
     a.over_iterations = true;
   } else if (ts.is_number()) {
     a.time_scale = number(t, key);
@@ -138,11 +145,14 @@ void read_per_iteration(const nlohmann::json& t, const char* key, const std::str
   a.over_iterations = true;
 }
 
+// The strings 'offset' accepts besides a number.
+const config_keys::Keys offset_words = {"random"};
+
 void read_offset(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   if (!t.contains(key)) return;
   AvailabilitySpec& a = traces.real.availability;
   const auto& o = t[key];
-  if (o.is_string() && config_keys::accepts(config_keys::offset_words, o.get<std::string>())) {
+  if (o.is_string() && config_keys::accepts(offset_words, o.get<std::string>())) {
     a.random_offset = true;
   } else if (o.is_number()) {
     a.offset = number(t, key);
@@ -209,6 +219,12 @@ std::vector<TracesKey> followed_by_availability(std::vector<TracesKey> keys) {
 }
 
 }  // namespace
+
+nlohmann::json real_traces_values() {
+  return {{"traces.conversion", conversion_values},
+          {"traces.time_scale", time_scale_words},
+          {"traces.offset", offset_words}};
+}
 
 const std::vector<TracesKey>& planetlab_own_keys() {
   static const std::vector<TracesKey> keys = followed_by_availability({

@@ -6,11 +6,16 @@
 
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "io/run_config_traces_json.hpp"
 
 namespace ringsim::io {
 
 const std::vector<TracesKey>& planetlab_own_keys();
 const std::vector<TracesKey>& utilization_csv_own_keys();
+
+// {"traces.conversion": [...], ...}: the values of their enumerated keys, by key path.
+nlohmann::json real_traces_values();
 
 }  // namespace ringsim::io

@@ -37,6 +37,9 @@ void read_source(const nlohmann::json& t, const char* key, const std::string&, S
   traces.source = static_cast<TraceSource>(std::find(names.begin(), names.end(), text(t, key)) - names.begin());
 }
 
+// The values of traces 'placement', which `ringsim config-keys` lists (traces_values).
+const config_keys::Keys placement_values = {"iteration", "nominal-time"};
+
 // traces 'placement': where changes given by iteration take effect. SimGrid profiles are given by
 // time only, so the key is refused there rather than silently ignored (a CSV may be either).
 void read_placement(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
@@ -50,8 +53,8 @@ void read_placement(const nlohmann::json& t, const char* key, const std::string&
     throw InputError(where + ": traces 'placement' applies to changes given by iteration (time_scale \"span\" or "
                      "per_iteration); a numeric time_scale gives changes by time");
   const std::string p = text(t, key);
-  if (!config_keys::accepts(config_keys::trace_placement, p))
-    throw InputError(where + ": traces 'placement' must be " + config_keys::listed(config_keys::trace_placement) +
+  if (!config_keys::accepts(placement_values, p))
+    throw InputError(where + ": traces 'placement' must be " + config_keys::listed(placement_values) +
                      ", got '" + p + "'");
   if (p == "iteration") traces.placement = TracePlacement::iteration;
   else if (p == "nominal-time") traces.placement = TracePlacement::nominal_time;
@@ -118,11 +121,13 @@ void write_windows(const SpeedTracesConfig& traces, const char* key, nlohmann::j
 
 // Source files: SimGrid profiles by host, or one CSV; 'default' for the members without a trace.
 
+const config_keys::Keys files_default_values = {"refuse", "constant"};
+
 void read_files_default(const nlohmann::json& t, const char* key, const std::string& where,
                         SpeedTracesConfig& traces) {
   if (!t.contains(key)) return;
   const std::string d = text(t, key);
-  if (!config_keys::accepts(config_keys::files_default, d))
+  if (!config_keys::accepts(files_default_values, d))
     throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
                      "\"constant\" (it keeps its peak speed)");
   traces.default_constant = d == "constant";
@@ -186,12 +191,14 @@ void read_walk_every(const nlohmann::json& t, const char* key, const std::string
 }
 
 // on-off 'durations', with the 'cv' or 'shape' its law needs.
+const config_keys::Keys durations_values = {"geometric", "pareto", "weibull", "hyperexponential"};
+
 void read_durations(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   if (!t.contains(key)) return;
   OnOffSpec& oo = traces.on_off;
   const std::string d = text(t, key);
-  if (!config_keys::accepts(config_keys::on_off_durations, d))
-    throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(config_keys::on_off_durations) +
+  if (!config_keys::accepts(durations_values, d))
+    throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(durations_values) +
                      ", got '" + d + "'");
   if (d == "pareto") oo.durations = OnOffDurations::pareto;
   else if (d == "weibull") oo.durations = OnOffDurations::weibull;
@@ -245,12 +252,15 @@ void read_daily_every(const nlohmann::json& t, const char* key, const std::strin
   if (t.contains(key)) traces.daily.every = int_value(t, key, where + " 'traces'");
 }
 
+// The strings daily 'phase' accepts besides a number.
+const config_keys::Keys phase_words = {"random"};
+
 // The last of daily's keys: the family is checked with it.
 void read_phase(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   DailySpec& d = traces.daily;
   if (t.contains(key)) {
     const auto& ph = t[key];
-    if (ph.is_string() && config_keys::accepts(config_keys::daily_phase, ph.get<std::string>())) {
+    if (ph.is_string() && config_keys::accepts(phase_words, ph.get<std::string>())) {
       d.random_phase = true;
     } else if (ph.is_number()) {
       d.random_phase = false;
@@ -456,6 +466,15 @@ const std::vector<TracesKey>* traces_keys(const std::string& source) {
   const auto it = std::find(names.begin(), names.end(), source);
   if (it == names.end()) return nullptr;
   return &traces_keys(static_cast<TraceSource>(it - names.begin()));
+}
+
+nlohmann::json traces_values() {
+  nlohmann::json values = {{"traces.placement", placement_values},
+                           {"traces.default", files_default_values},
+                           {"traces.durations", durations_values},
+                           {"traces.phase", phase_words}};
+  values.update(real_traces_values());
+  return values;
 }
 
 void read_traces(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {

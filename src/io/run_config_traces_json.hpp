@@ -25,6 +25,10 @@ const std::vector<TracesKey>& traces_keys(TraceSource source);
 // The same by the source's name in a config; nullptr for a name no source has.
 const std::vector<TracesKey>* traces_keys(const std::string& source);
 
+// {"traces.placement": [...], ...}: the values of the sources' enumerated keys, each declared beside
+// its key's reader, by key path (the source's name: config_keys::trace_sources).
+nlohmann::json traces_values();
+
 // Reads the object `t` into cfg.traces.
 void read_traces(const nlohmann::json& t, const std::string& where, RunConfig& cfg);
 
