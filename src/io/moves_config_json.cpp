@@ -162,7 +162,8 @@ const std::vector<StagingKey>& staging_keys() {
   using C = StorageClusterSpec;
   static const std::vector<StagingKey> keys = {
       {"nodes", MoveStage::place, read_nodes, write_cluster<&C::nodes>, "storage nodes (v1)"},
-      {"node_bandwidth", MoveStage::bandwidths, read_cluster_link<&C::node_bandwidth>, write_cluster<&C::node_bandwidth>,
+      {"node_bandwidth", MoveStage::bandwidths, read_cluster_link<&C::node_bandwidth>,
+       write_cluster<&C::node_bandwidth>,
        "a storage node's link (b1), bytes/s"},
       {"node_latency", MoveStage::latencies, read_cluster_link<&C::node_latency>, write_cluster<&C::node_latency>,
        "its latency, s"},
@@ -171,8 +172,10 @@ const std::vector<StagingKey>& staging_keys() {
       {"backbone_latency", MoveStage::latencies, read_backbone_latency, write_cluster<&C::backbone_latency>,
        "its latency, s"},
       {"gateway", MoveStage::start, read_gateway, write_gateway, "the platform host where the backbone lands"},
-      {"k", MoveStage::schedule, read_k<S>, write_move_field<&S::k, S>, "most transfers at once (0: derived from the routes)"},
-      {"beta", MoveStage::schedule, read_beta<S>, write_move_field<&S::beta, S>, "setup delay of every schedule step, s"},
+      {"k", MoveStage::schedule, read_k<S>, write_move_field<&S::k, S>,
+       "most transfers at once (0: derived from the routes)"},
+      {"beta", MoveStage::schedule, read_beta<S>, write_move_field<&S::beta, S>,
+       "setup delay of every schedule step, s"},
       {"algorithm", MoveStage::schedule, read_kpbs_algorithm<S>, write_move_field<&S::algorithm, S>, "KPBS planner"},
       {"overlap", MoveStage::start, read_overlap<S>, write_move_field<&S::overlap, S>,
        "members start as soon as they hold their own columns"},
@@ -184,14 +187,18 @@ const std::vector<StagingKey>& staging_keys() {
 const std::vector<RebuildKey>& rebuild_keys() {
   using R = RebuildConfig;
   static const std::vector<RebuildKey> keys = {
-      {"after", MoveStage::place, read_after, write_move_field<&R::after, R>, "the iteration after which the ring moves"},
-      {"hosts", MoveStage::place, read_rebuild_hosts, write_rebuild_hosts, "the new ring, in order (instead of size/seed)"},
+      {"after", MoveStage::place, read_after, write_move_field<&R::after, R>,
+       "the iteration after which the ring moves"},
+      {"hosts", MoveStage::place, read_rebuild_hosts, write_rebuild_hosts,
+       "the new ring, in order (instead of size/seed)"},
       {"size", MoveStage::place, read_rebuild_size, write_draw<&R::size>, "hosts drawn at random"},
       {"seed", MoveStage::place, read_rebuild_seed, write_draw<&R::seed>, "seed of that draw"},
       {"k", MoveStage::schedule, read_k<RunConfig>, write_move_field<&R::k, R>,
        "most transfers at once (0: derived from the routes)"},
-      {"beta", MoveStage::schedule, read_beta<RunConfig>, write_move_field<&R::beta, R>, "setup delay of every schedule step, s"},
-      {"algorithm", MoveStage::schedule, read_kpbs_algorithm<RunConfig>, write_move_field<&R::algorithm, R>, "KPBS planner"},
+      {"beta", MoveStage::schedule, read_beta<RunConfig>, write_move_field<&R::beta, R>,
+       "setup delay of every schedule step, s"},
+      {"algorithm", MoveStage::schedule, read_kpbs_algorithm<RunConfig>, write_move_field<&R::algorithm, R>,
+       "KPBS planner"},
       {"overlap", MoveStage::start, read_overlap<RunConfig>, write_move_field<&R::overlap, R>,
        "members start as soon as they hold their own columns"},
   };
@@ -202,7 +209,8 @@ void read_staging_object(const nlohmann::json& s, const std::string& where, Stag
   if (!s.is_object()) throw InputError(where + " must be an object");
   io::require_known_keys(s, key_names(staging_keys()), where);
   staging.enabled = true;
-  read_keys(staging_keys(), {MoveStage::place, MoveStage::bandwidths, MoveStage::latencies, MoveStage::start, MoveStage::schedule}, s,
+  read_keys(staging_keys(),
+            {MoveStage::place, MoveStage::bandwidths, MoveStage::latencies, MoveStage::start, MoveStage::schedule}, s,
             where, staging);
 }
 

@@ -104,7 +104,8 @@ void read_floor(const nlohmann::json& t, const char* key, const std::string& whe
   AvailabilitySpec& a = traces.real.availability;
   if (t.contains(key)) a.floor = number(t, key);
   if (!(a.floor > 0.0 && a.floor <= 1.0))
-    throw InputError(where + ": traces 'floor' must be in (0, 1] (the least share of the peak; 0 would stall the host)");
+    throw InputError(where + ": traces 'floor' must be in (0, 1] (the least share of the peak; 0 would stall the "
+                     "host)");
   check_multiplier(a.floor, where + ": traces 'floor'");
 }
 
@@ -116,7 +117,8 @@ const config_keys::Keys time_scale_words = {"span"};
 void read_time_scale(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   if (t.contains("per_iteration")) {
     if (t.contains(key))
-      throw InputError(where + ": traces 'per_iteration' and 'time_scale' both map the series' time to the run: give one");
+      throw InputError(where + ": traces 'per_iteration' and 'time_scale' both map the series' time to the run: "
+                       "give one");
     return;
   }
   if (!t.contains(key))
@@ -129,7 +131,8 @@ void read_time_scale(const nlohmann::json& t, const char* key, const std::string
     a.over_iterations = true;
   } else if (ts.is_number()) {
     a.time_scale = number(t, key);
-    if (!(a.time_scale > 0.0)) throw InputError(where + ": traces 'time_scale' must be > 0 (seconds of trace per simulated second)");
+    if (!(a.time_scale > 0.0))
+      throw InputError(where + ": traces 'time_scale' must be > 0 (seconds of trace per simulated second)");
   } else {
     throw InputError(where + ": traces 'time_scale' must be a number > 0 or \"span\"");
   }
@@ -156,7 +159,8 @@ void read_offset(const nlohmann::json& t, const char* key, const std::string& wh
     a.random_offset = true;
   } else if (o.is_number()) {
     a.offset = number(t, key);
-    if (!(a.offset >= 0.0)) throw InputError(where + ": traces 'offset' must be >= 0 (seconds since the series' start)");
+    if (!(a.offset >= 0.0))
+      throw InputError(where + ": traces 'offset' must be >= 0 (seconds since the series' start)");
   } else {
     throw InputError(where + ": traces 'offset' must be a number of seconds >= 0 or \"random\"");
   }
@@ -203,11 +207,14 @@ const std::vector<TracesKey>& availability_keys() {
   static const std::vector<TracesKey> keys = {
       {"samples", TracesStage::own, read_samples, write_real_value<&RealTraceConfig::samples>,
        "planetlab: the samples every file holds; utilization-csv: the least rows of a machine"},
-      {"conversion", TracesStage::own, read_conversion, write_conversion, "dedicated, time-sharing or load: a value to a share"},
-      {"floor", TracesStage::own, read_floor, write_availability_value<&AvailabilitySpec::floor>, "the least share of the peak"},
+      {"conversion", TracesStage::own, read_conversion, write_conversion,
+       "dedicated, time-sharing or load: a value to a share"},
+      {"floor", TracesStage::own, read_floor, write_availability_value<&AvailabilitySpec::floor>,
+       "the least share of the peak"},
       {"time_scale", TracesStage::own, read_time_scale, write_time_scale,
        "trace seconds per simulated second, or \"span\": the series over the run's iterations"},
-      {"per_iteration", TracesStage::own, read_per_iteration, write_per_iteration, "trace seconds each iteration covers"},
+      {"per_iteration", TracesStage::own, read_per_iteration, write_per_iteration,
+       "trace seconds each iteration covers"},
       {"offset", TracesStage::own, read_offset, write_offset, "where each series starts, trace seconds, or \"random\""},
   };
   return keys;
@@ -229,17 +236,21 @@ nlohmann::json real_traces_values() {
 const std::vector<TracesKey>& planetlab_own_keys() {
   static const std::vector<TracesKey> keys = followed_by_availability({
       {"set", TracesStage::own, read_trace_set, write_trace_set, "a folder of trace files, or a list of files"},
-      {"period", TracesStage::own, read_sample_period, write_real_value<&RealTraceConfig::period>, "seconds per sample"},
+      {"period", TracesStage::own, read_sample_period, write_real_value<&RealTraceConfig::period>,
+       "seconds per sample"},
   });
   return keys;
 }
 
 const std::vector<TracesKey>& utilization_csv_own_keys() {
   static const std::vector<TracesKey> keys = followed_by_availability({
-      {"file", TracesStage::own, read_machine_file, write_real_value<&RealTraceConfig::file>, "the CSV of machines by time"},
-      {"time_column", TracesStage::own, read_csv_name<&RealTraceConfig::time_column>, write_real_value<&RealTraceConfig::time_column>,
+      {"file", TracesStage::own, read_machine_file, write_real_value<&RealTraceConfig::file>,
+       "the CSV of machines by time"},
+      {"time_column", TracesStage::own, read_csv_name<&RealTraceConfig::time_column>,
+       write_real_value<&RealTraceConfig::time_column>,
        "header name of the time"},
-      {"machine_column", TracesStage::own, read_csv_name<&RealTraceConfig::machine_column>, write_real_value<&RealTraceConfig::machine_column>,
+      {"machine_column", TracesStage::own, read_csv_name<&RealTraceConfig::machine_column>,
+       write_real_value<&RealTraceConfig::machine_column>,
        "header name of the machine"},
       {"value_column", TracesStage::own, read_value_column, write_real_value<&RealTraceConfig::value_column>,
        "header name of the utilization (percent) or load average"},

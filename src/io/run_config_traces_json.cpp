@@ -20,7 +20,7 @@ using json_values::number;
 using json_values::seed_value;
 using json_values::text;
 
-// The keys every seeded source has: its seed, its name, and where its changes take effect.
+// The keys the sources share: the seed of the seeded ones, the name, and where changes take effect.
 
 void read_traces_seed(const nlohmann::json& t, const char* key, const std::string&, SpeedTracesConfig& traces) {
   if (t.contains(key)) traces.seed = seed_value(t, key);
@@ -291,7 +291,8 @@ void read_fta_nodes(const nlohmann::json& t, const char* key, const std::string&
   if (!n.is_object() || n.empty())
     throw InputError(where + ": traces 'nodes' must be a non-empty object {host: node_id, ...}");
   for (const auto& [host, node] : n.items()) {
-    if (node.is_string() && !node.get<std::string>().empty()) traces.fta.nodes.emplace_back(host, node.get<std::string>());
+    if (node.is_string() && !node.get<std::string>().empty())
+      traces.fta.nodes.emplace_back(host, node.get<std::string>());
     else if (node.is_number_integer()) traces.fta.nodes.emplace_back(host, node.dump());
     else throw InputError(where + ": traces 'nodes' entry '" + host + "' must be a node_id (a string or an integer)");
   }
