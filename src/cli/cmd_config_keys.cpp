@@ -19,7 +19,8 @@ std::vector<std::string> names_of(const std::vector<NamedInfo>& entries, std::ve
 }
 
 // The accepted values of every enumerated key, each from where the code defines it: the
-// registries (schemes.def, the planners' tables) and the reader's own lists (io/config_keys.hpp).
+// registries (schemes.def, the planners' tables) and the readers' own lists (io/config_keys.hpp, and
+// the traces keys' beside them: io/run_config_traces_json.hpp).
 nlohmann::json enumerated_values() {
   nlohmann::json v = io::config_keys::reader_values();
   v["scheme"] = policy::scheme_syntax_list();  // syntaxes: every-K, after:a,b,.., adaptive-gather-K

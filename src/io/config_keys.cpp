@@ -2,28 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/moves_config_json.hpp"
 #include "io/ring_config_json.hpp"
 #include "io/run_config_json.hpp"
+#include "io/run_config_traces_json.hpp"
 
 namespace ringsim::io::config_keys {
 
-const Keys staging = {"nodes", "node_bandwidth", "node_latency", "backbone_bandwidth", "backbone_latency",
-                      "gateway", "k", "beta", "algorithm", "overlap"};
-const Keys rebuild = {"after", "hosts", "size", "seed", "k", "beta", "algorithm", "overlap"};
-const Keys traces_measured_or_factor = {"seed", "source", "factor", "windows", "placement"};
-const Keys traces_files = {"source", "profiles", "csv", "default", "placement"};
-const Keys traces_platform = {"source"};
-const Keys traces_random_walk = {"seed", "source", "step", "low", "high", "every", "placement"};
-const Keys traces_on_off = {"seed", "source", "available", "loaded", "load_factor", "durations", "shape", "cv",
-                            "placement"};
-const Keys traces_daily = {"seed", "source", "period", "low", "high", "noise", "correlation", "phase", "every",
-                           "placement"};
-const Keys traces_fta = {"source", "file", "nodes", "unavailable_multiplier", "time_scale"};
-const Keys traces_planetlab = {"seed", "source", "set", "period", "samples", "conversion", "floor", "time_scale",
-                               "per_iteration", "offset", "placement"};
-const Keys traces_utilization_csv = {"seed", "source", "file", "time_column", "machine_column", "value_column",
-                                     "samples", "conversion", "floor", "time_scale", "per_iteration", "offset",
-                                     "placement"};
 const Keys experiment = {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms", "seeds",
                          "repetitions", "quick"};
 const Keys experiment_quick = {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"};
@@ -34,24 +19,6 @@ const Keys targets = {"oracle", "measured"};
 const Keys network_model = {"linear", "lv08"};
 const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta",
                               "planetlab", "utilization-csv"};
-const Keys trace_placement = {"iteration", "nominal-time"};
-const Keys files_default = {"refuse", "constant"};
-const Keys on_off_durations = {"geometric", "pareto", "weibull", "hyperexponential"};
-const Keys daily_phase = {"random"};
-const Keys conversion = {"dedicated", "time-sharing", "load"};
-const Keys time_scale_words = {"span"};
-const Keys offset_words = {"random"};
-
-const Keys* traces_keys(const std::string& source) {
-  static const std::vector<const Keys*> by_source = {&traces_measured_or_factor, &traces_measured_or_factor,
-                                                     &traces_files,              &traces_platform,
-                                                     &traces_random_walk,        &traces_on_off,
-                                                     &traces_daily,              &traces_fta,
-                                                     &traces_planetlab,          &traces_utilization_csv};
-  for (std::size_t i = 0; i < trace_sources.size(); ++i)
-    if (trace_sources[i] == source) return by_source.at(i);
-  return nullptr;
-}
 
 bool accepts(const Keys& values, const std::string& value) {
   for (const auto& v : values)
@@ -69,22 +36,23 @@ std::string listed(const Keys& values, bool quoted) {
 }
 
 nlohmann::json reader_values() {
-  return {{"ring.selection", ring_selection},    {"ring.routing", ring_routing},
-          {"targets", targets},                  {"network_model", network_model},
-          {"traces.source", trace_sources},      {"traces.placement", trace_placement},
-          {"traces.default", files_default},     {"traces.durations", on_off_durations},
-          {"traces.phase", daily_phase},         {"traces.conversion", conversion},
-          {"traces.time_scale", time_scale_words}, {"traces.offset", offset_words}};
+  nlohmann::json values = {{"ring.selection", ring_selection},
+                            {"ring.routing", ring_routing},
+                            {"targets", targets},
+                            {"network_model", network_model},
+                            {"traces.source", trace_sources}};
+  values.update(traces_values());
+  return values;
 }
 
 nlohmann::json all() {
   nlohmann::json by_source = nlohmann::json::object();
-  for (const auto& source : trace_sources) by_source["traces/" + source] = *traces_keys(source);
+  for (const auto& source : trace_sources) by_source["traces/" + source] = key_names(*traces_keys(source));
   nlohmann::json out = {{"run_config",
            {{"", run_config_key_names()},
             {"ring", key_names(ring_keys())},
-            {"staging", staging},
-            {"rebuild[]", rebuild}}},
+            {"staging", key_names(staging_keys())},
+            {"rebuild[]", key_names(rebuild_keys())}}},
           {"experiment", {{"", experiment}, {"quick", experiment_quick}}}};
   out["run_config"].update(by_source);
   return out;

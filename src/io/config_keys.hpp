@@ -1,6 +1,8 @@
-// The keys run configs (`ringsim simulate`) and experiments (`ringsim run`) accept, object by
-// object: the readers refuse any other key with these lists, and `ringsim config-keys` prints them
-// so that the JSON Schema in docs/schema/ can be compared with them (tests/docs/check_schema.py).
+// What `ringsim config-keys` prints, so that the JSON Schema in docs/schema/ can be compared with it
+// (tests/docs/check_schema.py): the keys run configs (`ringsim simulate`) and experiments (`ringsim
+// run`) accept, object by object, and the values of their enumerated keys. A run config's objects
+// are key tables (io/config_key.hpp); an experiment's keys are the lists below, which its reader
+// refuses any other key with.
 #pragma once
 
 #include <string>
@@ -12,20 +14,6 @@ namespace ringsim::io::config_keys {
 
 using Keys = std::vector<std::string>;
 
-// (The top level of a run config, an experiment's `base`, and its `ring` are key tables:
-// io/run_config_json.hpp, io/ring_config_json.hpp.)
-extern const Keys staging;
-extern const Keys rebuild;  // each entry of `rebuild`
-// `traces`, by source (measured and factor share theirs)
-extern const Keys traces_measured_or_factor;
-extern const Keys traces_files;
-extern const Keys traces_platform;
-extern const Keys traces_random_walk;
-extern const Keys traces_on_off;
-extern const Keys traces_daily;
-extern const Keys traces_fta;
-extern const Keys traces_planetlab;
-extern const Keys traces_utilization_csv;
 extern const Keys experiment;  // the top level of an experiment
 extern const Keys experiment_quick;
 
@@ -36,17 +24,9 @@ extern const Keys ring_selection;
 extern const Keys ring_routing;
 extern const Keys targets;
 extern const Keys network_model;
-extern const Keys trace_sources;  // in the order of `traces_keys`
-extern const Keys trace_placement;
-extern const Keys files_default;   // traces source files 'default'
-extern const Keys on_off_durations;
-extern const Keys daily_phase;  // the strings daily 'phase' accepts besides a number
-extern const Keys conversion;   // planetlab and utilization-csv 'conversion' (planetlab: not load)
-extern const Keys time_scale_words;  // the strings 'time_scale' accepts besides a number
-extern const Keys offset_words;      // the strings 'offset' accepts besides a number
-
-// The keys of `traces` for a source (nullptr for an unknown source).
-const Keys* traces_keys(const std::string& source);
+extern const Keys trace_sources;  // in the order of the enumerators of TraceSource
+// (The values of the traces sources' own keys are declared beside their readers:
+// io/run_config_traces_json.hpp, traces_values.)
 
 bool accepts(const Keys& values, const std::string& value);
 // "a, b or c" (each in double quotes when `quoted`), for error messages.
@@ -56,7 +36,8 @@ std::string listed(const Keys& values, bool quoted = false);
 //  "experiment": {"": [...], "quick": [...]}}
 nlohmann::json all();
 
-// {"ring.selection": [...], ..., "traces.durations": [...]}: the values above, by key path.
+// {"ring.selection": [...], ..., "traces.durations": [...]}: the values above and those of the traces
+// sources' own keys (traces_values), by key path.
 nlohmann::json reader_values();
 
 }  // namespace ringsim::io::config_keys

@@ -7,113 +7,21 @@
 #include "io/config_keys.hpp"
 #include "io/json_input.hpp"
 #include "io/json_values.hpp"
+#include "io/moves_config_json.hpp"
 #include "io/ring_config_json.hpp"
 #include "io/run_config_traces_json.hpp"
 #include "io/simgrid_option_values.hpp"
 #include "model/errors.hpp"
 #include "model/named.hpp"
-#include "planners/kpbs/kpbs_planner.hpp"
 #include "planners/redistribution/redistribution_planner.hpp"
 
 namespace ringsim::io {
 namespace {
 
 using json_values::int_value;
-using json_values::integer;
 using json_values::number;
 using json_values::number_at_most;
-using json_values::seed_value;
 using json_values::text;
-
-std::string kpbs_algorithm(const nlohmann::json& doc, const std::string& where) {
-  const std::string name = text(doc, "algorithm");
-  try {
-    kpbs::check_kpbs_algorithm(name, "KPBS algorithm");
-  } catch (const UnknownName& e) {
-    throw InputError(where + ": " + e.what());
-  }
-  return name;
-}
-
-// k (0 = derived from the routes), beta and the KPBS algorithm of a staging or a rebuild.
-void read_kpbs_options(const nlohmann::json& doc, const std::string& where, std::size_t& k, double& beta,
-                       std::string& algorithm, bool& overlap) {
-  if (doc.contains("overlap")) {
-    if (!doc["overlap"].is_boolean()) throw InputError(where + ": 'overlap' must be true or false");
-    overlap = doc["overlap"].get<bool>();
-  }
-  if (doc.contains("k")) {
-    const long long v = integer(doc, "k");
-    if (v < 0) throw InputError(where + ": 'k' must be >= 1 (or 0: derived from the routes)");
-    k = static_cast<std::size_t>(v);
-  }
-  if (doc.contains("beta")) beta = number(doc, "beta");
-  if (beta < 0) throw InputError(where + ": 'beta' must be >= 0");
-  if (doc.contains("algorithm")) algorithm = kpbs_algorithm(doc, where);
-}
-
-StagingConfig parse_staging(const nlohmann::json& s, const std::string& where) {
-  if (!s.is_object()) throw InputError(where + " must be an object");
-  io::require_known_keys(s, config_keys::staging, where);
-  StagingConfig st;
-  st.enabled = true;
-  if (s.contains("nodes")) {
-    const long long n = integer(s, "nodes");
-    if (n < 1) throw InputError(where + ": 'nodes' must be >= 1");
-    // Its memory (quadratic in the nodes) is checked with the run's: model/run_memory.hpp.
-    st.cluster.nodes = static_cast<std::size_t>(n);
-  }
-  if (s.contains("node_bandwidth")) st.cluster.node_bandwidth = number(s, "node_bandwidth");
-  if (s.contains("backbone_bandwidth")) st.cluster.backbone_bandwidth = number(s, "backbone_bandwidth");
-  if (s.contains("node_latency")) st.cluster.node_latency = number(s, "node_latency");
-  if (s.contains("backbone_latency")) st.cluster.backbone_latency = number(s, "backbone_latency");
-  if (st.cluster.node_bandwidth <= 0 || st.cluster.backbone_bandwidth <= 0)
-    throw InputError(where + ": 'node_bandwidth' and 'backbone_bandwidth' must be > 0 (bytes/s)");
-  if (st.cluster.node_latency < 0 || st.cluster.backbone_latency < 0)
-    throw InputError(where + ": 'node_latency' and 'backbone_latency' must be >= 0 (s)");
-  if (s.contains("gateway")) st.gateway = text(s, "gateway");
-  read_kpbs_options(s, where, st.k, st.beta, st.algorithm, st.overlap);
-  return st;
-}
-
-std::vector<RebuildConfig> parse_rebuilds(const nlohmann::json& list, const RunConfig& cfg, const std::string& where) {
-  if (!list.is_array()) throw InputError(where + " must be an array of {\"after\": iteration, ...}");
-  std::vector<RebuildConfig> out;
-  for (std::size_t n = 0; n < list.size(); ++n) {
-    const auto& e = list[n];
-    const std::string at = where + "[" + std::to_string(n) + "]";
-    if (!e.is_object()) throw InputError(at + " must be an object");
-    io::require_known_keys(e, config_keys::rebuild, at);
-    RebuildConfig rb;
-    if (!e.contains("after")) throw InputError(at + ": missing field 'after'");
-    rb.after = int_value(e, "after", at);
-    if (rb.after < 1 || rb.after >= cfg.iterations)
-      throw InputError(at + ": 'after' must be an iteration in [1, " + std::to_string(cfg.iterations - 1) + "]");
-    if (!out.empty() && rb.after <= out.back().after) throw InputError(at + ": rebuilds must come in increasing 'after'");
-    if (e.contains("hosts")) {
-      if (!e["hosts"].is_array() || e["hosts"].empty()) throw InputError(at + ": 'hosts' must be a non-empty array of host names");
-      for (const auto& h : e["hosts"]) {
-        if (!h.is_string()) throw InputError(at + ": 'hosts' must be a non-empty array of host names");
-        rb.hosts.push_back(h.get<std::string>());
-      }
-      if (e.contains("size") || e.contains("seed")) throw InputError(at + ": give either 'hosts' or 'size'/'seed'");
-    }
-    rb.size = rb.hosts.empty() ? cfg.ring.size : static_cast<int>(rb.hosts.size());
-    if (e.contains("size")) rb.size = int_value(e, "size", at);
-    if (rb.size < 1 || rb.size > cfg.columns)
-      throw InputError(at + ": the rebuilt ring needs between 1 and 'columns' members");
-    rb.seed = cfg.ring.seed + 1 + n;
-    if (e.contains("seed")) rb.seed = seed_value(e, "seed");
-    read_kpbs_options(e, at, rb.k, rb.beta, rb.algorithm, rb.overlap);
-    out.push_back(std::move(rb));
-  }
-  return out;
-}
-
-
-nlohmann::json kpbs_options_json(std::size_t k, double beta, const std::string& algorithm, bool overlap) {
-  return {{"k", k}, {"beta", beta}, {"algorithm", algorithm}, {"overlap", overlap}};
-}
 
 // SimGrid options as --cfg=name:value would give them: names without ':' or separators, values as
 // strings (numbers written as JSON gives them, booleans as yes/no). SimGrid itself checks names and
@@ -157,29 +65,6 @@ std::vector<std::string> scheme_list(const nlohmann::json& doc, const std::strin
     schemes.push_back(s.get<std::string>());
   }
   return schemes;
-}
-
-nlohmann::json staging_json(const StagingConfig& st) {
-  nlohmann::json s = kpbs_options_json(st.k, st.beta, st.algorithm, st.overlap);
-  s.update({{"nodes", st.cluster.nodes},
-            {"node_bandwidth", st.cluster.node_bandwidth},
-            {"node_latency", st.cluster.node_latency},
-            {"backbone_bandwidth", st.cluster.backbone_bandwidth},
-            {"backbone_latency", st.cluster.backbone_latency}});
-  if (!st.gateway.empty()) s["gateway"] = st.gateway;
-  return s;
-}
-
-nlohmann::json rebuild_json(const std::vector<RebuildConfig>& rebuild) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& rb : rebuild) {
-    nlohmann::json e = kpbs_options_json(rb.k, rb.beta, rb.algorithm, rb.overlap);
-    e["after"] = rb.after;
-    if (rb.hosts.empty()) e.update({{"size", rb.size}, {"seed", rb.seed}});
-    else e["hosts"] = rb.hosts;
-    list.push_back(e);
-  }
-  return list;
 }
 
 // The readers of the table's keys (RunConfigKey::read): each reads doc[key] into its field when the
@@ -274,7 +159,7 @@ void read_baseline(const nlohmann::json& doc, const char* key, const std::string
 
 // Read after the traces: the platform's profiles cannot follow a staging.
 void read_staging(const nlohmann::json& doc, const char* key, const std::string& where, RunConfig& cfg) {
-  if (doc.contains(key)) cfg.staging = parse_staging(doc[key], where + " 'staging'");
+  if (doc.contains(key)) read_staging_object(doc[key], where + " 'staging'", cfg.staging);
   if (cfg.staging.enabled && cfg.traces.source == TraceSource::platform)
     throw InputError(where + ": traces source 'platform' cannot be combined with 'staging': the platform's profiles "
                      "count from time 0, and ringsim's traces start when the staging ends");
@@ -283,7 +168,7 @@ void read_staging(const nlohmann::json& doc, const char* key, const std::string&
 // Read after the ring and the matrix, which a rebuild's defaults and checks use.
 void read_rebuild(const nlohmann::json& doc, const char* key, const std::string& where, RunConfig& cfg) {
   if (!doc.contains(key)) return;
-  cfg.rebuild = parse_rebuilds(doc[key], cfg, where + " 'rebuild'");
+  read_rebuild_list(doc[key], where + " 'rebuild'", cfg);
   if (!cfg.rebuild.empty() && cfg.ring.selection == RingSelection::planner)
     throw InputError(where + ": 'rebuild' needs ring selection random or hosts (a planner ring's platform routes "
                      "only the ring's own neighbours)");

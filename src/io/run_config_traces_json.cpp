@@ -8,6 +8,7 @@
 #include "io/config_keys.hpp"
 #include "io/json_input.hpp"
 #include "io/json_values.hpp"
+#include "io/run_config_real_traces_json.hpp"
 #include "model/errors.hpp"
 #include "model/trace_families.hpp"
 
@@ -15,288 +16,255 @@ namespace ringsim::io {
 namespace {
 
 using json_values::int_value;
-using json_values::integer;
 using json_values::number;
 using json_values::seed_value;
 using json_values::text;
 
-// A source's name in a config: the enumerators of TraceSource follow config_keys::trace_sources.
-TraceSource trace_source_of(const std::string& name) {
-  const auto& names = config_keys::trace_sources;
-  return static_cast<TraceSource>(std::find(names.begin(), names.end(), name) - names.begin());
+// The keys the sources share: the seed of the seeded ones, the name, and where changes take effect.
+
+void read_traces_seed(const nlohmann::json& t, const char* key, const std::string&, SpeedTracesConfig& traces) {
+  if (t.contains(key)) traces.seed = seed_value(t, key);
 }
+
+// A source's name in a config: the enumerators of TraceSource follow config_keys::trace_sources
+// (read_traces has refused any other name).
+void read_source(const nlohmann::json& t, const char* key, const std::string&, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) {
+    traces.source = TraceSource::unnamed;
+    return;
+  }
+  const auto& names = config_keys::trace_sources;
+  traces.source = static_cast<TraceSource>(std::find(names.begin(), names.end(), text(t, key)) - names.begin());
+}
+
+// The values of traces 'placement', which `ringsim config-keys` lists (traces_values).
+const config_keys::Keys placement_values = {"iteration", "nominal-time"};
 
 // traces 'placement': where changes given by iteration take effect. SimGrid profiles are given by
 // time only, so the key is refused there rather than silently ignored (a CSV may be either).
-TracePlacement parse_placement(const nlohmann::json& t, const std::string& source, const std::string& where) {
-  if (source == "files" && !t.contains("csv"))
+void read_placement(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  const TraceSource source = traces.source;
+  if (source == TraceSource::files && !t.contains("csv"))
     throw InputError(where + ": traces 'placement' applies to changes given by iteration; SimGrid 'profiles' are "
                      "given by time");
-  if ((source == "planetlab" || source == "utilization-csv") &&
+  if ((source == TraceSource::planetlab || source == TraceSource::utilization_csv) &&
       !(t.contains("time_scale") && t["time_scale"] == "span") && !t.contains("per_iteration"))
     throw InputError(where + ": traces 'placement' applies to changes given by iteration (time_scale \"span\" or "
                      "per_iteration); a numeric time_scale gives changes by time");
-  const std::string p = text(t, "placement");
-  if (!config_keys::accepts(config_keys::trace_placement, p))
-    throw InputError(where + ": traces 'placement' must be " + config_keys::listed(config_keys::trace_placement) +
+  const std::string p = text(t, key);
+  if (!config_keys::accepts(placement_values, p))
+    throw InputError(where + ": traces 'placement' must be " + config_keys::listed(placement_values) +
                      ", got '" + p + "'");
-  if (p == "iteration") return TracePlacement::iteration;
-  if (p == "nominal-time") return TracePlacement::nominal_time;
-  throw InputError(where + ": traces 'placement' must be iteration or nominal-time, got '" + p + "'");
+  if (p == "iteration") traces.placement = TracePlacement::iteration;
+  else if (p == "nominal-time") traces.placement = TracePlacement::nominal_time;
+  else throw InputError(where + ": traces 'placement' must be iteration or nominal-time, got '" + p + "'");
 }
 
-
-// A non-empty string key of `t` (a file, a column name).
-std::string named(const nlohmann::json& t, const char* key, const std::string& where) {
-  std::string v = text(t, key);
-  if (v.empty()) throw InputError(where + ": traces '" + key + "' must not be empty");
-  return v;
+void write_traces_seed(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  out[key] = traces.seed;
 }
 
-// planetlab 'set': a folder, or a non-empty array of files.
-void read_trace_set(const nlohmann::json& set, RealTraceConfig& r, const std::string& where) {
-  const std::string what = where + ": traces 'set' must name a folder or be a non-empty array of files";
-  if (set.is_string()) {
-    r.folder = set.get<std::string>();
-    if (r.folder.empty()) throw InputError(what);
+void write_source(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  out[key] = to_string(traces.source);
+}
+
+// Written where the changes are given by iteration, as read_placement takes it.
+void write_placement(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.source == TraceSource::files && traces.csv.empty()) return;
+  const AvailabilitySpec& a = traces.real.availability;
+  if ((traces.source == TraceSource::planetlab || traces.source == TraceSource::utilization_csv) &&
+      !(a.per_iteration > 0.0 || a.over_iterations))
     return;
-  }
-  if (!set.is_array() || set.empty()) throw InputError(what);
-  for (const auto& f : set) {
-    if (!f.is_string() || f.get<std::string>().empty()) throw InputError(what);
-    r.files.push_back(f.get<std::string>());
+  out[key] = to_string(traces.placement);
+}
+
+// Sources measured and factor: a change in each window, a factor's range (docs/traces.md).
+
+void read_factor(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  const auto& f = t[key];
+  if (!f.is_array() || f.size() != 2 || !f[0].is_number() || !f[1].is_number())
+    throw InputError(where + ": traces 'factor' must be [low, high]");
+  traces.factor.low = f[0].get<double>();
+  traces.factor.high = f[1].get<double>();
+  if (!(traces.factor.low > 0 && traces.factor.low <= traces.factor.high))
+    throw InputError(where + ": traces 'factor' must satisfy 0 < low <= high");
+  check_multiplier(traces.factor.low, where + ": traces 'factor' low");
+  check_multiplier(traces.factor.high, where + ": traces 'factor' high");
+}
+
+void read_windows(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  const auto& w = t[key];
+  if (!w.is_array()) throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
+  traces.windows.clear();
+  for (const auto& p : w) {
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
+      throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
+    const nlohmann::json pair = {{"lo", p[0]}, {"hi", p[1]}};
+    traces.windows.emplace_back(int_value(pair, "lo", where + " traces 'windows'"),
+                                int_value(pair, "hi", where + " traces 'windows'"));
   }
 }
 
-// 'offset' of planetlab and utilization-csv, into `a`.
-AvailabilitySpec read_offset(const nlohmann::json& t, AvailabilitySpec a, const std::string& where) {
-  if (t.contains("offset")) {
-    const auto& o = t["offset"];
-    if (o.is_string() && config_keys::accepts(config_keys::offset_words, o.get<std::string>())) {
-      a.random_offset = true;
-    } else if (o.is_number()) {
-      a.offset = number(t, "offset");
-      if (!(a.offset >= 0.0)) throw InputError(where + ": traces 'offset' must be >= 0 (seconds since the series' start)");
-    } else {
-      throw InputError(where + ": traces 'offset' must be a number of seconds >= 0 or \"random\"");
-    }
-  }
-  return a;
+// The factor's range is a key of source factor only, though measured reads it too.
+void write_factor(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.source == TraceSource::factor) out[key] = {traces.factor.low, traces.factor.high};
 }
 
-// 'conversion', 'floor', 'time_scale' or 'per_iteration', and 'offset' of planetlab and utilization-csv.
-AvailabilitySpec read_availability(const nlohmann::json& t, const std::string& source, const std::string& where) {
-  AvailabilitySpec a;
-  // No rule suits every trace: the config says which it means (docs/traces.md derives each).
-  if (!t.contains("conversion"))
-    throw InputError(where + ": traces source " + source + " needs a 'conversion': " +
-                     config_keys::listed(config_keys::conversion, true));
-  const std::string c = text(t, "conversion");
-  if (!config_keys::accepts(config_keys::conversion, c))
-    throw InputError(where + ": traces 'conversion' must be " + config_keys::listed(config_keys::conversion, true) +
-                     ", got '" + c + "'");
-  if (c == "load" && source == "planetlab")
-    throw InputError(where + ": traces 'conversion' \"load\" reads load averages; PlanetLab files hold utilizations "
-                     "(\"dedicated\" or \"time-sharing\")");
-  a.rule = c == "load" ? AvailabilityRule::load_average
-           : c == "time-sharing" ? AvailabilityRule::time_sharing : AvailabilityRule::dedicated;
-  if (t.contains("floor")) a.floor = number(t, "floor");
-  if (!(a.floor > 0.0 && a.floor <= 1.0))
-    throw InputError(where + ": traces 'floor' must be in (0, 1] (the least share of the peak; 0 would stall the host)");
-  check_multiplier(a.floor, where + ": traces 'floor'");
-  // No one scale suits every run either: a day of samples over a run of seconds needs thousands.
-  if (t.contains("per_iteration")) {
-    if (t.contains("time_scale"))
-      throw InputError(where + ": traces 'per_iteration' and 'time_scale' both map the series' time to the run: give one");
-    a.per_iteration = number(t, "per_iteration");
-    if (!(a.per_iteration > 0.0))
-      throw InputError(where + ": traces 'per_iteration' must be > 0 (seconds of the series each iteration covers)");
-    a.over_iterations = true;
-    return read_offset(t, a, where);
-  }
-  if (!t.contains("time_scale"))
-    throw InputError(where + ": traces source " + source + " needs a 'time_scale' (seconds of trace per simulated "
-                     "second, or \"span\": the series' span over the run's iterations) or a 'per_iteration' (seconds "
-                     "of trace per iteration)");
-  const auto& ts = t["time_scale"];
-  if (ts.is_string() && config_keys::accepts(config_keys::time_scale_words, ts.get<std::string>())) {
-    a.over_iterations = true;
-  } else if (ts.is_number()) {
-    a.time_scale = number(t, "time_scale");
-    if (!(a.time_scale > 0.0)) throw InputError(where + ": traces 'time_scale' must be > 0 (seconds of trace per simulated second)");
-  } else {
-    throw InputError(where + ": traces 'time_scale' must be a number > 0 or \"span\"");
-  }
-  return read_offset(t, a, where);
-}
-
-RealTraceConfig read_real_traces(const nlohmann::json& t, const std::string& source, const std::string& where) {
-  RealTraceConfig r;
-  if (source == "planetlab") {
-    if (!t.contains("set"))
-      throw InputError(where + ": traces source planetlab needs a 'set' (a folder of trace files, or a list of files)");
-    read_trace_set(t["set"], r, where);
-    if (t.contains("period")) r.period = number(t, "period");
-    if (!(r.period > 0.0)) throw InputError(where + ": traces 'period' must be > 0 (seconds per sample)");
-  } else {
-    if (!t.contains("file")) throw InputError(where + ": traces source utilization-csv needs a 'file' (a CSV)");
-    r.file = named(t, "file", where);
-    if (t.contains("time_column")) r.time_column = named(t, "time_column", where);
-    if (t.contains("machine_column")) r.machine_column = named(t, "machine_column", where);
-    if (!t.contains("value_column"))
-      throw InputError(where + ": traces source utilization-csv needs a 'value_column' (the column of the values)");
-    r.value_column = named(t, "value_column", where);
-    r.samples = 2;
-  }
-  const std::size_t least = source == "planetlab" ? 1 : 2;
-  if (t.contains("samples")) {
-    const long long n = integer(t, "samples");
-    if (n < static_cast<long long>(least))
-      throw InputError(where + ": traces 'samples' must be >= " + std::to_string(least));
-    r.samples = static_cast<std::size_t>(n);
-  }
-  r.availability = read_availability(t, source, where);
-  return r;
-}
-
-nlohmann::json real_traces_json(const RunConfig& cfg) {
-  const RealTraceConfig& r = cfg.traces.real;
-  const AvailabilitySpec& a = r.availability;
-  nlohmann::json traces = {{"seed", cfg.traces.seed}, {"source", to_string(cfg.traces.source)}};
-  if (cfg.traces.source == TraceSource::planetlab) {
-    if (r.folder.empty()) traces["set"] = r.files;
-    else traces["set"] = r.folder;
-    traces["period"] = r.period;
-  } else {
-    traces.update({{"file", r.file}, {"time_column", r.time_column}, {"machine_column", r.machine_column},
-                   {"value_column", r.value_column}});
-  }
-  traces.update({{"samples", r.samples}, {"conversion", to_string(a.rule)}, {"floor", a.floor}});
-  const char* placement = to_string(cfg.traces.placement);
-  if (a.per_iteration > 0.0) traces.update({{"per_iteration", a.per_iteration}, {"placement", placement}});
-  else if (a.over_iterations) traces.update({{"time_scale", "span"}, {"placement", placement}});
-  else traces["time_scale"] = a.time_scale;
-  if (a.random_offset) traces["offset"] = "random";
-  else traces["offset"] = a.offset;
-  return traces;
-}
-
-
-
-// traces 'factor' and 'windows' (sources measured and factor).
-void read_factor_windows(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
-  if (t.contains("factor")) {
-    const auto& f = t["factor"];
-    if (!f.is_array() || f.size() != 2 || !f[0].is_number() || !f[1].is_number())
-      throw InputError(where + ": traces 'factor' must be [low, high]");
-    cfg.traces.factor.low = f[0].get<double>();
-    cfg.traces.factor.high = f[1].get<double>();
-    if (!(cfg.traces.factor.low > 0 && cfg.traces.factor.low <= cfg.traces.factor.high))
-      throw InputError(where + ": traces 'factor' must satisfy 0 < low <= high");
-    check_multiplier(cfg.traces.factor.low, where + ": traces 'factor' low");
-    check_multiplier(cfg.traces.factor.high, where + ": traces 'factor' high");
-  }
-  if (t.contains("windows")) {
-    const auto& w = t["windows"];
-    if (!w.is_array()) throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
-    cfg.traces.windows.clear();
-    for (const auto& p : w) {
-      if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer())
-        throw InputError(where + ": traces 'windows' must be [[lo, hi], ...]");
-      const nlohmann::json pair = {{"lo", p[0]}, {"hi", p[1]}};
-      cfg.traces.windows.emplace_back(int_value(pair, "lo", where + " traces 'windows'"),
-                                     int_value(pair, "hi", where + " traces 'windows'"));
-    }
-  }
+void write_windows(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  nlohmann::json windows = nlohmann::json::array();
+  for (const auto& [lo, hi] : traces.windows) windows.push_back({lo, hi});
+  out[key] = windows;
 }
 
 // Source files: SimGrid profiles by host, or one CSV; 'default' for the members without a trace.
-void read_trace_files(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
-  if (t.contains("default")) {
-    const std::string d = text(t, "default");
-    if (!config_keys::accepts(config_keys::files_default, d))
-      throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
-                       "\"constant\" (it keeps its peak speed)");
-    cfg.traces.default_constant = d == "constant";
-  }
-  if (t.contains("profiles") == t.contains("csv"))
+
+const config_keys::Keys files_default_values = {"refuse", "constant"};
+
+void read_files_default(const nlohmann::json& t, const char* key, const std::string& where,
+                        SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  const std::string d = text(t, key);
+  if (!config_keys::accepts(files_default_values, d))
+    throw InputError(where + ": traces 'default' must be \"refuse\" (a member without a trace is an error) or "
+                     "\"constant\" (it keeps its peak speed)");
+  traces.default_constant = d == "constant";
+}
+
+// The first of the pair, of which a config gives exactly one.
+void read_profiles(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (t.contains(key) == t.contains("csv"))
     throw InputError(where + ": traces source files needs either 'profiles' {host: file, ...} or 'csv'");
-  if (t.contains("csv")) {
-    cfg.traces.csv = text(t, "csv");
-    if (cfg.traces.csv.empty()) throw InputError(where + ": traces 'csv' must name a file");
-    return;
-  }
-  const auto& p = t["profiles"];
+  if (!t.contains(key)) return;
+  const auto& p = t[key];
   if (!p.is_object() || p.empty())
     throw InputError(where + ": traces 'profiles' must be a non-empty object {host: profile file, ...}");
   for (const auto& [host, file] : p.items()) {
     if (!file.is_string() || file.get<std::string>().empty())
       throw InputError(where + ": traces 'profiles' entry '" + host + "' must name a file");
-    cfg.traces.profiles.emplace_back(host, file.get<std::string>());
+    traces.profiles.emplace_back(host, file.get<std::string>());
   }
 }
 
-void read_random_walk(const nlohmann::json& t, const std::string& where, RandomWalkSpec& rw) {
-  if (t.contains("step")) rw.step = number(t, "step");
-  if (t.contains("low")) rw.low = number(t, "low");
-  if (t.contains("high")) rw.high = number(t, "high");
-  if (t.contains("every")) rw.every = int_value(t, "every", where + " 'traces'");
+void read_csv(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  traces.csv = text(t, key);
+  if (traces.csv.empty()) throw InputError(where + ": traces 'csv' must name a file");
+}
+
+void write_profiles(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (!traces.csv.empty()) return;
+  nlohmann::json p = nlohmann::json::object();
+  for (const auto& [host, file] : traces.profiles) p[host] = file;
+  out[key] = p;
+}
+
+void write_csv(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (!traces.csv.empty()) out[key] = traces.csv;
+}
+
+// "refuse", the default, is written as no key.
+void write_files_default(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.default_constant) out[key] = "constant";
+}
+
+// The generated families' keys (model/trace_families.hpp), each a field of the family's spec:
+// `spec`, a member of SpeedTracesConfig, and `field`, one of the spec's.
+
+template <auto spec, auto field>
+void read_spec_number(const nlohmann::json& t, const char* key, const std::string&, SpeedTracesConfig& traces) {
+  if (t.contains(key)) traces.*spec.*field = number(t, key);
+}
+
+template <auto spec, auto field>
+void write_spec_value(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  out[key] = traces.*spec.*field;
+}
+
+// The last of random-walk's keys: the walk is checked with it.
+void read_walk_every(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  RandomWalkSpec& rw = traces.random_walk;
+  if (t.contains(key)) rw.every = int_value(t, key, where + " 'traces'");
   validate(rw, where + " 'traces'");
 }
 
 // on-off 'durations', with the 'cv' or 'shape' its law needs.
-void read_on_off_durations(const nlohmann::json& t, const std::string& where, OnOffSpec& oo) {
-  if (t.contains("durations")) {
-    const std::string d = text(t, "durations");
-    if (!config_keys::accepts(config_keys::on_off_durations, d))
-      throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(config_keys::on_off_durations) +
-                       ", got '" + d + "'");
-    if (d == "pareto") oo.durations = OnOffDurations::pareto;
-    else if (d == "weibull") oo.durations = OnOffDurations::weibull;
-    else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
-    else if (d != "geometric")
-      throw InputError(where + ": on-off 'durations' must be geometric, pareto, weibull or hyperexponential, got '" +
-                       d + "'");
-  }
-  if (t.contains("cv")) {
+const config_keys::Keys durations_values = {"geometric", "pareto", "weibull", "hyperexponential"};
+
+void read_durations(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  OnOffSpec& oo = traces.on_off;
+  const std::string d = text(t, key);
+  if (!config_keys::accepts(durations_values, d))
+    throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(durations_values) +
+                     ", got '" + d + "'");
+  if (d == "pareto") oo.durations = OnOffDurations::pareto;
+  else if (d == "weibull") oo.durations = OnOffDurations::weibull;
+  else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
+  else if (d != "geometric")
+    throw InputError(where + ": on-off 'durations' must be geometric, pareto, weibull or hyperexponential, got '" + d +
+                     "'");
+}
+
+void read_cv(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  OnOffSpec& oo = traces.on_off;
+  if (t.contains(key)) {
     if (oo.durations != OnOffDurations::hyperexponential)
       throw InputError(where + ": on-off 'cv' applies to durations hyperexponential");
-    oo.cv = number(t, "cv");
+    oo.cv = number(t, key);
   } else if (oo.durations == OnOffDurations::hyperexponential) {
     throw InputError(where + ": on-off durations hyperexponential needs a 'cv' (its coefficient of variation)");
   }
-  if (t.contains("shape")) {
+}
+
+// The last of on-off's keys: the family is checked with it.
+void read_shape(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  OnOffSpec& oo = traces.on_off;
+  if (t.contains(key)) {
     if (oo.durations != OnOffDurations::pareto && oo.durations != OnOffDurations::weibull)
       throw InputError(where + ": on-off 'shape' applies to durations pareto or weibull");
-    oo.shape = number(t, "shape");
+    oo.shape = number(t, key);
   } else if (oo.durations == OnOffDurations::weibull) {
     // No one shape stands for every system's availability: the config says which.
     throw InputError(where + ": on-off durations weibull needs a 'shape'");
   }
-}
-
-void read_on_off(const nlohmann::json& t, const std::string& where, OnOffSpec& oo) {
-  if (t.contains("available")) oo.available = number(t, "available");
-  if (t.contains("loaded")) oo.loaded = number(t, "loaded");
-  if (t.contains("load_factor")) oo.load_factor = number(t, "load_factor");
-  read_on_off_durations(t, where, oo);
   validate(oo, where + " 'traces'");
 }
 
-void read_daily(const nlohmann::json& t, const std::string& where, DailySpec& d) {
-  if (t.contains("period")) d.period = number(t, "period");
-  if (t.contains("low")) d.low = number(t, "low");
-  if (t.contains("high")) d.high = number(t, "high");
-  if (t.contains("noise")) d.noise = number(t, "noise");
-  if (t.contains("correlation")) d.correlation = number(t, "correlation");
-  if (t.contains("every")) d.every = int_value(t, "every", where + " 'traces'");
-  if (t.contains("phase")) {
-    const auto& ph = t["phase"];
-    if (ph.is_string() && config_keys::accepts(config_keys::daily_phase, ph.get<std::string>())) {
+// Geometric durations, the default, are written as no key: the canonical form of a config is the
+// same whether or not it names them. Each other law is written with its parameter.
+void write_durations(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.on_off.durations != OnOffDurations::geometric) out[key] = to_string(traces.on_off.durations);
+}
+
+void write_cv(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.on_off.durations == OnOffDurations::hyperexponential) out[key] = traces.on_off.cv;
+}
+
+void write_shape(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  const OnOffDurations d = traces.on_off.durations;
+  if (d == OnOffDurations::pareto || d == OnOffDurations::weibull) out[key] = traces.on_off.shape;
+}
+
+void read_daily_every(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (t.contains(key)) traces.daily.every = int_value(t, key, where + " 'traces'");
+}
+
+// The strings daily 'phase' accepts besides a number.
+const config_keys::Keys phase_words = {"random"};
+
+// The last of daily's keys: the family is checked with it.
+void read_phase(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  DailySpec& d = traces.daily;
+  if (t.contains(key)) {
+    const auto& ph = t[key];
+    if (ph.is_string() && config_keys::accepts(phase_words, ph.get<std::string>())) {
       d.random_phase = true;
     } else if (ph.is_number()) {
       d.random_phase = false;
-      d.phase = number(t, "phase");
+      d.phase = number(t, key);
     } else {
       throw InputError(where + ": daily 'phase' must be \"random\" or a number of iterations");
     }
@@ -304,111 +272,225 @@ void read_daily(const nlohmann::json& t, const std::string& where, DailySpec& d)
   validate(d, where + " 'traces'");
 }
 
+void write_phase(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.daily.random_phase) out[key] = "random";
+  else out[key] = traces.daily.phase;
+}
+
 // Source fta: the event trace file, its nodes by host, and how availability maps to speed.
-void read_fta(const nlohmann::json& t, const std::string& where, FtaTraceConfig& f) {
-  if (!t.contains("file")) throw InputError(where + ": traces source fta needs 'file' (an FTA event_trace file)");
-  f.file = text(t, "file");
-  if (f.file.empty()) throw InputError(where + ": traces 'file' must name a file");
-  if (t.contains("nodes")) {
-    const auto& n = t["nodes"];
-    if (!n.is_object() || n.empty())
-      throw InputError(where + ": traces 'nodes' must be a non-empty object {host: node_id, ...}");
-    for (const auto& [host, node] : n.items()) {
-      if (node.is_string() && !node.get<std::string>().empty()) f.nodes.emplace_back(host, node.get<std::string>());
-      else if (node.is_number_integer()) f.nodes.emplace_back(host, node.dump());
-      else throw InputError(where + ": traces 'nodes' entry '" + host + "' must be a node_id (a string or an integer)");
-    }
+
+void read_fta_file(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) throw InputError(where + ": traces source fta needs 'file' (an FTA event_trace file)");
+  traces.fta.file = text(t, key);
+  if (traces.fta.file.empty()) throw InputError(where + ": traces 'file' must name a file");
+}
+
+void read_fta_nodes(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
+  if (!t.contains(key)) return;
+  const auto& n = t[key];
+  if (!n.is_object() || n.empty())
+    throw InputError(where + ": traces 'nodes' must be a non-empty object {host: node_id, ...}");
+  for (const auto& [host, node] : n.items()) {
+    if (node.is_string() && !node.get<std::string>().empty())
+      traces.fta.nodes.emplace_back(host, node.get<std::string>());
+    else if (node.is_number_integer()) traces.fta.nodes.emplace_back(host, node.dump());
+    else throw InputError(where + ": traces 'nodes' entry '" + host + "' must be a node_id (a string or an integer)");
   }
-  if (t.contains("unavailable_multiplier")) f.unavailable_multiplier = number(t, "unavailable_multiplier");
+}
+
+void read_unavailable_multiplier(const nlohmann::json& t, const char* key, const std::string& where,
+                                 SpeedTracesConfig& traces) {
+  FtaTraceConfig& f = traces.fta;
+  if (t.contains(key)) f.unavailable_multiplier = number(t, key);
   if (!(f.unavailable_multiplier > 0.0 && f.unavailable_multiplier <= 1.0))
     throw InputError(where + ": fta 'unavailable_multiplier' must be in (0, 1] (the speed while unavailable, as a "
                      "fraction of the peak; 0 would stall the host)");
   check_multiplier(f.unavailable_multiplier, where + ": fta 'unavailable_multiplier'");
-  if (t.contains("time_scale")) f.time_scale = number(t, "time_scale");
-  if (!(f.time_scale > 0.0))
+}
+
+void read_fta_time_scale(const nlohmann::json& t, const char* key, const std::string& where,
+                         SpeedTracesConfig& traces) {
+  if (t.contains(key)) traces.fta.time_scale = number(t, key);
+  if (!(traces.fta.time_scale > 0.0))
     throw InputError(where + ": fta 'time_scale' must be > 0 (seconds of trace per simulated second)");
+}
+
+// The nodes as the file's order gives them (none given) are written as no key.
+void write_fta_nodes(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
+  if (traces.fta.nodes.empty()) return;
+  nlohmann::json n = nlohmann::json::object();
+  for (const auto& [host, node] : traces.fta.nodes) n[host] = node;
+  out[key] = n;
+}
+
+// The keys every source shares: its name; and those of every seeded source, its seed first and its
+// placement last, its own keys between them.
+const TracesKey traces_source_key = {"source", TracesStage::common, read_source, write_source,
+                                     "where the speed changes come from"};
+const TracesKey traces_placement_key = {"placement", TracesStage::common, read_placement, write_placement,
+                                        "where changes given by iteration take effect: iteration or nominal-time"};
+
+std::vector<TracesKey> seeded(std::vector<TracesKey> own) {
+  static const TracesKey seed = {"seed", TracesStage::common, read_traces_seed, write_traces_seed,
+                                 "seed of the draws (a sweep sets it to each seed)"};
+  own.insert(own.begin(), {seed, traces_source_key});
+  own.push_back(traces_placement_key);
+  return own;
+}
+
+const std::vector<TracesKey>& windows_keys() {
+  static const std::vector<TracesKey> keys = seeded({
+      {"factor", TracesStage::own, read_factor, write_factor, "factor: the range [low, high] of the multipliers"},
+      {"windows", TracesStage::own, read_windows, write_windows, "[[lo, hi], ...]: one change in each"},
+  });
+  return keys;
+}
+
+// Source files takes no seed, and a placement with a CSV by iteration only (read_placement).
+const std::vector<TracesKey>& files_keys() {
+  static const std::vector<TracesKey> keys = {
+      traces_source_key,
+      {"profiles", TracesStage::last, read_profiles, write_profiles, "{host: SimGrid profile file, ...}"},
+      {"csv", TracesStage::last, read_csv, write_csv, "or one CSV of speeds, by iteration or by time"},
+      {"default", TracesStage::own, read_files_default, write_files_default,
+       "a member without a trace: refuse or constant"},
+      traces_placement_key,
+  };
+  return keys;
+}
+
+const std::vector<TracesKey>& platform_keys() {
+  static const std::vector<TracesKey> keys = {traces_source_key};
+  return keys;
+}
+
+const std::vector<TracesKey>& random_walk_keys() {
+  using W = RandomWalkSpec;
+  constexpr auto walk = &SpeedTracesConfig::random_walk;
+  static const std::vector<TracesKey> keys = seeded({
+      {"step", TracesStage::own, read_spec_number<walk, &W::step>, write_spec_value<walk, &W::step>,
+       "the multiplier is multiplied or divided by 1 + step"},
+      {"low", TracesStage::own, read_spec_number<walk, &W::low>, write_spec_value<walk, &W::low>, "least multiplier"},
+      {"high", TracesStage::own, read_spec_number<walk, &W::high>, write_spec_value<walk, &W::high>,
+       "greatest multiplier"},
+      {"every", TracesStage::own, read_walk_every, write_spec_value<walk, &W::every>, "iterations between steps"},
+  });
+  return keys;
+}
+
+const std::vector<TracesKey>& on_off_keys() {
+  using O = OnOffSpec;
+  constexpr auto on_off = &SpeedTracesConfig::on_off;
+  static const std::vector<TracesKey> keys = seeded({
+      {"available", TracesStage::own, read_spec_number<on_off, &O::available>,
+       write_spec_value<on_off, &O::available>, "mean iterations without load"},
+      {"loaded", TracesStage::own, read_spec_number<on_off, &O::loaded>, write_spec_value<on_off, &O::loaded>,
+       "mean iterations under load"},
+      {"load_factor", TracesStage::own, read_spec_number<on_off, &O::load_factor>,
+       write_spec_value<on_off, &O::load_factor>, "the multiplier under load"},
+      {"durations", TracesStage::own, read_durations, write_durations,
+       "law of the durations: geometric, pareto, weibull or hyperexponential"},
+      {"shape", TracesStage::last, read_shape, write_shape, "durations pareto or weibull: the law's shape"},
+      {"cv", TracesStage::own, read_cv, write_cv, "durations hyperexponential: the coefficient of variation"},
+  });
+  return keys;
+}
+
+const std::vector<TracesKey>& daily_keys() {
+  using D = DailySpec;
+  constexpr auto daily = &SpeedTracesConfig::daily;
+  static const std::vector<TracesKey> keys = seeded({
+      {"period", TracesStage::own, read_spec_number<daily, &D::period>, write_spec_value<daily, &D::period>,
+       "iterations per day"},
+      {"low", TracesStage::own, read_spec_number<daily, &D::low>, write_spec_value<daily, &D::low>,
+       "the multiplier at the day's low"},
+      {"high", TracesStage::own, read_spec_number<daily, &D::high>, write_spec_value<daily, &D::high>,
+       "the multiplier at the day's high"},
+      {"noise", TracesStage::own, read_spec_number<daily, &D::noise>, write_spec_value<daily, &D::noise>,
+       "standard deviation of the noise, a multiplier"},
+      {"correlation", TracesStage::own, read_spec_number<daily, &D::correlation>,
+       write_spec_value<daily, &D::correlation>, "of the noise from one change to the next, in [0, 1)"},
+      {"phase", TracesStage::last, read_phase, write_phase, "\"random\" or iterations"},
+      {"every", TracesStage::own, read_daily_every, write_spec_value<daily, &D::every>, "iterations between changes"},
+  });
+  return keys;
+}
+
+// Source fta takes no seed (its availability is the file's) and no placement (it is given by time).
+const std::vector<TracesKey>& fta_keys() {
+  using F = FtaTraceConfig;
+  constexpr auto fta = &SpeedTracesConfig::fta;
+  static const std::vector<TracesKey> keys = {
+      traces_source_key,
+      {"file", TracesStage::own, read_fta_file, write_spec_value<fta, &F::file>, "an FTA event_trace file"},
+      {"nodes", TracesStage::own, read_fta_nodes, write_fta_nodes, "{host: node_id, ...}"},
+      {"unavailable_multiplier", TracesStage::own, read_unavailable_multiplier,
+       write_spec_value<fta, &F::unavailable_multiplier>,
+       "the speed while unavailable, a fraction of the peak"},
+      {"time_scale", TracesStage::own, read_fta_time_scale, write_spec_value<fta, &F::time_scale>,
+       "seconds of trace per simulated second"},
+  };
+  return keys;
+}
+
+const std::vector<TracesKey>& planetlab_keys() {
+  static const std::vector<TracesKey> keys = seeded(planetlab_own_keys());
+  return keys;
+}
+
+const std::vector<TracesKey>& utilization_csv_keys() {
+  static const std::vector<TracesKey> keys = seeded(utilization_csv_own_keys());
+  return keys;
 }
 
 }  // namespace
 
+const std::vector<TracesKey>& traces_keys(TraceSource source) {
+  switch (source) {
+    case TraceSource::files: return files_keys();
+    case TraceSource::platform: return platform_keys();
+    case TraceSource::random_walk: return random_walk_keys();
+    case TraceSource::on_off: return on_off_keys();
+    case TraceSource::daily: return daily_keys();
+    case TraceSource::fta: return fta_keys();
+    case TraceSource::planetlab: return planetlab_keys();
+    case TraceSource::utilization_csv: return utilization_csv_keys();
+    case TraceSource::measured:
+    case TraceSource::factor:
+    case TraceSource::unnamed: break;
+  }
+  return windows_keys();
+}
+
+const std::vector<TracesKey>* traces_keys(const std::string& source) {
+  const auto& names = config_keys::trace_sources;
+  const auto it = std::find(names.begin(), names.end(), source);
+  if (it == names.end()) return nullptr;
+  return &traces_keys(static_cast<TraceSource>(it - names.begin()));
+}
+
+nlohmann::json traces_values() {
+  nlohmann::json values = {{"traces.placement", placement_values},
+                           {"traces.default", files_default_values},
+                           {"traces.durations", durations_values},
+                           {"traces.phase", phase_words}};
+  values.update(real_traces_values());
+  return values;
+}
+
 void read_traces(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
   if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
   const std::string source = t.contains("source") ? text(t, "source") : "measured";
-  const std::string tw = where + " 'traces'";
-  const auto* keys = config_keys::traces_keys(source);
+  const auto* keys = traces_keys(source);
   if (!keys) throw InputError(where + ": traces 'source' must be " + config_keys::listed(config_keys::trace_sources));
-  io::require_known_keys(t, *keys, tw);
-  if (t.contains("seed")) cfg.traces.seed = seed_value(t, "seed");
-  if (t.contains("placement")) cfg.traces.placement = parse_placement(t, source, where);
-  cfg.traces.source = t.contains("source") ? trace_source_of(source) : TraceSource::unnamed;
-  read_factor_windows(t, where, cfg);
-  if (source == "files") read_trace_files(t, where, cfg);
-  if (source == "random-walk") read_random_walk(t, where, cfg.traces.random_walk);
-  if (source == "on-off") read_on_off(t, where, cfg.traces.on_off);
-  if (source == "daily") read_daily(t, where, cfg.traces.daily);
-  if (source == "fta") read_fta(t, where, cfg.traces.fta);
-  if (source == "planetlab" || source == "utilization-csv") cfg.traces.real = read_real_traces(t, source, where);
+  io::require_known_keys(t, key_names(*keys), where + " 'traces'");
+  read_keys(*keys, {TracesStage::common, TracesStage::own, TracesStage::last}, t, where, cfg.traces);
 }
 
-
-
 nlohmann::json traces_json(const RunConfig& cfg) {
-  const char* placement = to_string(cfg.traces.placement);
-  nlohmann::json windows = nlohmann::json::array();
-  for (const auto& [lo, hi] : cfg.traces.windows) windows.push_back({lo, hi});
-  nlohmann::json traces = {{"seed", cfg.traces.seed}, {"source", to_string(cfg.traces.source)},
-                           {"windows", windows}, {"placement", placement}};
-  if (cfg.traces.source == TraceSource::factor) traces["factor"] = {cfg.traces.factor.low, cfg.traces.factor.high};
-  // The other sources (only then, so that the canonical form of older configs does not change).
-  if (cfg.traces.source == TraceSource::platform) {
-    traces = {{"source", "platform"}};
-  } else if (cfg.traces.source == TraceSource::files) {
-    traces = {{"source", "files"}};
-    if (cfg.traces.default_constant) traces["default"] = "constant";
-    if (!cfg.traces.csv.empty()) {
-      traces["csv"] = cfg.traces.csv;
-      traces["placement"] = placement;
-    } else {
-      nlohmann::json p = nlohmann::json::object();
-      for (const auto& [host, file] : cfg.traces.profiles) p[host] = file;
-      traces["profiles"] = p;
-    }
-  } else if (cfg.traces.source == TraceSource::random_walk) {
-    const auto& rw = cfg.traces.random_walk;
-    traces = {{"seed", cfg.traces.seed}, {"source", "random-walk"}, {"step", rw.step},
-              {"low", rw.low},          {"high", rw.high},           {"every", rw.every},
-              {"placement", placement}};
-  } else if (cfg.traces.source == TraceSource::on_off) {
-    const auto& oo = cfg.traces.on_off;
-    traces = {{"seed", cfg.traces.seed}, {"source", "on-off"}, {"available", oo.available},
-              {"loaded", oo.loaded},     {"load_factor", oo.load_factor}, {"placement", placement}};
-    // Geometric durations, the default, are written as no key: the canonical form of a config is the
-    // same whether or not it names them.
-    if (oo.durations != OnOffDurations::geometric) {
-      traces["durations"] = to_string(oo.durations);
-      if (oo.durations == OnOffDurations::hyperexponential) traces["cv"] = oo.cv;
-      else traces["shape"] = oo.shape;
-    }
-  } else if (cfg.traces.source == TraceSource::daily) {
-    const auto& d = cfg.traces.daily;
-    traces = {{"seed", cfg.traces.seed}, {"source", "daily"},         {"period", d.period},
-              {"low", d.low},           {"high", d.high},            {"noise", d.noise},
-              {"correlation", d.correlation}, {"every", d.every},    {"placement", placement}};
-    if (d.random_phase) traces["phase"] = "random";
-    else traces["phase"] = d.phase;
-  } else if (cfg.traces.source == TraceSource::fta) {
-    const auto& f = cfg.traces.fta;
-    traces = {{"source", "fta"}, {"file", f.file}, {"unavailable_multiplier", f.unavailable_multiplier},
-              {"time_scale", f.time_scale}};
-    if (!f.nodes.empty()) {
-      nlohmann::json n = nlohmann::json::object();
-      for (const auto& [host, node] : f.nodes) n[host] = node;
-      traces["nodes"] = n;
-    }
-  } else if (cfg.traces.source == TraceSource::planetlab || cfg.traces.source == TraceSource::utilization_csv) {
-    traces = real_traces_json(cfg);
-  }
-  return traces;
+  nlohmann::json out = nlohmann::json::object();
+  write_keys(traces_keys(cfg.traces.source), cfg.traces, out);
+  return out;
 }
 
 void check_fta_nodes_in_ring(const RunConfig& cfg, const std::string& where) {
