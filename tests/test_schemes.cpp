@@ -193,14 +193,14 @@ TEST_CASE("references plan through their entries what their planners choose, and
     REQUIRE(r.hindsight.has_value());
     CHECK(r.hindsight->simulated_as == policy::fixed_scheme_of(direct.points));
     CHECK(r.hindsight->predicted_makespan == direct.predicted_makespan);
-    REQUIRE(r.hindsight->chosen_targets.has_value());  // speeds by iteration: the targets' optimum too
-    CHECK(r.hindsight->chosen_targets->predicted_makespan <= direct.predicted_makespan * (1 + 1e-12));
     CHECK_FALSE(r.online_optimal.has_value());
 
     RunResult t;
     const policy::ReferencePlan chosen = targets->plan(in, t);
     const points::ChosenTargetsPlan best = points::plan_hindsight_chosen_targets(run.model);
     CHECK(chosen.points == best.points);
+    // Choosing the targets too never predicts a slower run than balancing for the present.
+    CHECK(best.predicted_makespan <= direct.predicted_makespan * (1 + 1e-12));
     REQUIRE(chosen.point_loads.size() == best.points.size());
     for (std::size_t k = 0; k < best.points.size(); ++k) CHECK(chosen.point_loads.at(best.points[k]) == best.point_loads[k]);
     REQUIRE(t.hindsight.has_value());

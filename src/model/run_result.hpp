@@ -94,17 +94,6 @@ struct RunResult {
     std::size_t planner_calls = 0;
     bool exact = true;
     double seconds = 0.0;  // wall-clock time the recurrence took
-    // The same run's optimum when each point may also choose its targets (the balance of any
-    // iteration's speeds, or the initial loads), in the model (scheme hindsight-targets simulates
-    // it); absent when the speeds follow the clock.
-    struct ChosenTargets {
-      std::vector<int> points;
-      double predicted_makespan = 0.0;
-      std::size_t candidates = 0;
-      std::size_t planner_calls = 0;
-      double seconds = 0.0;
-    };
-    std::optional<ChosenTargets> chosen_targets;
     // Scheme hindsight-targets: per point, the loads it moves to (empty for hindsight).
     std::vector<std::vector<std::int64_t>> point_loads;
     // The check in the simulation (scheme.hpp, checked_in_simulation): the points' own simulated

@@ -2,12 +2,11 @@
 // before the run with every speed of the run known (planners/points/hindsight_plan.hpp), each point
 // balancing for its decision speeds as every scheme's point does; the run then simulates them as
 // the fixed scheme of its points. Not a policy a member could run: a bound for the online ones.
-// Its report also gives the same run's optimum when points choose their targets too (the model
-// of scheme hindsight-targets), where speeds change between iterations only.
+// The same run's optimum when points choose their targets too is scheme hindsight-targets'.
 #include <chrono>
 
 #include "io/progress_line.hpp"
-#include "planners/points/chosen_targets_plan.hpp"
+#include "planners/points/hindsight_plan.hpp"
 #include "policy/registry.hpp"
 
 namespace ringsim::policy {
@@ -16,14 +15,6 @@ namespace {
 
 // The scheme's name, written here once: its entry and its progress line name it.
 constexpr const char* kHindsight = "hindsight";
-
-std::optional<RunResult::Hindsight::ChosenTargets> chosen_targets_of(const points::RunModel& model) {
-  if (model.clock_dependent) return std::nullopt;
-  const auto t0 = std::chrono::steady_clock::now();
-  const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
-  return RunResult::Hindsight::ChosenTargets{plan.points, plan.predicted_makespan, plan.candidates, plan.planner_calls,
-                                             seconds_since(t0)};
-}
 
 ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -39,7 +30,6 @@ ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
   h.planner_calls = plan.planner_calls;
   h.exact = plan.exact;
   h.seconds = seconds_since(t0);
-  h.chosen_targets = chosen_targets_of(model);
   return {plan.points, {}};
 }
 

@@ -143,14 +143,6 @@ nlohmann::json hindsight_json(const RunResult::Hindsight& h, double makespan) {
     for (const auto& c : h.checked) checked.push_back({{"scheme", c.scheme}, {"makespan", c.makespan}});
     out["check"] = {{"points_makespan", h.points_makespan}, {"points_kept", h.points_kept}, {"checked", checked}};
   }
-  if (h.chosen_targets) {
-    const auto& c = *h.chosen_targets;
-    out["chosen_targets"] = {{"points", c.points},
-                             {"predicted_makespan", c.predicted_makespan},
-                             {"candidates", c.candidates},
-                             {"planner_calls", c.planner_calls},
-                             {"seconds", c.seconds}};
-  }
   return out;
 }
 
