@@ -49,7 +49,7 @@ ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
   ChosenTargetsPlan plan;
   plan.candidates = count;
   // Planned on first use: only moves the recurrence prices are asked for.
-  std::vector<double> moves(count * count, -1.0);
+  std::vector<double> moves(count * count, -1.0), least(count * count, -1.0);
   const LoadsPath path = earliest_loads_path(
       m.iterations, count, m.start,
       [&](int t, std::size_t l, double start) {
@@ -64,6 +64,11 @@ ChosenTargetsPlan plan_hindsight_chosen_targets(const RunModel& m) {
           ++plan.planner_calls;
         }
         return c;
+      },
+      [&](std::size_t from, std::size_t to) {
+        double& b = least[from * count + to];
+        if (b < 0.0) b = least_move_time(m, loads[from], loads[to]);
+        return b;
       });
   plan.predicted_makespan = path.makespan;
   plan.points = path.points;

@@ -6,9 +6,10 @@
 // Exact when the costs of an iteration and of a point depend on the iteration and the loads held,
 // not on how the run got there, the start clock only shifting them (speeds indexed by the
 // iteration): the earliest end of iteration t with each candidate loads is then all a later choice
-// needs (optimal substructure), O(iterations C^2) for C candidates. A move costs at least its
-// decision, so a move whose decision alone does not end before the best arrival found so far is
-// not priced: only strictly earlier arrivals are taken, and the answer is the same.
+// needs (optimal substructure), O(iterations C^2) for C candidates. A move ends no sooner than its
+// decision plus a lower bound of its time, so a move whose decision plus that bound does not end
+// before the best arrival found so far is not priced: only strictly earlier arrivals are taken,
+// and the answer is the same.
 #pragma once
 
 #include <algorithm>
@@ -27,10 +28,10 @@ struct LoadsPath {
 // Candidate 0 is the loads held before iteration 1. `iteration_end(t, l, start)`: when iteration t
 // started at `start` with candidate l ends; `decided(t, l, end)`: when a point after iteration t,
 // which ended at `end` with candidate l, has decided; `move(l, to)`: the move's time (>= 0, asked
-// only for l != to).
-template <class IterationEnd, class Decided, class Move>
+// only for l != to); `least_move(l, to)`: a lower bound of it (0 where none is known).
+template <class IterationEnd, class Decided, class Move, class LeastMove>
 LoadsPath earliest_loads_path(int iterations, std::size_t count, double start, IterationEnd iteration_end,
-                              Decided decided_at, Move move) {
+                              Decided decided_at, Move move, LeastMove least_move) {
   const double unreached = std::numeric_limits<double>::infinity();
   // at[l]: the earliest end of iteration t holding candidate l; from[t][l]: the candidate held
   // during t when the point after t moved to l (l itself when it did not).
@@ -44,7 +45,7 @@ LoadsPath earliest_loads_path(int iterations, std::size_t count, double start, I
       next[to] = at[to];
       came[to] = to;
       for (std::size_t l = 0; l < count; ++l) {
-        if (l == to || decided[l] >= next[to]) continue;
+        if (l == to || decided[l] >= next[to] || decided[l] + least_move(l, to) >= next[to]) continue;
         const double moved = decided[l] + move(l, to);
         if (moved < next[to]) {
           next[to] = moved;
@@ -67,6 +68,13 @@ LoadsPath earliest_loads_path(int iterations, std::size_t count, double start, I
   std::reverse(path.points.begin(), path.points.end());
   std::reverse(path.to.begin(), path.to.end());
   return path;
+}
+
+template <class IterationEnd, class Decided, class Move>
+LoadsPath earliest_loads_path(int iterations, std::size_t count, double start, IterationEnd iteration_end,
+                              Decided decided_at, Move move) {
+  return earliest_loads_path(iterations, count, start, iteration_end, decided_at, move,
+                             [](std::size_t, std::size_t) { return 0.0; });
 }
 
 }  // namespace ringsim::points

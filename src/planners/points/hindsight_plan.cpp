@@ -74,13 +74,6 @@ PointEnd run_point(const RunModel& m, const std::vector<Count>& loads, int j, co
   return p;
 }
 
-// No move from `from` to `to` ends sooner after it starts: the one-port bound, raised where the
-// ring's routes share links (shared_move_bound.hpp), held a hair below itself so that rounding
-// never puts it above a plan that meets it.
-double least_move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
-  return shared_move_lower_bound(move_instance(m, from, to), m.neighbour_routes) * (1.0 - 1e-9);
-}
-
 void check(const RunModel& m) {
   if (m.iterations < 1 || m.initial_loads.empty() || !m.finish || !m.decision_speeds)
     throw std::invalid_argument("hindsight: incomplete run model");
@@ -293,6 +286,12 @@ double exchange_end(const RunModel& m, const std::vector<double>& done) {
 
 double iteration_time(const RunModel& m, const std::vector<Count>& loads, int it, double start) {
   return run_iteration(m, loads, it, start).end - start;
+}
+
+// The one-port bound, raised where the ring's routes share links (shared_move_bound.hpp), held a
+// hair below itself so that rounding never puts it above a plan that meets it.
+double least_move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {
+  return shared_move_lower_bound(move_instance(m, from, to), m.neighbour_routes) * (1.0 - 1e-9);
 }
 
 double move_time(const RunModel& m, const std::vector<Count>& from, const std::vector<Count>& to) {

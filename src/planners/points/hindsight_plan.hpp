@@ -105,4 +105,7 @@ double decided_at(const RunModel& model, std::size_t members, int j, double iter
 // plays it (played_move.hpp).
 double move_time(const RunModel& model, const std::vector<Count>& from, const std::vector<Count>& to);
 
+// No move from `from` to `to` ends sooner after it starts than this (never above move_time).
+double least_move_time(const RunModel& model, const std::vector<Count>& from, const std::vector<Count>& to);
+
 }  // namespace ringsim::points
