@@ -201,36 +201,50 @@ Child fork_child(const std::function<int()>& body, const ChildOptions& options) 
   return fork_child([&](const ChildEnds&) { return body(); }, options);
 }
 
+std::string answer_line(const std::function<double()>& body) {
+  std::string line;
+  try {
+    char digits[64];
+    std::snprintf(digits, sizeof digits, "%.17g", body());
+    line = std::string("V") + digits;
+  } catch (const InputError& e) {
+    line = std::string("I") + e.what();
+  } catch (const ReportedInputError&) {
+    line = "R";
+  } catch (const std::exception& e) {
+    line = std::string("E") + e.what();
+  }
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  return line;
+}
+
+double answered_value(const std::string& line, const std::string& what) {
+  const char tag = line.empty() ? '\0' : line[0];
+  if (tag == 'I') throw InputError(line.substr(1));
+  if (tag == 'R') throw ReportedInputError("the " + what + " was refused");
+  if (tag == 'E') throw std::runtime_error("the " + what + " failed: " + line.substr(1));
+  if (tag != 'V' || line.size() < 2) throw std::runtime_error("the " + what + " failed");
+  return std::stod(line.substr(1));
+}
+
 ChildValue::ChildValue(const std::function<double()>& body, std::string what, ChildOptions options)
     : what_(std::move(what)) {
   options.what = what_;
   options.pipe_from_child = true;
   child_ = fork_child(
       [&](const ChildEnds& ends) {
-        // One tagged answer: V<value>, I<bad input message> (exit 2 upstream), E<other failure>.
-        std::string answer;
-        try {
-          char buf[64];
-          std::snprintf(buf, sizeof buf, "%.17g", body());
-          answer = std::string("V") + buf;
-        } catch (const InputError& e) {
-          answer = std::string("I") + e.what();
-        } catch (const std::exception& e) {
-          answer = std::string("E") + e.what();
-        }
-        return ::write(ends.to_parent, answer.data(), answer.size()) < 0 ? 1 : 0;
+        const std::string line = answer_line(body);
+        return ::write(ends.to_parent, line.data(), line.size()) < 0 ? 1 : 0;
       },
       options);
 }
 
-double ChildValue::get() {
+std::string ChildValue::answer() {
   const std::string text = child_.read_all();
   const ChildStatus status = child_.wait();
-  if (!text.empty() && text[0] == 'I') throw InputError(text.substr(1));
-  if (!text.empty() && text[0] == 'E') throw std::runtime_error("the " + what_ + " failed: " + text.substr(1));
-  if (text.empty() && status.exit_status() == 2) throw ReportedInputError("the " + what_ + " was refused");
-  if (!status.ok() || text.size() < 2 || text[0] != 'V') throw std::runtime_error("the " + what_ + " failed");
-  return std::stod(text.substr(1));
+  if (text.empty() && status.exit_status() == 2) return "R";
+  if (!text.empty() && text[0] == 'V' && !status.ok()) return "";
+  return text;
 }
 
 }  // namespace ringsim::io

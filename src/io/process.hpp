@@ -109,18 +109,30 @@ Child fork_child(const std::function<int()>& body, const ChildOptions& options =
 // its stack). Not for signal handlers (they call _exit alone).
 [[noreturn]] void end_child(int status);
 
-// A number computed by `body` in a forked child and sent back through a pipe (all 17 digits).
 // A bad input that a child process has already told the user about (its one line on stderr, exit
 // status 2): the parent answers exit status 2 and adds no line of its own.
 struct ReportedInputError : std::runtime_error {
   explicit ReportedInputError(const std::string& what) : std::runtime_error(what) {}
 };
 
+// What `body` computes, or the failure that replaced it, as one line of text for a parent:
+// V<the number, all 17 digits>, I<a bad input>, R (a bad input already told), E<any other failure>.
+std::string answer_line(const std::function<double()>& body);
+
+// The number of such a line, or what the child threw: InputError, ReportedInputError ("the <what>
+// was refused"), std::runtime_error ("the <what> failed", and the child's message after E), the
+// last also for a line that is no answer (empty: the child ended without one).
+double answered_value(const std::string& line, const std::string& what);
+
+// A number computed by `body` in a forked child and sent back through a pipe.
 class ChildValue {
  public:
   // `options`: the child's output (the pipe and `what` are ChildValue's own).
   ChildValue(const std::function<double()>& body, std::string what, ChildOptions options = {});
-  double get();  // waits for the child; throws std::runtime_error naming `what` if it failed
+  // Waits for the child: its answer line, R if it ended with status 2 and none, empty if it ended
+  // otherwise without one or with a number but a failed status.
+  std::string answer();
+  double get() { return answered_value(answer(), what_); }
 
  private:
   Child child_;

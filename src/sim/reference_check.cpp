@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <cstdio>
 #include <set>
 
 #include "io/progress_line.hpp"
@@ -42,10 +41,14 @@ std::vector<std::string> schemes_to_simulate(const SimulatedScheme& own, const s
   return one_per_points(check, iterations, &points);
 }
 
-// The makespan of `s` simulated in a child forked from the loaded simulation: the child's output
-// and its trace events go nowhere (the run reports one scheme), a failure is the run's. The child
-// ends with the process that forked it: no simulation outlives the run that asked for it.
-double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, const platform::PajeTraceFile& paje_trace) {
+// What a check's child is called in its failures.
+std::string check_of(const std::string& scheme) { return "check of the reference against scheme '" + scheme + "'"; }
+
+// The answer line (io::answer_line) of `s` simulated in a child forked from the loaded simulation:
+// the child's output and its trace events go nowhere (the run reports one scheme). The child ends
+// with the process that forked it: no simulation outlives the run that asked for it.
+std::string simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end,
+                               const platform::PajeTraceFile& paje_trace) {
   io::ChildOptions quiet;
   quiet.stdout_file = quiet.stderr_file = "/dev/null";
   const pid_t parent = ::getpid();
@@ -56,31 +59,17 @@ double simulated_in_child(const SimulatedScheme& s, const RunToEnd& run_to_end, 
         paje_trace.discard_writes();
         return run_to_end(s);
       },
-      "check of the reference against scheme '" + s.scheme + "'", quiet);
-  try {
-    return makespan.get();
-  } catch (const InputError& e) {
-    throw InputError("simulating scheme '" + s.scheme + "' to check the reference: " + e.what());
-  }
+      check_of(s.scheme), quiet);
+  return makespan.answer();
 }
 
-// The runner's answer for one scheme, a line: V<makespan>, or the failure that ends it: I<bad
-// input>, R (a bad input its child has told the user of), E<other failure>.
-std::string answer_line(const std::function<double()>& simulate) {
-  std::string line;
+// The makespan an answer line gives for `scheme`; its failure is the run's.
+double makespan_of(const std::string& scheme, const std::string& answer) {
   try {
-    char digits[64];
-    std::snprintf(digits, sizeof digits, "%.17g", simulate());
-    line = std::string("V") + digits;
+    return io::answered_value(answer, check_of(scheme));
   } catch (const InputError& e) {
-    line = std::string("I") + e.what();
-  } catch (const io::ReportedInputError&) {
-    line = "R";
-  } catch (const std::exception& e) {
-    line = std::string("E") + e.what();
+    throw InputError("simulating scheme '" + scheme + "' to check the reference: " + e.what());
   }
-  std::replace(line.begin(), line.end(), '\n', ' ');
-  return line + '\n';
 }
 
 bool write_all(int fd, const std::string& text) {
@@ -112,10 +101,8 @@ FixedSchemeChecks::FixedSchemeChecks(const std::vector<std::string>& check, int 
         if (::getppid() != parent) return 1;
         paje_trace_.discard_writes();
         for (const auto& s : schemes_) {
-          const std::string line =
-              answer_line([&] { return simulated_in_child(SimulatedScheme{s, {}}, run_to_end_, paje_trace_); });
-          if (!write_all(ends.to_parent, line)) return 1;
-          if (line[0] != 'V') return 1;
+          const std::string line = simulated_in_child(SimulatedScheme{s, {}}, run_to_end_, paje_trace_);
+          if (!write_all(ends.to_parent, line + '\n') || line.empty() || line[0] != 'V') return 1;
         }
         return 0;
       },
@@ -131,9 +118,9 @@ double FixedSchemeChecks::makespan(const std::string& scheme) {
   const auto at = static_cast<std::size_t>(std::find(schemes_.begin(), schemes_.end(), scheme) - schemes_.begin());
   if (at == schemes_.size()) throw std::logic_error("a reference's check asked for a scheme it does not simulate");
   if (makespans_[at]) return *makespans_[at];
-  if (runner_.pid() <= 0) return *(makespans_[at] = simulated_in_child(SimulatedScheme{scheme, {}}, run_to_end_, paje_trace_));
-  // The runner answers in the order of schemes_, a line each.
-  const std::string failed = "the check of the reference against scheme '" + scheme + "' failed";
+  if (runner_.pid() <= 0)
+    return *(makespans_[at] = makespan_of(scheme, simulated_in_child(SimulatedScheme{scheme, {}}, run_to_end_, paje_trace_)));
+  // The runner answers in the order of schemes_, a line each; it ends at its first failure.
   for (std::size_t next = static_cast<std::size_t>(std::count_if(makespans_.begin(), makespans_.end(),
                                                                   [](const auto& m) { return m.has_value(); }));
        next <= at; ++next) {
@@ -142,16 +129,12 @@ double FixedSchemeChecks::makespan(const std::string& scheme) {
       char chunk[4096];
       const ssize_t k = ::read(runner_.from_child(), chunk, sizeof chunk);
       if (k < 0 && errno == EINTR) continue;
-      if (k <= 0) throw std::runtime_error(failed);
+      if (k <= 0) break;  // the runner ended without this answer
       unread_.append(chunk, static_cast<std::size_t>(k));
     }
-    const std::string line = unread_.substr(0, end);
-    unread_.erase(0, end + 1);
-    if (line.empty()) throw std::runtime_error(failed);
-    if (line[0] == 'I') throw InputError(line.substr(1));
-    if (line[0] == 'R') throw io::ReportedInputError("the check of the reference against scheme '" + scheme + "' was refused");
-    if (line[0] != 'V') throw std::runtime_error(line[0] == 'E' ? line.substr(1) : failed);
-    makespans_[next] = std::stod(line.substr(1));
+    const std::string line = end == std::string::npos ? std::string() : unread_.substr(0, end);
+    unread_.erase(0, end == std::string::npos ? unread_.size() : end + 1);
+    makespans_[next] = makespan_of(schemes_[next], line);
   }
   return *makespans_[at];
 }
@@ -166,7 +149,7 @@ SimulatedScheme check_reference(int iterations, const SimulatedScheme& own, cons
   const double runs = static_cast<double>(others.size() + 1);
   const char* step = "simulating its points and the fixed schemes";
   line.update(step, 0.0, runs);
-  h.points_makespan = simulated_in_child(own, run_to_end, paje_trace);
+  h.points_makespan = makespan_of(own.scheme, simulated_in_child(own, run_to_end, paje_trace));
   double simulated = 1.0;
   line.update(step, simulated, runs);
   SimulatedScheme best = own;
