@@ -82,21 +82,25 @@ TEST_CASE("a Tiers edge's bandwidth class is read in full before it is narrowed"
 }
 
 TEST_CASE("SimGrid option values SimGrid cannot run with are named, the others pass") {
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
            {"network/bandwidth-factor", "0"}, {"network/bandwidth-factor", "-1"}, {"network/bandwidth-factor", "nan"},
            {"maxmin/precision", "1"}, {"maxmin/precision", "1e-20"}, {"surf/precision", "0"}, {"surf/precision", "-0"},
            {"surf/precision", "inf"}, {"contexts/stack-size", "1"}, {"contexts/stack-size", "0x1"},
            {"contexts/factory", "nonexist"}, {"debug/breakpoint", "0"}, {"network/latency-factor", "-1e-300"}}) {
+    const auto& name = entry.first;
+    const auto& value = entry.second;
     CAPTURE(name);
     CAPTURE(value);
     CHECK_FALSE(io::unrunnable_option_value(name, value).empty());
     CHECK(error_of([&] { io::refuse_unrunnable_cfg_argument("tracing:no " + name + ":" + value, " (--cfg)"); })
               .find("SimGrid option " + name + ":" + value + " (--cfg): ") == 0);
   }
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
            {"network/bandwidth-factor", "0.97"}, {"maxmin/precision", "1e-5"}, {"surf/precision", "1e-9"},
            {"contexts/stack-size", "8192"}, {"contexts/factory", "raw"}, {"debug/breakpoint", "-1"},
            {"network/model", "CM02"}, {"surf/precision", "not-a-number"}}) {
+    const auto& name = entry.first;
+    const auto& value = entry.second;
     CAPTURE(name);
     CHECK(io::unrunnable_option_value(name, value).empty());
   }

@@ -82,7 +82,9 @@ TEST_CASE("bad input names the problem") {
       {R"({"beta": 1, "bytes": [[1], [2]], "clusters": {"b1": 1, "b2": 1, "bb": 1, "v1": 1}})", "'clusters.v1' is 1"},
       {R"({"beta": 1, "bytes": [[1]], "clusters": [1, 2]})", "'clusters' must be an object"},
   };
-  for (const auto& [text, fragment] : cases) {
+  for (const auto& entry : cases) {
+    const auto& text = entry.first;
+    const auto& fragment = entry.second;
     const std::string msg = error_of(text);
     CHECK_MESSAGE(msg.find(fragment) != std::string::npos, text << " -> '" << msg << "', expected '" << fragment << "'");
   }

@@ -473,7 +473,12 @@ TEST_CASE("online-optimal's late rule: the recursion is expectimax over everythi
   std::mt19937_64 rng(20261129);
   int trials = 0, looks_paid = 0, late_dearer = 0;
   for (int trial = 0; trial < testing::trials(300, 2); ++trial) {
-    auto [r, n, iterations, delay, look] = late_trial(rng, trial, 1);
+    LateTrial drawn = late_trial(rng, trial, 1);
+    auto& r = drawn.r;
+    auto& n = drawn.n;
+    auto& iterations = drawn.iterations;
+    auto& delay = drawn.delay;
+    auto& look = drawn.look;
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     const double recursion = online.expected_late(delay, look);
     INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
@@ -547,7 +552,12 @@ TEST_CASE("online-optimal's late rule along a trace: its mean over every traject
   std::mt19937_64 rng(20261130);
   int trials = 0, looked = 0, learner_dearer = 0;
   for (int trial = 0; trial < testing::trials(200, 2); ++trial) {
-    const auto [r, n, iterations, delay, look] = late_trial(rng, trial, 2);
+    const LateTrial drawn = late_trial(rng, trial, 2);
+    const auto& r = drawn.r;
+    const auto& n = drawn.n;
+    const auto& iterations = drawn.iterations;
+    const auto& delay = drawn.delay;
+    const auto& look = drawn.look;
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     // The learner told nothing more than iteration 1's state solves once, for that state's estimate.
     points::OnOffLaw first = points::estimated_law({0}, n, r.law.load_factor);
@@ -587,7 +597,12 @@ TEST_CASE("online-optimal's late rule played one decision at a time, looks that 
   std::mt19937_64 rng(20261201);
   int trials = 0, looked = 0, differs = 0;
   for (int trial = 0; trial < testing::trials(60); ++trial) {
-    const auto [r, n, iterations, delay, look] = late_trial(rng, trial, 2);
+    const LateTrial drawn = late_trial(rng, trial, 2);
+    const auto& r = drawn.r;
+    const auto& n = drawn.n;
+    const auto& iterations = drawn.iterations;
+    const auto& delay = drawn.delay;
+    const auto& look = drawn.look;
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
     auto planner = [&](LoadStates s) {

@@ -176,7 +176,9 @@ TEST_CASE("tiers: the built-in measured values are those of platforms/measured_p
   const auto& built_in = embedded_measured_values();
   CHECK(file.machine_mflops == built_in.machine_mflops);
   REQUIRE(file.link_classes.size() == built_in.link_classes.size());
-  for (const auto& [cls, list] : built_in.link_classes) {
+  for (const auto& entry : built_in.link_classes) {
+    const auto& cls = entry.first;
+    const auto& list = entry.second;
     CAPTURE(cls);
     const auto& other = file.link_classes.at(cls);
     REQUIRE(other.size() == list.size());

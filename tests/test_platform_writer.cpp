@@ -77,8 +77,10 @@ TEST_CASE("platform writer: a generated Tiers platform, with its provenance, in 
   // The same bytes every time.
   CHECK(io::format_platform_xml(p, provenance) == text);
 
-  for (const auto& [routing, spelled] : {std::pair{ZoneRouting::floyd, "Floyd"}, std::pair{ZoneRouting::dijkstra_cache, "DijkstraCache"},
+  for (const auto& entry : {std::pair{ZoneRouting::floyd, "Floyd"}, std::pair{ZoneRouting::dijkstra_cache, "DijkstraCache"},
                                          std::pair{ZoneRouting::dijkstra, "Dijkstra"}}) {
+    const auto& routing = entry.first;
+    const auto& spelled = entry.second;
     CAPTURE(spelled);
     p.routing = routing;
     const auto again = io::format_platform_xml(p, provenance);

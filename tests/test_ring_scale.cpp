@@ -104,7 +104,8 @@ TEST_CASE("greedy on a fat tree whose insertions all tie: the same answers, read
   // The memo's rows (one per ring edge) are passed over when their bound, computed with T_step's
   // own operations, cannot beat the best found: with every insertion tied that is all rows but a
   // few, where visiting every kept candidate reads (p - r) r of them at every step.
-  for (const auto [leaves, per_leaf, spines] : {std::array<std::size_t, 3>{4, 16, 4}, {8, 8, 2}, {6, 12, 3}}) {
+  for (const auto& shape : {std::array<std::size_t, 3>{4, 16, 4}, {8, 8, 2}, {6, 12, 3}}) {
+    const std::size_t leaves = shape[0], per_leaf = shape[1], spines = shape[2];
     const Platform p = dmodk_fat_tree(leaves, per_leaf, spines);
     const RingNetwork net(p);
     for (const double ratio : {1e-4, 1e-2}) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages ringsim needs (Debian 12 "bookworm"). As root it runs apt-get;
+# Installs the Debian packages ringsim needs (Debian 12 "bookworm"); clang and its sanitizer runtime
+# build the sanitizer pass (tools/sanitize.sh). As root it runs apt-get;
 # otherwise it prints the one apt-get line to run and exits with status 1.
 set -euo pipefail
 PACKAGES=(cmake g++ make pkg-config libsimgrid-dev libglpk-dev nlohmann-json3-dev doctest-dev
           libcli11-dev libboost-graph-dev libpugixml-dev libltdl-dev python3-matplotlib python3-jsonschema jq parallel pajeng
-          universal-ctags)
+          universal-ctags clang libclang-rt-14-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -262,8 +262,8 @@ Breakdown time_breakdown(int repeat, const BenchFiles& f) {
     b.config.push_back(config);
     b.checks.push_back(checks);
     b.load.push_back(load);
-    (whole ? b.run : b.setup).push_back(run);
-    if (whole) b.outputs.push_back(outputs);
+    (whole != 0.0 ? b.run : b.setup).push_back(run);
+    if (whole != 0.0) b.outputs.push_back(outputs);
   }
   if (b.setup.empty() || b.run.empty()) throw std::runtime_error("benchmark runs did not report their steps");
   return b;

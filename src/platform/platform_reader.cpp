@@ -125,7 +125,8 @@ sg4::Engine& reading_engine() {
 
 std::string zone_kind(const sg4::NetZone* zone) {
   // By the type's name: several zone classes are private to libsimgrid (no typeinfo to cast to).
-  const std::string type = typeid(*zone->get_impl()).name();
+  const auto& impl = *zone->get_impl();
+  const std::string type = typeid(impl).name();
   static const std::pair<std::string, const char*> kinds[] = {
       {"FullZone", "Full"},       {"FloydZone", "Floyd"},     {"DijkstraZone", "Dijkstra"},
       {"VivaldiZone", "Vivaldi"}, {"WifiZone", "Wifi"},       {"StarZone", "Star"},

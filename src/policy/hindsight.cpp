@@ -22,7 +22,8 @@ ReferencePlan plan_hindsight(const ReferenceInput& in, RunResult& result) {
   io::ProgressLine line(kHindsight);
   model.progress = [&line](const char* step, double done, double total) { line.update(step, done, total); };
   const points::HindsightPlan plan = points::plan_hindsight(model);
-  RunResult::Hindsight& h = result.hindsight.emplace();
+  result.hindsight = RunResult::Hindsight{};
+  RunResult::Hindsight& h = *result.hindsight;
   h.points = plan.points;
   h.simulated_as = fixed_scheme_of(plan.points);
   h.predicted_makespan = plan.predicted_makespan;

@@ -30,7 +30,8 @@ ReferencePlan plan_hindsight_targets(const ReferenceInput& in, RunResult& result
   const points::ChosenTargetsPlan plan = points::plan_hindsight_chosen_targets(model);
   ReferencePlan out{plan.points, {}};
   for (std::size_t k = 0; k < plan.points.size(); ++k) out.point_loads[plan.points[k]] = plan.point_loads[k];
-  RunResult::Hindsight& h = result.hindsight.emplace();
+  result.hindsight = RunResult::Hindsight{};
+  RunResult::Hindsight& h = *result.hindsight;
   h.points = plan.points;
   h.simulated_as = fixed_scheme_of(plan.points);
   h.predicted_makespan = plan.predicted_makespan;

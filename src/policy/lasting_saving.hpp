@@ -19,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -80,7 +81,9 @@ class LastingSaving {
                                     const SpeedChanges& changes) const {
     if (!(ring_persistence > 0.0) || !changes.watched()) return {};
     const double step = std::max(tstep, 1e-300);
-    const int first = age + 1 + static_cast<int>(move / std::max(pace, 1e-300));
+    // A move longer than any run (a pace of about 0) starts past every lag that can be counted.
+    const double lags_moving = std::min(move / std::max(pace, 1e-300), static_cast<double>(INT_MAX / 4));
+    const int first = age + 1 + static_cast<int>(lags_moving);
     const double lag_time = std::max(step, changes.pace());
     auto unseen = [&](int lag) {
       return std::isfinite(ring_persistence) ? std::exp(-lag * lag_time / ring_persistence) : 1.0;

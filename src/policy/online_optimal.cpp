@@ -60,7 +60,8 @@ ReferencePlan plan_online_optimal(const ReferenceInput& in, RunResult& result) {
   const points::OnOffLaw law = law_of(in.config->traces.on_off);
   const points::OnlineOptimal online(run, in.peak, law);
   const std::vector<points::LoadStates> states = states_of(in, law);
-  RunResult::OnlineOptimal& out = result.online_optimal.emplace();
+  result.online_optimal = RunResult::OnlineOptimal{};
+  RunResult::OnlineOptimal& out = *result.online_optimal;
   out.points = online.points_along(states);
   out.simulated_as = fixed_scheme_of(out.points);
   out.expected_makespan = online.expected_makespan();

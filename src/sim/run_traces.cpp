@@ -178,7 +178,8 @@ static std::vector<HostTrace> fta_traces(const FtaTraceConfig& f, const std::str
     if (f.nodes.empty()) {
       node = trace.nodes[i];
     } else {
-      const auto it = std::find_if(f.nodes.begin(), f.nodes.end(), [&](const auto& p) { return p.first == name; });
+      const auto it =
+          std::find_if(f.nodes.begin(), f.nodes.end(), [&host = name](const auto& p) { return p.first == host; });
       if (it == f.nodes.end())
         throw InputError("no FTA node for host '" + name + "' in traces 'nodes' (every member needs one)");
       node = it->second;
@@ -250,7 +251,7 @@ std::vector<HostTrace> traces_for(const RunConfig& cfg, const std::vector<sg4::H
     }
     for (const auto& [name, peak] : named) {
       const auto it = std::find_if(cfg.traces.profiles.begin(), cfg.traces.profiles.end(),
-                                   [&](const auto& p) { return p.first == name; });
+                                   [&host = name](const auto& p) { return p.first == host; });
       if (it != cfg.traces.profiles.end()) traces.push_back(io::read_speed_profile(it->second, name, peak, above));
       else if (cfg.traces.default_constant) traces.push_back(constant(name, peak));
       else throw InputError("no speed trace for host '" + name + "' in traces 'profiles' (\"default\": \"constant\" "

@@ -6,8 +6,9 @@ set -u
 RINGSIM=${1:?usage: run_hostile_inputs_tests.sh path/to/ringsim}
 . "$(dirname "$0")/lib.sh"
 # Memory bound for the cases whose reader must stop early: ASan reserves terabytes of shadow
-# address space, which ulimit -v forbids, so under ASan the bound is timeout's alone.
-if ldd "$RINGSIM" 2>/dev/null | grep -q libasan; then export VLIMIT=:; else export VLIMIT="ulimit -v"; fi
+# address space, which ulimit -v forbids, so under ASan the bound is timeout's alone. An ASan build
+# names the runtime's entry point, whether it links the runtime dynamically (GCC) or statically (Clang).
+if grep -qa __asan_init "$RINGSIM"; then export VLIMIT=:; else export VLIMIT="ulimit -v"; fi
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PLATFORM="$ROOT/platforms/tiers37.xml"
 
