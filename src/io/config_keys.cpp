@@ -9,10 +9,6 @@
 
 namespace ringsim::io::config_keys {
 
-const Keys experiment = {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms", "seeds",
-                         "repetitions", "quick"};
-const Keys experiment_quick = {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"};
-
 const Keys ring_selection = {"random", "hosts", "planner"};
 const Keys ring_routing = {"auto", "free", "platform"};
 const Keys targets = {"oracle", "measured"};
@@ -45,16 +41,12 @@ nlohmann::json reader_values() {
   return values;
 }
 
-nlohmann::json all() {
-  nlohmann::json by_source = nlohmann::json::object();
-  for (const auto& source : trace_sources) by_source["traces/" + source] = key_names(*traces_keys(source));
-  nlohmann::json out = {{"run_config",
-           {{"", run_config_key_names()},
-            {"ring", key_names(ring_keys())},
-            {"staging", key_names(staging_keys())},
-            {"rebuild[]", key_names(rebuild_keys())}}},
-          {"experiment", {{"", experiment}, {"quick", experiment_quick}}}};
-  out["run_config"].update(by_source);
+nlohmann::json run_config_objects() {
+  nlohmann::json out = {{"", run_config_key_names()},
+                        {"ring", key_names(ring_keys())},
+                        {"staging", key_names(staging_keys())},
+                        {"rebuild[]", key_names(rebuild_keys())}};
+  for (const auto& source : trace_sources) out["traces/" + source] = key_names(*traces_keys(source));
   return out;
 }
 

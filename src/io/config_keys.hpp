@@ -1,8 +1,7 @@
-// What `ringsim config-keys` prints, so that the JSON Schema in docs/schema/ can be compared with it
-// (tests/docs/check_schema.py): the keys run configs (`ringsim simulate`) and experiments (`ringsim
-// run`) accept, object by object, and the values of their enumerated keys. A run config's objects
-// are key tables (io/config_key.hpp); an experiment's keys are the lists below, which its reader
-// refuses any other key with.
+// What `ringsim config-keys` prints of run configs (`ringsim simulate`), so that the JSON Schema in
+// docs/schema/ can be compared with it (tests/docs/check_schema.py): the keys they accept, object by
+// object, from the objects' key tables (io/config_key.hpp), and the values of their enumerated keys.
+// (An experiment's keys are the sweep layer's: sweep/experiment_keys.hpp.)
 #pragma once
 
 #include <string>
@@ -13,9 +12,6 @@
 namespace ringsim::io::config_keys {
 
 using Keys = std::vector<std::string>;
-
-extern const Keys experiment;  // the top level of an experiment
-extern const Keys experiment_quick;
 
 // The values of the enumerated keys the reader checks itself (the registries' names -- schemes,
 // algorithms, ring methods, KPBS planners -- come from the registries: src/cli/cmd_config_keys.cpp).
@@ -32,9 +28,9 @@ bool accepts(const Keys& values, const std::string& value);
 // "a, b or c" (each in double quotes when `quoted`), for error messages.
 std::string listed(const Keys& values, bool quoted = false);
 
-// {"run_config": {"": [...], "ring": [...], ..., "traces/<source>": [...]},
-//  "experiment": {"": [...], "quick": [...]}}
-nlohmann::json all();
+// {"": [...], "ring": [...], "staging": [...], "rebuild[]": [...], "traces/<source>": [...]}: the keys of
+// each object of a run config ("" its top level), from its table.
+nlohmann::json run_config_objects();
 
 // {"ring.selection": [...], ..., "traces.durations": [...]}: the values above and those of the traces
 // sources' own keys (traces_values), by key path.
