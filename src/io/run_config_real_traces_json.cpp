@@ -95,9 +95,9 @@ void read_conversion(const nlohmann::json& t, const char* key, const std::string
   if (c == "load" && traces.source == TraceSource::planetlab)
     throw InputError(where + ": traces 'conversion' \"load\" reads load averages; PlanetLab files hold utilizations "
                      "(\"dedicated\" or \"time-sharing\")");
-  traces.real.availability.rule = c == "load"           ? AvailabilityRule::load_average
-                                  : c == "time-sharing" ? AvailabilityRule::time_sharing
-                                                        : AvailabilityRule::dedicated;
+  traces.real.availability.conversion = c == "load"           ? AvailabilityRule::load_average
+                                        : c == "time-sharing" ? AvailabilityRule::time_sharing
+                                                              : AvailabilityRule::dedicated;
 }
 
 void read_floor(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
@@ -177,7 +177,7 @@ void write_real_value(const SpeedTracesConfig& traces, const char* key, nlohmann
 }
 
 void write_conversion(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
-  out[key] = to_string(traces.real.availability.rule);
+  out[key] = to_string(traces.real.availability.conversion);
 }
 
 template <auto field>
@@ -235,6 +235,8 @@ nlohmann::json real_traces_values() {
 
 const std::vector<TracesKey>& planetlab_own_keys() {
   static const std::vector<TracesKey> keys = followed_by_availability({
+      // A folder or a list of files, two forms the canonical JSON keeps apart: held as
+      // RealTraceConfig::folder or ::files (the other empty), a folder's files listed when the set is read.
       {"set", TracesStage::own, read_trace_set, write_trace_set, "a folder of trace files, or a list of files"},
       {"period", TracesStage::own, read_sample_period, write_real_value<&RealTraceConfig::period>,
        "seconds per sample"},

@@ -352,6 +352,7 @@ const std::vector<TracesKey>& files_keys() {
       traces_source_key,
       {"profiles", TracesStage::last, read_profiles, write_profiles, "{host: SimGrid profile file, ...}"},
       {"csv", TracesStage::last, read_csv, write_csv, "or one CSV of speeds, by iteration or by time"},
+      // Read into SpeedTracesConfig::default_constant: `default` is a C++ keyword.
       {"default", TracesStage::own, read_files_default, write_files_default,
        "a member without a trace: refuse or constant"},
       traces_placement_key,
