@@ -2,17 +2,23 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_values.hpp"
 #include "io/moves_config_json.hpp"
 #include "io/ring_config_json.hpp"
 #include "io/run_config_json.hpp"
 #include "io/run_config_traces_json.hpp"
+#include "model/errors.hpp"
 
 namespace ringsim::io::config_keys {
 
-const Keys ring_selection = {"random", "hosts", "planner"};
-const Keys ring_routing = {"auto", "free", "platform"};
-const Keys targets = {"oracle", "measured"};
-const Keys network_model = {"linear", "lv08"};
+const Enumerated<RingSelection> ring_selection = {
+    {{"random", RingSelection::random}, {"hosts", RingSelection::hosts}, {"planner", RingSelection::planner}}};
+const Enumerated<RingRouting> ring_routing = {
+    {{"auto", RingRouting::automatic}, {"free", RingRouting::free}, {"platform", RingRouting::platform}}};
+const Enumerated<TargetMode> targets = {{{"oracle", TargetMode::oracle}, {"measured", TargetMode::measured}},
+                                        Listing::quoted};
+const Enumerated<NetworkModel> network_model = {{{"linear", NetworkModel::linear}, {"lv08", NetworkModel::lv08}},
+                                                Listing::quoted};
 const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta",
                               "planetlab", "utilization-csv"};
 
@@ -31,11 +37,22 @@ std::string listed(const Keys& values, bool quoted) {
   return s;
 }
 
+std::size_t value_index(const nlohmann::json& doc, const char* key, const Keys& names, Listing listing,
+                        const std::string& where, const std::string& what) {
+  const std::string given = json_values::text(doc, key);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == given) return i;
+  const bool quoted = listing == Listing::quoted || listing == Listing::quoted_then_given;
+  const bool then_given = listing == Listing::plain_then_given || listing == Listing::quoted_then_given;
+  throw InputError(where + ": " + what + " must be " + listed(names, quoted) +
+                   (then_given ? ", got '" + given + "'" : ""));
+}
+
 nlohmann::json reader_values() {
-  nlohmann::json values = {{"ring.selection", ring_selection},
-                            {"ring.routing", ring_routing},
-                            {"targets", targets},
-                            {"network_model", network_model},
+  nlohmann::json values = {{"ring.selection", ring_selection.names()},
+                            {"ring.routing", ring_routing.names()},
+                            {"targets", targets.names()},
+                            {"network_model", network_model.names()},
                             {"traces.source", trace_sources}};
   values.update(traces_values());
   return values;

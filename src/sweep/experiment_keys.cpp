@@ -31,15 +31,15 @@ std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::st
       } else if constexpr (std::is_integral_v<T>) {
         if (!v.is_number_integer()) throw 0;
         // Checked at full width: a narrowing get<T> would wrap (ring size 4294967300 is 4).
+        using limits = std::numeric_limits<T>;
         const bool fits = v.is_number_unsigned()
-                              ? v.template get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())
-                              : v.template get<std::int64_t>() >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+                              ? v.template get<std::uint64_t>() <= static_cast<std::uint64_t>(limits::max())
+                              : v.template get<std::int64_t>() >= static_cast<std::int64_t>(limits::min()) &&
                                     (std::is_unsigned_v<T> ||
-                                     v.template get<std::int64_t>() <= static_cast<std::int64_t>(std::numeric_limits<T>::max()));
+                                     v.template get<std::int64_t>() <= static_cast<std::int64_t>(limits::max()));
         if (!fits)
           throw InputError(where + ": '" + key + "' value " + v.dump() + " is out of range [" +
-                           std::to_string(std::numeric_limits<T>::min()) + ", " +
-                           std::to_string(std::numeric_limits<T>::max()) + "]");
+                           std::to_string(limits::min()) + ", " + std::to_string(limits::max()) + "]");
       } else {
         if (!v.is_number()) throw 0;
       }
@@ -58,7 +58,8 @@ std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::st
 }
 
 // The value of an optional string key (InputError naming the key when it is not a string).
-std::string string_or(const nlohmann::json& doc, const char* key, const std::string& fallback, const std::string& where) {
+std::string string_or(const nlohmann::json& doc, const char* key, const std::string& fallback,
+                      const std::string& where) {
   if (!doc.contains(key)) return fallback;
   if (!doc[key].is_string()) throw InputError(where + ": '" + key + "' must be a string");
   return doc[key].get<std::string>();
