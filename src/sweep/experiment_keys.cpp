@@ -152,8 +152,13 @@ void replace_key(const nlohmann::json& quick, const char* key, const std::string
   if (quick.contains(key)) document[key] = quick[key];
 }
 
-void merge_base(const nlohmann::json& quick, const char* key, const std::string&, nlohmann::json& document) {
-  if (quick.contains(key)) document[key].update(quick[key]);
+// Both must be objects: a key-by-key merge has no meaning otherwise.
+void merge_base(const nlohmann::json& quick, const char* key, const std::string& where, nlohmann::json& document) {
+  if (!quick.contains(key)) return;
+  if (!quick[key].is_object()) throw InputError(where + " 'quick': '" + key + "' must be an object");
+  if (document.contains(key) && !document[key].is_object())
+    throw InputError(where + ": '" + key + "' must be an object");
+  document[key].update(quick[key]);
 }
 
 }  // namespace
