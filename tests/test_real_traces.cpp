@@ -28,7 +28,7 @@ LoadSeries four_samples() {
 
 AvailabilitySpec timed(double time_scale, AvailabilityRule rule = AvailabilityRule::dedicated) {
   AvailabilitySpec a;
-  a.rule = rule;
+  a.conversion = rule;
   a.time_scale = time_scale;
   return a;
 }

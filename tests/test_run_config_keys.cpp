@@ -1,8 +1,9 @@
 // The run config's key tables (src/io/run_config_json.hpp, src/io/ring_config_json.hpp,
-// src/io/moves_config_json.hpp, src/io/run_config_traces_json.hpp): each key declared once, with a
-// line of help, and the manual's tables (docs/configs.md#top-level, docs/configs.md#ring,
-// docs/configs.md#staging, docs/configs.md#rebuild, docs/configs.md#traces) listing the same keys in
-// the same order; a config giving only the required key reads back as the defaults.
+// src/io/moves_config_json.hpp, src/io/run_config_traces_json.hpp) and the experiment's
+// (src/sweep/experiment_keys.hpp): each key declared once, with a line of help, and the manual's
+// tables (docs/configs.md#top-level, docs/configs.md#ring, docs/configs.md#staging,
+// docs/configs.md#rebuild, docs/configs.md#traces, docs/configs.md#experiments-ringsim-run) listing
+// the same keys in the same order; a config giving only the required key reads back as the defaults.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "io/ring_config_json.hpp"
 #include "io/run_config_json.hpp"
 #include "io/run_config_traces_json.hpp"
+#include "sweep/experiment_keys.hpp"
 
 using namespace ringsim;
 
@@ -60,9 +62,9 @@ std::vector<std::string> manual_keys(const std::string& heading) {
   return keys;
 }
 
-// Each key of a table once, with a line of help, a reader and a writer.
+// Each key of a table once, with a line of help, a reader and, for an object written back, a writer.
 template <class Key>
-void check_help(const std::vector<Key>& keys) {
+void check_help(const std::vector<Key>& keys, bool written_back = true) {
   std::vector<std::string> names = io::key_names(keys);
   std::sort(names.begin(), names.end());
   CHECK(std::adjacent_find(names.begin(), names.end()) == names.end());
@@ -71,7 +73,7 @@ void check_help(const std::vector<Key>& keys) {
     CHECK(std::string(k.help).size() > 0);
     CHECK(std::string(k.help).find('\n') == std::string::npos);
     CHECK(static_cast<bool>(k.read));
-    CHECK(static_cast<bool>(k.write));
+    CHECK(static_cast<bool>(k.write) == written_back);
   }
 }
 
@@ -116,6 +118,23 @@ TEST_CASE("traces keys: each source's table has its help, and the manual lists t
   std::vector<std::string> declared = io::config_keys::trace_sources;
   std::sort(declared.begin(), declared.end());
   CHECK(sources == declared);
+}
+
+// An experiment is not written back (sweep/experiment_keys.hpp). The manual's row of `quick` names
+// the keys of `quick` in its meaning, after what overrides them ("what `ringsim run --quick`
+// overrides: any of ..."), in their table's order.
+TEST_CASE("experiment keys: each declared once with its help, and the manual lists the same in the same order") {
+  check_help(sweep::experiment_keys(), false);
+  check_help(sweep::experiment_quick_keys(), false);
+  std::vector<std::string> keys;
+  std::vector<std::string> quick_keys;
+  for (const auto& row : manual_rows("## Experiments (`ringsim run`)")) {
+    const auto names = quoted_names(row.at(0));
+    keys.insert(keys.end(), names.begin(), names.end());
+    if (names == std::vector<std::string>{"quick"}) quick_keys = quoted_names(row.at(4).substr(row.at(4).find(':')));
+  }
+  CHECK(keys == io::key_names(sweep::experiment_keys()));
+  CHECK(quick_keys == io::key_names(sweep::experiment_quick_keys()));
 }
 
 TEST_CASE("run config keys: a config with only the required ratio reads as RunConfig's defaults") {

@@ -22,7 +22,7 @@ RealTraceConfig columns(const std::string& value, AvailabilityRule rule = Availa
   cfg.machine_column = "machine_id";
   cfg.value_column = value;
   cfg.samples = 2;
-  cfg.availability.rule = rule;
+  cfg.availability.conversion = rule;
   return cfg;
 }
 

@@ -8,6 +8,7 @@
 #include "planners/redistribution/redistribution_planner.hpp"
 #include "planners/ring/ring_planner.hpp"
 #include "policy/registry.hpp"
+#include "sweep/experiment_keys.hpp"
 
 namespace ringsim::cli {
 
@@ -33,12 +34,17 @@ nlohmann::json enumerated_values() {
 
 }  // namespace
 
-// The keys the readers accept, the same lists they refuse others with, and under "values" the
-// values of every enumerated key: the JSON Schema of docs/schema/ is compared with both
+// The keys the readers accept, the same lists they refuse others with: a run config's objects from
+// their tables in io/ (io::config_keys::run_config_objects), an experiment's from its tables in the
+// sweep layer (sweep/experiment_keys.hpp), which io/ does not see. Under "values", the values of
+// every enumerated key. The JSON Schema of docs/schema/ is compared with both
 // (tests/docs/check_schema.py), so neither can drift.
 void add_config_keys_command(CLI::App* cmd) {
   cmd->callback([] {
-    nlohmann::json out = io::config_keys::all();
+    nlohmann::json out = {{"run_config", io::config_keys::run_config_objects()},
+                          {"experiment",
+                           {{"", io::key_names(sweep::experiment_keys())},
+                            {"quick", io::key_names(sweep::experiment_quick_keys())}}}};
     out["values"] = enumerated_values();
     std::cout << out.dump(1) << '\n';
   });

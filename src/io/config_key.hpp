@@ -1,8 +1,8 @@
 // One key of a config object, declared once in its object's table (the run config's top level:
 // io/run_config_json.hpp; its ring: io/ring_config_json.hpp; its staging and rebuilds:
-// io/moves_config_json.hpp; its traces, source by source: io/run_config_traces_json.hpp): its JSON
-// name, which is its field's name; when it is read; how it is read and checked, and written back;
-// and a line of help. The table drives the reader, its refusal of any other key, the canonical JSON
+// io/moves_config_json.hpp; its traces, source by source: io/run_config_traces_json.hpp; an
+// experiment and its `quick`: sweep/experiment_keys.hpp): its JSON name, which is its field's name;
+// when it is read; how it is read and checked, and written back; and a line of help. The table drives the reader, its refusal of any other key, the canonical JSON
 // and `ringsim config-keys`, whose lists the JSON Schema test holds the schema to
 // (tests/docs/check_schema.py).
 #pragma once

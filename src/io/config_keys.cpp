@@ -2,21 +2,23 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_values.hpp"
 #include "io/moves_config_json.hpp"
 #include "io/ring_config_json.hpp"
 #include "io/run_config_json.hpp"
 #include "io/run_config_traces_json.hpp"
+#include "model/errors.hpp"
 
 namespace ringsim::io::config_keys {
 
-const Keys experiment = {"name", "description", "base", "ring_sizes", "ratios", "schemes", "algorithms", "seeds",
-                         "repetitions", "quick"};
-const Keys experiment_quick = {"ring_sizes", "ratios", "schemes", "algorithms", "seeds", "repetitions", "base"};
-
-const Keys ring_selection = {"random", "hosts", "planner"};
-const Keys ring_routing = {"auto", "free", "platform"};
-const Keys targets = {"oracle", "measured"};
-const Keys network_model = {"linear", "lv08"};
+const Enumerated<RingSelection> ring_selection = {
+    {{"random", RingSelection::random}, {"hosts", RingSelection::hosts}, {"planner", RingSelection::planner}}};
+const Enumerated<RingRouting> ring_routing = {
+    {{"auto", RingRouting::automatic}, {"free", RingRouting::free}, {"platform", RingRouting::platform}}};
+const Enumerated<TargetMode> targets = {{{"oracle", TargetMode::oracle}, {"measured", TargetMode::measured}},
+                                        Listing::quoted};
+const Enumerated<NetworkModel> network_model = {{{"linear", NetworkModel::linear}, {"lv08", NetworkModel::lv08}},
+                                                Listing::quoted};
 const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta",
                               "planetlab", "utilization-csv"};
 
@@ -35,26 +37,33 @@ std::string listed(const Keys& values, bool quoted) {
   return s;
 }
 
+std::size_t value_index(const nlohmann::json& doc, const char* key, const Keys& names, Listing listing,
+                        const std::string& where, const std::string& what) {
+  const std::string given = json_values::text(doc, key);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == given) return i;
+  const bool quoted = listing == Listing::quoted || listing == Listing::quoted_then_given;
+  const bool then_given = listing == Listing::plain_then_given || listing == Listing::quoted_then_given;
+  throw InputError(where + ": " + what + " must be " + listed(names, quoted) +
+                   (then_given ? ", got '" + given + "'" : ""));
+}
+
 nlohmann::json reader_values() {
-  nlohmann::json values = {{"ring.selection", ring_selection},
-                            {"ring.routing", ring_routing},
-                            {"targets", targets},
-                            {"network_model", network_model},
+  nlohmann::json values = {{"ring.selection", ring_selection.names()},
+                            {"ring.routing", ring_routing.names()},
+                            {"targets", targets.names()},
+                            {"network_model", network_model.names()},
                             {"traces.source", trace_sources}};
   values.update(traces_values());
   return values;
 }
 
-nlohmann::json all() {
-  nlohmann::json by_source = nlohmann::json::object();
-  for (const auto& source : trace_sources) by_source["traces/" + source] = key_names(*traces_keys(source));
-  nlohmann::json out = {{"run_config",
-           {{"", run_config_key_names()},
-            {"ring", key_names(ring_keys())},
-            {"staging", key_names(staging_keys())},
-            {"rebuild[]", key_names(rebuild_keys())}}},
-          {"experiment", {{"", experiment}, {"quick", experiment_quick}}}};
-  out["run_config"].update(by_source);
+nlohmann::json run_config_objects() {
+  nlohmann::json out = {{"", run_config_key_names()},
+                        {"ring", key_names(ring_keys())},
+                        {"staging", key_names(staging_keys())},
+                        {"rebuild[]", key_names(rebuild_keys())}};
+  for (const auto& source : trace_sources) out["traces/" + source] = key_names(*traces_keys(source));
   return out;
 }
 

@@ -1,40 +1,69 @@
-// What `ringsim config-keys` prints, so that the JSON Schema in docs/schema/ can be compared with it
-// (tests/docs/check_schema.py): the keys run configs (`ringsim simulate`) and experiments (`ringsim
-// run`) accept, object by object, and the values of their enumerated keys. A run config's objects
-// are key tables (io/config_key.hpp); an experiment's keys are the lists below, which its reader
-// refuses any other key with.
+// What `ringsim config-keys` prints of run configs (`ringsim simulate`), so that the JSON Schema in
+// docs/schema/ can be compared with it (tests/docs/check_schema.py): the keys they accept, object by
+// object, from the objects' key tables (io/config_key.hpp), and the values of their enumerated keys.
+// (An experiment's keys are the sweep layer's: sweep/experiment_keys.hpp.)
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
+
+#include "model/platform_graph.hpp"
+#include "model/run_config.hpp"
 
 namespace ringsim::io::config_keys {
 
 using Keys = std::vector<std::string>;
 
-extern const Keys experiment;  // the top level of an experiment
-extern const Keys experiment_quick;
-
-// The values of the enumerated keys the reader checks itself (the registries' names -- schemes,
-// algorithms, ring methods, KPBS planners -- come from the registries: src/cli/cmd_config_keys.cpp).
-// The reader accepts exactly these, and `ringsim config-keys` prints them.
-extern const Keys ring_selection;
-extern const Keys ring_routing;
-extern const Keys targets;
-extern const Keys network_model;
-extern const Keys trace_sources;  // in the order of the enumerators of TraceSource
-// (The values of the traces sources' own keys are declared beside their readers:
-// io/run_config_traces_json.hpp, traces_values.)
-
 bool accepts(const Keys& values, const std::string& value);
 // "a, b or c" (each in double quotes when `quoted`), for error messages.
 std::string listed(const Keys& values, bool quoted = false);
 
-// {"run_config": {"": [...], "ring": [...], ..., "traces/<source>": [...]},
-//  "experiment": {"": [...], "quick": [...]}}
-nlohmann::json all();
+// How the refusal of an enumerated key's value lists the values: plain (a, b or c) or quoted ("a",
+// "b" or "c"), and whether it ends with the value given (..., got 'd').
+enum class Listing { plain, quoted, plain_then_given, quoted_then_given };
+
+// The index in `names` of the string doc[key] (json_values::text), or InputError
+// "<where>: <what> must be <names listed>", `what` the key as the message names it ("ring 'routing'").
+std::size_t value_index(const nlohmann::json& doc, const char* key, const Keys& names, Listing listing,
+                        const std::string& where, const std::string& what);
+
+// An enumerated key's values, each with the enumerator it reads as, declared once: its reader
+// accepts exactly these (read), `ringsim config-keys` prints them (reader_values), and a refusal
+// lists them, in this order.
+template <class Enum>
+struct Enumerated {
+  std::vector<std::pair<std::string, Enum>> values;
+  Listing listing = Listing::plain;
+
+  Keys names() const {
+    Keys n;
+    for (const auto& v : values) n.push_back(v.first);
+    return n;
+  }
+  Enum read(const nlohmann::json& doc, const char* key, const std::string& where, const std::string& what) const {
+    return values[value_index(doc, key, names(), listing, where, what)].second;
+  }
+};
+
+// The enumerated keys the reader checks itself (the registries' names -- schemes, algorithms, ring
+// methods, KPBS planners -- come from the registries: src/cli/cmd_config_keys.cpp).
+extern const Enumerated<RingSelection> ring_selection;
+extern const Enumerated<RingRouting> ring_routing;
+extern const Enumerated<TargetMode> targets;
+extern const Enumerated<NetworkModel> network_model;
+// The traces sources, in the order of the enumerators of TraceSource (read_traces looks a source's
+// keys up by its name).
+extern const Keys trace_sources;
+// (The values of the traces sources' own keys are declared beside their readers:
+// io/run_config_traces_json.hpp, traces_values.)
+
+// {"": [...], "ring": [...], "staging": [...], "rebuild[]": [...], "traces/<source>": [...]}: the keys of
+// each object of a run config ("" its top level), from its table.
+nlohmann::json run_config_objects();
 
 // {"ring.selection": [...], ..., "traces.durations": [...]}: the values above and those of the traces
 // sources' own keys (traces_values), by key path.

@@ -16,14 +16,7 @@ using json_values::seed_value;
 using json_values::text;
 
 void read_selection(const nlohmann::json& r, const char* key, const std::string& where, RingConfig& ring) {
-  if (!r.contains(key)) return;
-  const auto s = text(r, key);
-  if (!config_keys::accepts(config_keys::ring_selection, s))
-    throw InputError(where + ": ring 'selection' must be " + config_keys::listed(config_keys::ring_selection));
-  if (s == "random") ring.selection = RingSelection::random;
-  else if (s == "hosts") ring.selection = RingSelection::hosts;
-  else if (s == "planner") ring.selection = RingSelection::planner;
-  else throw InputError(where + ": ring 'selection' must be random, hosts or planner");
+  if (r.contains(key)) ring.selection = config_keys::ring_selection.read(r, key, where, "ring 'selection'");
 }
 
 void read_size(const nlohmann::json& r, const char* key, const std::string& where, RingConfig& ring) {
@@ -39,12 +32,7 @@ void read_method(const nlohmann::json& r, const char* key, const std::string&, R
 }
 
 void read_routing(const nlohmann::json& r, const char* key, const std::string& where, RingConfig& ring) {
-  if (!r.contains(key)) return;
-  const auto name = text(r, key);
-  const auto routing = ring_routing_from_string(name);
-  if (!routing || !config_keys::accepts(config_keys::ring_routing, name))
-    throw InputError(where + ": ring 'routing' must be " + config_keys::listed(config_keys::ring_routing));
-  ring.routing = *routing;
+  if (r.contains(key)) ring.routing = config_keys::ring_routing.read(r, key, where, "ring 'routing'");
 }
 
 // The last of the planner's keys: 'routing' and 'candidates' only a planner's ring takes.

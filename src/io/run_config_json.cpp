@@ -125,11 +125,7 @@ void read_algorithm(const nlohmann::json& doc, const char* key, const std::strin
 }
 
 void read_targets(const nlohmann::json& doc, const char* key, const std::string& where, RunConfig& cfg) {
-  if (!doc.contains(key)) return;
-  const auto t = text(doc, key);
-  if (!config_keys::accepts(config_keys::targets, t))
-    throw InputError(where + ": 'targets' must be " + config_keys::listed(config_keys::targets, true));
-  cfg.targets = t == "oracle" ? TargetMode::oracle : TargetMode::measured;
+  if (doc.contains(key)) cfg.targets = config_keys::targets.read(doc, key, where, "'targets'");
 }
 
 void read_traces_key(const nlohmann::json& doc, const char* key, const std::string& where, RunConfig& cfg) {
@@ -137,11 +133,7 @@ void read_traces_key(const nlohmann::json& doc, const char* key, const std::stri
 }
 
 void read_network_model(const nlohmann::json& doc, const char* key, const std::string& where, RunConfig& cfg) {
-  if (!doc.contains(key)) return;
-  const auto m = text(doc, key);
-  if (!config_keys::accepts(config_keys::network_model, m))
-    throw InputError(where + ": 'network_model' must be " + config_keys::listed(config_keys::network_model, true));
-  cfg.network_model = m == "linear" ? NetworkModel::linear : NetworkModel::lv08;
+  if (doc.contains(key)) cfg.network_model = config_keys::network_model.read(doc, key, where, "'network_model'");
 }
 
 // The second of the decision's costs, checked with the first.

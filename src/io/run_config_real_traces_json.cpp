@@ -80,24 +80,23 @@ void read_samples(const nlohmann::json& t, const char* key, const std::string& w
 
 // planetlab and utilization-csv 'conversion' (planetlab: not load), which `ringsim config-keys`
 // lists (real_traces_values), as it does the words below.
-const config_keys::Keys conversion_values = {"dedicated", "time-sharing", "load"};
+const config_keys::Enumerated<AvailabilityRule> conversion_values = {
+    {{"dedicated", AvailabilityRule::dedicated},
+     {"time-sharing", AvailabilityRule::time_sharing},
+     {"load", AvailabilityRule::load_average}},
+    config_keys::Listing::quoted_then_given};
 
 // Required: no rule suits every trace, the config says which it means (docs/traces.md derives each).
 void read_conversion(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   const std::string source = to_string(traces.source);
   if (!t.contains(key))
     throw InputError(where + ": traces source " + source + " needs a 'conversion': " +
-                     config_keys::listed(conversion_values, true));
-  const std::string c = text(t, key);
-  if (!config_keys::accepts(conversion_values, c))
-    throw InputError(where + ": traces 'conversion' must be " + config_keys::listed(conversion_values, true) +
-                     ", got '" + c + "'");
-  if (c == "load" && traces.source == TraceSource::planetlab)
+                     config_keys::listed(conversion_values.names(), true));
+  const AvailabilityRule conversion = conversion_values.read(t, key, where, "traces 'conversion'");
+  if (conversion == AvailabilityRule::load_average && traces.source == TraceSource::planetlab)
     throw InputError(where + ": traces 'conversion' \"load\" reads load averages; PlanetLab files hold utilizations "
                      "(\"dedicated\" or \"time-sharing\")");
-  traces.real.availability.rule = c == "load"           ? AvailabilityRule::load_average
-                                  : c == "time-sharing" ? AvailabilityRule::time_sharing
-                                                        : AvailabilityRule::dedicated;
+  traces.real.availability.conversion = conversion;
 }
 
 void read_floor(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
@@ -177,7 +176,7 @@ void write_real_value(const SpeedTracesConfig& traces, const char* key, nlohmann
 }
 
 void write_conversion(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
-  out[key] = to_string(traces.real.availability.rule);
+  out[key] = to_string(traces.real.availability.conversion);
 }
 
 template <auto field>
@@ -228,13 +227,15 @@ std::vector<TracesKey> followed_by_availability(std::vector<TracesKey> keys) {
 }  // namespace
 
 nlohmann::json real_traces_values() {
-  return {{"traces.conversion", conversion_values},
+  return {{"traces.conversion", conversion_values.names()},
           {"traces.time_scale", time_scale_words},
           {"traces.offset", offset_words}};
 }
 
 const std::vector<TracesKey>& planetlab_own_keys() {
   static const std::vector<TracesKey> keys = followed_by_availability({
+      // A folder or a list of files, two forms the canonical JSON keeps apart: held as
+      // RealTraceConfig::folder or ::files (the other empty), a folder's files listed when the set is read.
       {"set", TracesStage::own, read_trace_set, write_trace_set, "a folder of trace files, or a list of files"},
       {"period", TracesStage::own, read_sample_period, write_real_value<&RealTraceConfig::period>,
        "seconds per sample"},

@@ -38,7 +38,9 @@ void read_source(const nlohmann::json& t, const char* key, const std::string&, S
 }
 
 // The values of traces 'placement', which `ringsim config-keys` lists (traces_values).
-const config_keys::Keys placement_values = {"iteration", "nominal-time"};
+const config_keys::Enumerated<TracePlacement> placement_values = {
+    {{"iteration", TracePlacement::iteration}, {"nominal-time", TracePlacement::nominal_time}},
+    config_keys::Listing::plain_then_given};
 
 // traces 'placement': where changes given by iteration take effect. SimGrid profiles are given by
 // time only, so the key is refused there rather than silently ignored (a CSV may be either).
@@ -52,13 +54,7 @@ void read_placement(const nlohmann::json& t, const char* key, const std::string&
       !(t.contains("time_scale") && t["time_scale"] == "span") && !t.contains("per_iteration"))
     throw InputError(where + ": traces 'placement' applies to changes given by iteration (time_scale \"span\" or "
                      "per_iteration); a numeric time_scale gives changes by time");
-  const std::string p = text(t, key);
-  if (!config_keys::accepts(placement_values, p))
-    throw InputError(where + ": traces 'placement' must be " + config_keys::listed(placement_values) +
-                     ", got '" + p + "'");
-  if (p == "iteration") traces.placement = TracePlacement::iteration;
-  else if (p == "nominal-time") traces.placement = TracePlacement::nominal_time;
-  else throw InputError(where + ": traces 'placement' must be iteration or nominal-time, got '" + p + "'");
+  traces.placement = placement_values.read(t, key, where, "traces 'placement'");
 }
 
 void write_traces_seed(const SpeedTracesConfig& traces, const char* key, nlohmann::json& out) {
@@ -191,21 +187,15 @@ void read_walk_every(const nlohmann::json& t, const char* key, const std::string
 }
 
 // on-off 'durations', with the 'cv' or 'shape' its law needs.
-const config_keys::Keys durations_values = {"geometric", "pareto", "weibull", "hyperexponential"};
+const config_keys::Enumerated<OnOffDurations> durations_values = {
+    {{"geometric", OnOffDurations::geometric},
+     {"pareto", OnOffDurations::pareto},
+     {"weibull", OnOffDurations::weibull},
+     {"hyperexponential", OnOffDurations::hyperexponential}},
+    config_keys::Listing::plain_then_given};
 
 void read_durations(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
-  if (!t.contains(key)) return;
-  OnOffSpec& oo = traces.on_off;
-  const std::string d = text(t, key);
-  if (!config_keys::accepts(durations_values, d))
-    throw InputError(where + ": on-off 'durations' must be " + config_keys::listed(durations_values) +
-                     ", got '" + d + "'");
-  if (d == "pareto") oo.durations = OnOffDurations::pareto;
-  else if (d == "weibull") oo.durations = OnOffDurations::weibull;
-  else if (d == "hyperexponential") oo.durations = OnOffDurations::hyperexponential;
-  else if (d != "geometric")
-    throw InputError(where + ": on-off 'durations' must be geometric, pareto, weibull or hyperexponential, got '" + d +
-                     "'");
+  if (t.contains(key)) traces.on_off.durations = durations_values.read(t, key, where, "on-off 'durations'");
 }
 
 void read_cv(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
@@ -352,6 +342,7 @@ const std::vector<TracesKey>& files_keys() {
       traces_source_key,
       {"profiles", TracesStage::last, read_profiles, write_profiles, "{host: SimGrid profile file, ...}"},
       {"csv", TracesStage::last, read_csv, write_csv, "or one CSV of speeds, by iteration or by time"},
+      // Read into SpeedTracesConfig::default_constant: `default` is a C++ keyword.
       {"default", TracesStage::own, read_files_default, write_files_default,
        "a member without a trace: refuse or constant"},
       traces_placement_key,
@@ -470,9 +461,9 @@ const std::vector<TracesKey>* traces_keys(const std::string& source) {
 }
 
 nlohmann::json traces_values() {
-  nlohmann::json values = {{"traces.placement", placement_values},
+  nlohmann::json values = {{"traces.placement", placement_values.names()},
                            {"traces.default", files_default_values},
-                           {"traces.durations", durations_values},
+                           {"traces.durations", durations_values.names()},
                            {"traces.phase", phase_words}};
   values.update(real_traces_values());
   return values;

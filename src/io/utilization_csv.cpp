@@ -53,7 +53,7 @@ LoadSeries series_of(const std::string& machine, const std::string& where, const
 }  // namespace
 
 UtilizationCsv parse_utilization_csv(const std::string& text, const std::string& where, const RealTraceConfig& cfg) {
-  const AvailabilityRule rule = cfg.availability.rule;
+  const AvailabilityRule rule = cfg.availability.conversion;
   UtilizationCsv csv;
   csv.path = where;
   Columns col;

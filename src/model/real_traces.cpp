@@ -91,7 +91,7 @@ double sample_end(const LoadSeries& s, std::size_t k) { return k + 1 < s.times.s
 
 std::vector<double> shares_of(const LoadSeries& s, const AvailabilitySpec& spec) {
   std::vector<double> shares;
-  for (double v : s.values) shares.push_back(available_share(spec.rule, v, spec.floor));
+  for (double v : s.values) shares.push_back(available_share(spec.conversion, v, spec.floor));
   return shares;
 }
 

@@ -43,9 +43,10 @@ struct LoadSeries {
   double span = 0.0;           // > times.back()
 };
 
-// How a run turns its members' series into speed traces.
+// How a run turns its members' series into speed traces; each field is named as its traces key
+// (offset's "random" is random_offset, time_scale's "span" over_iterations).
 struct AvailabilitySpec {
-  AvailabilityRule rule = AvailabilityRule::dedicated;
+  AvailabilityRule conversion = AvailabilityRule::dedicated;
   // The least share of the peak a member gets (a fully loaded host under `dedicated` would get 0,
   // which SimGrid cannot resolve): in [kLeastMultiplier, 1].
   double floor = 0.05;

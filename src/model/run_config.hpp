@@ -76,6 +76,8 @@ struct FtaTraceConfig {
 // (planetlab: the files of `folder` or `files`; utilization-csv: the machines of `file`), and each
 // member draws its own series, and its offset when random, by the run's trace seed.
 struct RealTraceConfig {
+  // planetlab `set`, a folder or a list of files: two fields, since the canonical JSON writes back
+  // the form given.
   std::string folder;               // planetlab: every file in it (names starting with '.' aside)
   std::vector<std::string> files;   // planetlab: or these files
   double period = 300.0;            // planetlab: seconds per sample (CoMon's 5-minute averages)
@@ -133,7 +135,7 @@ struct SpeedTracesConfig {
   std::vector<std::pair<std::string, std::string>> profiles;  // files: host -> profile path
   std::string csv;                                            // files: or one CSV of speeds
   // files `default`: a member without a trace in them keeps its peak speed (true: "constant") or is
-  // refused (false: "refuse").
+  // refused (false: "refuse"). Named for the value it tells apart: `default` is a C++ keyword.
   bool default_constant = false;
   RandomWalkSpec random_walk;
   OnOffSpec on_off;

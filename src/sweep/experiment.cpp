@@ -1,10 +1,8 @@
 #include "sweep/experiment.hpp"
-#include "sweep/run_files.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,12 +11,10 @@
 #include <sstream>
 
 #include "io/files.hpp"
-#include "sweep/cluster_scripts.hpp"
-#include "io/config_keys.hpp"
+#include "sweep/experiment_keys.hpp"
 #include "io/fta_availability.hpp"
 #include "io/planetlab_traces.hpp"
 #include "io/utilization_csv.hpp"
-#include "io/json_input.hpp"
 #include "io/paper_platform.hpp"
 #include "io/platform_speed_files.hpp"
 #include "io/trace_files.hpp"
@@ -29,52 +25,6 @@
 
 namespace ringsim::sweep {
 namespace {
-
-template <class T>
-std::vector<T> list_of(const nlohmann::json& doc, const char* key, const std::string& where) {
-  if (!doc.contains(key)) throw InputError(where + ": missing field '" + key + "'");
-  const auto& a = doc.at(key);
-  if (!a.is_array() || a.empty()) throw InputError(where + ": '" + key + "' must be a non-empty array");
-  std::vector<T> out;
-  for (const auto& v : a) {
-    try {
-      if constexpr (std::is_same_v<T, std::string>) {
-        if (!v.is_string()) throw 0;
-      } else if constexpr (std::is_integral_v<T>) {
-        if (!v.is_number_integer()) throw 0;
-        // Checked at full width: a narrowing get<T> would wrap (ring size 4294967300 is 4).
-        const bool fits = v.is_number_unsigned()
-                              ? v.template get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())
-                              : v.template get<std::int64_t>() >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
-                                    (std::is_unsigned_v<T> ||
-                                     v.template get<std::int64_t>() <= static_cast<std::int64_t>(std::numeric_limits<T>::max()));
-        if (!fits)
-          throw InputError(where + ": '" + key + "' value " + v.dump() + " is out of range [" +
-                           std::to_string(std::numeric_limits<T>::min()) + ", " +
-                           std::to_string(std::numeric_limits<T>::max()) + "]");
-      } else {
-        if (!v.is_number()) throw 0;
-      }
-      out.push_back(v.get<T>());
-    } catch (int) {
-      throw InputError(where + ": '" + key + "' has an element of the wrong type");
-    }
-  }
-  // Each value once: a repeated seed, ratio or size would give runs of the same id, which the sweep
-  // would run once and count twice (or merge silently). The first value seen before is named.
-  std::set<T> seen;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (!seen.insert(out[i]).second)
-      throw InputError(where + ": '" + key + "' lists " + a[i].dump() + " twice (each value once)");
-  return out;
-}
-
-// The value of an optional string key (InputError naming the key when it is not a string).
-std::string string_or(const nlohmann::json& doc, const char* key, const std::string& fallback, const std::string& where) {
-  if (!doc.contains(key)) return fallback;
-  if (!doc[key].is_string()) throw InputError(where + ": '" + key + "' must be a string");
-  return doc[key].get<std::string>();
-}
 
 // The number of runs a sweep of these lists makes (saturating: a count past any limit stays so).
 std::size_t run_count(std::initializer_list<std::size_t> factors) {
@@ -99,18 +49,6 @@ std::string format_ratio(double r) {
     if (std::strtod(buf, nullptr) == r) break;
   }
   return buf;
-}
-
-// An experiment's name names its default folder, out/<name>, and its SLURM jobs: a name, not a path.
-void check_experiment_name(const std::string& name, const std::string& where) {
-  refuse_control_characters(name, where + ": 'name'");
-  std::string why;
-  if (name.empty()) why = "it is empty";
-  else if (name == "." || name == "..") why = "it names a folder";
-  else if (name.find('/') != std::string::npos) why = "it holds a '/'";
-  if (!why.empty())
-    throw InputError(where + ": 'name' \"" + name + "\" is not a name (" + why +
-                     "): the sweep's folder is out/<name>; give a name without '/' (and --out for a folder elsewhere)");
 }
 
 // Each run its own id, hence its own folder: two runs on one id would share a result.
@@ -215,90 +153,11 @@ void check_against_sweep(RunConfig& cfg, const nlohmann::json& base, const std::
   }
 }
 
-// The experiment's document, its 'quick' form merged in when asked for (its 'base' keys into the
-// base, its other keys in place of the experiment's).
-nlohmann::json read_experiment_document(const std::string& path, bool quick, const std::string& where) {
-  nlohmann::json doc = io::read_json_document(path);
-  if (!doc.is_object()) throw InputError(where + " must be a JSON object");
-  io::require_known_keys(doc, io::config_keys::experiment, where);
-  if (quick && doc.contains("quick")) {
-    const auto& q = doc["quick"];
-    if (!q.is_object()) throw InputError(where + ": 'quick' must be an object");
-    io::require_known_keys(q, io::config_keys::experiment_quick, where + " 'quick'");
-    for (const auto& item : q.items()) {
-      if (item.key() == "base") doc["base"].update(item.value());
-      else doc[item.key()] = item.value();
-    }
-  }
-  doc.erase("quick");
-  return doc;
-}
-
-// The base every run's config starts from, its platform and trace files found beside the
-// experiment: each run's config lies elsewhere (DIR/runs/<id>/), the files stay here.
-nlohmann::json base_with_files_beside(const nlohmann::json& doc, const std::string& path, const std::string& where) {
-  if (!doc.contains("base") || !doc["base"].is_object()) throw InputError(where + ": 'base' must be an object");
-  nlohmann::json base = doc["base"];
-  if (!base.contains("platform")) base["platform"] = RunConfig().platform;  // the paper's platform
-  auto beside_experiment = [&](nlohmann::json& file) {
-    if (!file.is_string()) return;  // the run's parse says what is wrong
-    file = resolve_beside(file.get<std::string>(), path, PathForm::absolute);
-  };
-  beside_experiment(base["platform"]);
-  if (base.contains("traces") && base["traces"].is_object()) {
-    auto& t = base["traces"];
-    if (t.contains("csv")) beside_experiment(t["csv"]);
-    if (t.contains("file")) beside_experiment(t["file"]);
-    if (t.contains("set") && t["set"].is_array())
-      for (auto& file : t["set"]) beside_experiment(file);
-    else if (t.contains("set")) beside_experiment(t["set"]);
-    if (t.contains("profiles") && t["profiles"].is_object())
-      for (auto& [host, file] : t["profiles"].items()) beside_experiment(file);
-  }
-  return base;
-}
-
-// The lists a sweep crosses, each run one of each.
-struct SweepLists {
-  std::vector<int> sizes;
-  std::vector<double> ratios;
-  std::vector<std::string> schemes;  // the baseline scheme first unless listed
-  std::vector<std::string> planners;
-  std::vector<std::uint64_t> seeds;
-  int repetitions = 1;
-};
-
-int repetitions_of(const nlohmann::json& doc, const std::string& where) {
-  if (doc.contains("repetitions") && !doc["repetitions"].is_number_integer())
-    throw InputError(where + ": 'repetitions' must be an integer");
-  if (doc.contains("repetitions") && doc["repetitions"].is_number_unsigned() &&
-      doc["repetitions"].get<std::uint64_t>() > static_cast<std::uint64_t>(INT_MAX))
-    throw InputError(where + ": 'repetitions' must be at most " + std::to_string(INT_MAX));
-  const long long reps_given = doc.contains("repetitions") ? doc["repetitions"].get<long long>() : 1;
-  if (reps_given < 1) throw InputError(where + ": 'repetitions' must be >= 1");
-  return static_cast<int>(reps_given);
-}
-
-SweepLists sweep_lists(const nlohmann::json& doc, const std::string& where) {
-  SweepLists l;
-  l.sizes = list_of<int>(doc, "ring_sizes", where);
-  l.ratios = list_of<double>(doc, "ratios", where);
-  l.schemes = list_of<std::string>(doc, "schemes", where);
-  l.planners = doc.contains("algorithms") ? list_of<std::string>(doc, "algorithms", where)
-                                            : std::vector<std::string>{"auto"};
-  l.seeds = list_of<std::uint64_t>(doc, "seeds", where);
-  l.repetitions = repetitions_of(doc, where);
-  // The no-redistribution run of each (size, ratio, seed, repetition) normalizes the others.
-  if (std::find(l.schemes.begin(), l.schemes.end(), policy::kBaselineScheme) == l.schemes.end())
-    l.schemes.insert(l.schemes.begin(), policy::kBaselineScheme);
-  return l;
-}
-
 // Counted before anything is built: each run costs its config in memory and its folder on disk.
-void check_run_count(const SweepLists& l, const SweepLimits& limits, const std::string& where) {
-  const std::size_t runs = run_count({l.sizes.size(), l.ratios.size(), l.seeds.size(),
+void check_run_count(const ExperimentConfig& l, const SweepLimits& limits, const std::string& where) {
+  const std::size_t runs = run_count({l.ring_sizes.size(), l.ratios.size(), l.seeds.size(),
                                       static_cast<std::size_t>(l.repetitions),
-                                      1 + (l.schemes.size() - 1) * l.planners.size()});
+                                      1 + (l.schemes.size() - 1) * l.algorithms.size()});
   if (runs > limits.max_runs)
     throw InputError(where + ": the sweep has " + (runs == SIZE_MAX ? std::string("more than ") + std::to_string(SIZE_MAX - 1)
                                                                        : std::to_string(runs)) +
@@ -306,13 +165,13 @@ void check_run_count(const SweepLists& l, const SweepLimits& limits, const std::
 }
 
 // The base as a run would read it (the first ring size, ratio and scheme): what every run shares.
-RunConfig shared_run_config(const nlohmann::json& base, const SweepLists& l, const std::string& where) {
+RunConfig shared_run_config(const nlohmann::json& base, const ExperimentConfig& l, const std::string& where) {
   nlohmann::json first = base;
   first["ratio"] = l.ratios.front();
   if (!first.contains("ring")) first["ring"] = nlohmann::json::object();
-  if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = l.sizes.front();
+  if (first["ring"].is_object() && !first["ring"].contains("hosts")) first["ring"]["size"] = l.ring_sizes.front();
   const RunConfig shared = io::parse_run_config(first, where + " 'base'");
-  for (int size : l.sizes)
+  for (int size : l.ring_sizes)
     if (shared.ring.selection == RingSelection::hosts && static_cast<std::size_t>(size) != shared.ring.hosts.size())
       throw InputError(where + ": ring size " + std::to_string(size) + " is not the size of the given ring 'hosts' (" +
                        std::to_string(shared.ring.hosts.size()) + " hosts): list ring_sizes [" +
@@ -387,23 +246,23 @@ nlohmann::json run_config(const ExperimentRun& run, const SweepContext& sweep) {
 
 // The runs of one (size, ratio, seed, repetition): the baseline, then each scheme with each
 // algorithm (the baseline with none: it never redistributes).
-void add_runs(int size, double ratio, std::uint64_t seed, int k, const SweepLists& l, const SweepContext& sweep,
+void add_runs(int size, double ratio, std::uint64_t seed, int k, const ExperimentConfig& l, const SweepContext& sweep,
               std::vector<ExperimentRun>& runs) {
   const std::string common = "p" + std::to_string(size) + "_r" + format_ratio(ratio);
   const std::string tail = "_s" + std::to_string(seed) + "_k" + std::to_string(k);
   const std::string baseline = common + "_none" + tail;
   for (const auto& scheme : l.schemes)
-    for (std::size_t a = 0; a < l.planners.size(); ++a) {
+    for (std::size_t a = 0; a < l.algorithms.size(); ++a) {
       const bool none = scheme == policy::kBaselineScheme;
       if (none && a > 0) continue;  // no redistribution: the algorithm is irrelevant
       ExperimentRun run;
       run.ring_size = size;
       run.ratio = ratio;
       run.scheme = scheme;
-      run.planner = none ? "-" : l.planners[a];
+      run.planner = none ? "-" : l.algorithms[a];
       run.seed = seed;
       run.repetition = k;
-      run.id = none ? baseline : common + "_" + id_part(scheme) + "_" + id_part(l.planners[a]) + tail;
+      run.id = none ? baseline : common + "_" + id_part(scheme) + "_" + id_part(l.algorithms[a]) + tail;
       run.baseline_id = baseline;
       run.config = run_config(run, sweep);
       runs.push_back(std::move(run));
@@ -418,24 +277,23 @@ std::uint64_t derived_seed(std::uint64_t seed, int repetition) {
 
 Experiment load_experiment(const std::string& path, bool quick, const HostCount& host_count, const SweepLimits& limits) {
   const std::string where = "'" + path + "'";
-  const nlohmann::json doc = read_experiment_document(path, quick, where);
+  const ExperimentReading reading = read_experiment_keys(path, quick, where);
+  const ExperimentConfig& c = reading.config;
   Experiment e;
-  e.name = string_or(doc, "name", std::filesystem::path(path).stem().string(), where);
-  check_experiment_name(e.name, where);
-  e.description = string_or(doc, "description", "", where);
-  const nlohmann::json base = base_with_files_beside(doc, path, where);
+  e.name = c.name;
+  e.description = c.description;
+  const nlohmann::json& base = c.base;
   const bool seeded_traces = traces_take_seed(base);
-  const SweepLists lists = sweep_lists(doc, where);
-  check_run_count(lists, limits, where);
-  const RunConfig shared = shared_run_config(base, lists, where);
-  const SweepPlatform platform = check_platform(base, shared, lists.sizes, host_count, where);
-  const SweepContext sweep{base, lists.schemes, seeded_traces, platform.paper, limits, where};
-  for (int size : lists.sizes)
-    for (double ratio : lists.ratios)
-      for (std::uint64_t seed : lists.seeds)
-        for (int k = 0; k < lists.repetitions; ++k) add_runs(size, ratio, seed, k, lists, sweep, e.runs);
+  check_run_count(c, limits, where);
+  const RunConfig shared = shared_run_config(base, c, where);
+  const SweepPlatform platform = check_platform(base, shared, c.ring_sizes, host_count, where);
+  const SweepContext sweep{base, c.schemes, seeded_traces, platform.paper, limits, where};
+  for (int size : c.ring_sizes)
+    for (double ratio : c.ratios)
+      for (std::uint64_t seed : c.seeds)
+        for (int k = 0; k < c.repetitions; ++k) add_runs(size, ratio, seed, k, c, sweep, e.runs);
   check_ids_unique(e.runs, where);
-  e.config_hash = fnv1a(doc.dump());
+  e.config_hash = fnv1a(reading.document.dump());
   return e;
 }
 

@@ -51,9 +51,10 @@ struct NamedHost {
 // function that asks it, with one load of the platform.
 using HostCount = std::function<std::size_t(const std::string& platform, const std::vector<NamedHost>& named)>;
 
-// Reads and checks every run's config before anything runs (InputError on any problem): the
-// platform and trace files exist and parse, the hosts named are the platform's, every swept ring
-// size fits the platform and is the size of a given ring. Relative platform and trace file paths
+// Reads the experiment's keys by their tables (sweep/experiment_keys.hpp), then reads and checks
+// every run's config before anything runs (InputError on any problem): the platform and trace
+// files exist and parse, the hosts named are the platform's, every swept ring size fits the
+// platform and is the size of a given ring. Relative platform and trace file paths
 // are resolved next to the experiment file first. A base that names no traces source gets the
 // platform's default (run_config.hpp resolve_default_trace_source). The seeds draw the rings and
 // the generated traces; a trace read from files or from the platform is the same in every run.

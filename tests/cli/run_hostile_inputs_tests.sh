@@ -83,6 +83,10 @@ sed 's/"name": "hostile"/"name": 7/' "$tmp/e.json" >"$tmp/e2.json"
 expect_refused "experiment name a number" "'name' must be a string" "$RINGSIM" run "$tmp/e2.json" --out "$tmp/e2"
 experiment "$tmp/e.json" ', "repetitions": "2"'
 expect_refused "experiment repetitions a string" "'repetitions' must be an integer" "$RINGSIM" run "$tmp/e.json" --out "$tmp/e3"
+experiment "$tmp/e.json" ', "quick": {"base": 4}'
+expect_refused "experiment quick base a number" "'quick': 'base' must be an object" "$RINGSIM" run "$tmp/e.json" --quick --out "$tmp/e3"
+printf '{"base": 3, "ring_sizes": [3], "ratios": [1], "schemes": ["none"], "seeds": [1], "quick": {"base": {"iterations": 1}}}\n' >"$tmp/e7.json"
+expect_refused "experiment base a number, quick base merged" "e7.json': 'base' must be an object" "$RINGSIM" run "$tmp/e7.json" --quick --out "$tmp/e7"
 experiment "$tmp/e.json"
 : >"$tmp/a-file"
 expect_refused "--out an existing file" "$tmp/a-file" "$RINGSIM" run "$tmp/e.json" --out "$tmp/a-file"
