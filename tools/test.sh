@@ -3,13 +3,15 @@
 # CLI contracts, bounded fuzzing, the studies' quick forms), then again under ASan and UBSan (tools/sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/build.sh
-# The sanitizers' build runs beside the Release tests: each leaves the processors idle at times (a
-# link, a configure step, the last case of a batch) that the other fills.
+tools/install-deps.sh
+# The sanitizers' build runs beside the Release build and tests: each leaves the processors idle at
+# times (a link, a configure step, the last case of a batch) that the other fills.
+# It runs in a process group of its own, ended with this script if the script stops first.
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-tools/sanitize.sh --build-only >"$log" 2>&1 &
+setsid tools/sanitize.sh --build-only >"$log" 2>&1 &
 sanitize_build=$!
+trap 'kill -- -$sanitize_build 2>/dev/null; rm -f "$log"' EXIT
+tools/build.sh
 status=0
 ctest --test-dir build -j"$(nproc)" --output-on-failure --timeout 900 || status=1
 tools/slowest-tests.sh build 10

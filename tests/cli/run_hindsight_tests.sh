@@ -83,10 +83,10 @@ sys.exit(0 if ok else 1)
 PYEOF
 }
 
-# Seven iterations (64 subsets) and nine (256); six and eight under the sanitizers
-# (RINGSIM_TEST_SIZES=sanitizer): the same schemes and branches on half the subsets.
+# Seven iterations (64 subsets) and nine (256); five and seven under the sanitizers
+# (RINGSIM_TEST_SIZES=sanitizer): the same schemes and branches on a quarter of the subsets.
 short=7 long=9
-sanitizer_sizes && short=6 long=8
+sanitizer_sizes && short=5 long=7
 for targets in oracle measured; do
   case_ "paper-$targets" 4 $short "$targets" 0.005 '{"source": "measured", "windows": [[1, 3], [4, 6]]}'
   case_ "walk-$targets" 5 $short "$targets" 0.005 '{"source": "random-walk", "step": 0.2}'
