@@ -13,7 +13,9 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include "planners/points/hindsight_plan.hpp"
 #include "planners/points/on_off_recursion.hpp"
@@ -453,6 +455,14 @@ struct LateTrial {
   std::size_t n = 0;
   int iterations = 0, delay = 0;
   double look = 0.0;
+
+  // For a failing check's context (a string: lambdas, as doctest's INFO makes, cannot capture the
+  // structured bindings the cases unpack a trial into in every compiler).
+  std::string described(int trial) const {
+    std::ostringstream o;
+    o << "trial " << trial << " n " << n << " iterations " << iterations << " delay " << delay << " look " << look;
+    return o.str();
+  }
 };
 
 LateTrial late_trial(std::mt19937_64& rng, int trial, int first) {
@@ -474,14 +484,10 @@ TEST_CASE("online-optimal's late rule: the recursion is expectimax over everythi
   int trials = 0, looks_paid = 0, late_dearer = 0;
   for (int trial = 0; trial < testing::trials(300, 2); ++trial) {
     LateTrial drawn = late_trial(rng, trial, 1);
-    auto& r = drawn.r;
-    auto& n = drawn.n;
-    auto& iterations = drawn.iterations;
-    auto& delay = drawn.delay;
-    auto& look = drawn.look;
+    auto& [r, n, iterations, delay, look] = drawn;
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     const double recursion = online.expected_late(delay, look);
-    INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
+    INFO(drawn.described(trial));
     CHECK(relative(recursion, late_rule_expected(r, delay, look)) < 1e-9);
     CHECK(recursion <= online.expected_none() * (1.0 + 1e-12));
     // Less known, or dearer looks, never help.
@@ -553,16 +559,12 @@ TEST_CASE("online-optimal's late rule along a trace: its mean over every traject
   int trials = 0, looked = 0, learner_dearer = 0;
   for (int trial = 0; trial < testing::trials(200, 2); ++trial) {
     const LateTrial drawn = late_trial(rng, trial, 2);
-    const auto& r = drawn.r;
-    const auto& n = drawn.n;
-    const auto& iterations = drawn.iterations;
-    const auto& delay = drawn.delay;
-    const auto& look = drawn.look;
+    const auto& [r, n, iterations, delay, look] = drawn;
     const points::OnlineOptimal online(r.model, r.peak, r.law);
     // The learner told nothing more than iteration 1's state solves once, for that state's estimate.
     points::OnOffLaw first = points::estimated_law({0}, n, r.law.load_factor);
     const points::OnlineOptimal first_guess(r.model, r.peak, first);
-    INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
+    INFO(drawn.described(trial));
     double mean = 0.0, learning = 0.0;
     for (const Trajectory& tr : every_trajectory(r)) {
       const std::vector<LoadStates> states = iteration_states(tr);
@@ -598,17 +600,13 @@ TEST_CASE("online-optimal's late rule played one decision at a time, looks that 
   int trials = 0, looked = 0, differs = 0;
   for (int trial = 0; trial < testing::trials(60); ++trial) {
     const LateTrial drawn = late_trial(rng, trial, 2);
-    const auto& r = drawn.r;
-    const auto& n = drawn.n;
-    const auto& iterations = drawn.iterations;
-    const auto& delay = drawn.delay;
-    const auto& look = drawn.look;
+    const auto& [r, n, iterations, delay, look] = drawn;
     const points::OnlineOptimal online(r.model, r.peak, r.law);
-    INFO("trial ", trial, " n ", n, " iterations ", iterations, " delay ", delay, " look ", look);
-    auto planner = [&](LoadStates s) {
+    INFO(drawn.described(trial));
+    auto planner = [&run = drawn.r, members = drawn.n](LoadStates s) {
       double d = 0.0;
-      if (r.model.decision_flops > 0.0)
-        for (std::size_t i = 0; i < n; ++i) d = std::max(d, r.model.decision_flops / speed(r, s, i));
+      if (run.model.decision_flops > 0.0)
+        for (std::size_t i = 0; i < members; ++i) d = std::max(d, run.model.decision_flops / speed(run, s, i));
       return d;
     };
     double mean = 0.0;
