@@ -108,14 +108,15 @@ TEST_CASE("traces keys: each source's table has its help, and the manual lists t
     for (const auto& source : quoted_names(row[0])) {
       CAPTURE(source);
       sources.push_back(source);
-      const auto* keys = io::traces_keys(source);
-      REQUIRE(keys != nullptr);
-      check_help(*keys);
-      CHECK(quoted_names(listed) == io::key_names(*keys));
+      const TraceSource* named = io::config_keys::trace_sources.find(source);
+      REQUIRE(named != nullptr);
+      const auto& keys = io::traces_keys(*named);
+      check_help(keys);
+      CHECK(quoted_names(listed) == io::key_names(keys));
     }
   }
   std::sort(sources.begin(), sources.end());
-  std::vector<std::string> declared = io::config_keys::trace_sources;
+  std::vector<std::string> declared = io::config_keys::trace_sources.names();
   std::sort(declared.begin(), declared.end());
   CHECK(sources == declared);
 }

@@ -19,8 +19,14 @@ const Enumerated<TargetMode> targets = {{{"oracle", TargetMode::oracle}, {"measu
                                         Listing::quoted};
 const Enumerated<NetworkModel> network_model = {{{"linear", NetworkModel::linear}, {"lv08", NetworkModel::lv08}},
                                                 Listing::quoted};
-const Keys trace_sources = {"measured", "factor", "files", "platform", "random-walk", "on-off", "daily", "fta",
-                              "planetlab", "utilization-csv"};
+const Enumerated<TraceSource> trace_sources = [] {
+  Enumerated<TraceSource> sources;
+  for (const TraceSource s : {TraceSource::measured, TraceSource::factor, TraceSource::files, TraceSource::platform,
+                              TraceSource::random_walk, TraceSource::on_off, TraceSource::daily, TraceSource::fta,
+                              TraceSource::planetlab, TraceSource::utilization_csv})
+    sources.values.emplace_back(to_string(s), s);
+  return sources;
+}();
 
 bool accepts(const Keys& values, const std::string& value) {
   for (const auto& v : values)
@@ -53,7 +59,7 @@ nlohmann::json reader_values() {
                             {"ring.routing", ring_routing.names()},
                             {"targets", targets.names()},
                             {"network_model", network_model.names()},
-                            {"traces.source", trace_sources}};
+                            {"traces.source", trace_sources.names()}};
   values.update(traces_values());
   return values;
 }
@@ -63,7 +69,7 @@ nlohmann::json run_config_objects() {
                         {"ring", key_names(ring_keys())},
                         {"staging", key_names(staging_keys())},
                         {"rebuild[]", key_names(rebuild_keys())}};
-  for (const auto& source : trace_sources) out["traces/" + source] = key_names(*traces_keys(source));
+  for (const auto& [name, source] : trace_sources.values) out["traces/" + name] = key_names(traces_keys(source));
   return out;
 }
 

@@ -47,6 +47,12 @@ struct Enumerated {
   Enum read(const nlohmann::json& doc, const char* key, const std::string& where, const std::string& what) const {
     return values[value_index(doc, key, names(), listing, where, what)].second;
   }
+  // The enumerator named `name`, or null.
+  const Enum* find(const std::string& name) const {
+    for (const auto& v : values)
+      if (v.first == name) return &v.second;
+    return nullptr;
+  }
 };
 
 // The enumerated keys the reader checks itself (the registries' names -- schemes, algorithms, ring
@@ -55,9 +61,9 @@ extern const Enumerated<RingSelection> ring_selection;
 extern const Enumerated<RingRouting> ring_routing;
 extern const Enumerated<TargetMode> targets;
 extern const Enumerated<NetworkModel> network_model;
-// The traces sources, in the order of the enumerators of TraceSource (read_traces looks a source's
-// keys up by its name).
-extern const Keys trace_sources;
+// The traces sources a config names, each by the model's name for it (to_string(TraceSource)), in
+// the enumerators' order (read_traces looks a source's keys up by its name).
+extern const Enumerated<TraceSource> trace_sources;
 // (The values of the traces sources' own keys are declared beside their readers:
 // io/run_config_traces_json.hpp, traces_values.)
 

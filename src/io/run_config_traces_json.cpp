@@ -26,15 +26,9 @@ void read_traces_seed(const nlohmann::json& t, const char* key, const std::strin
   if (t.contains(key)) traces.seed = seed_value(t, key);
 }
 
-// A source's name in a config: the enumerators of TraceSource follow config_keys::trace_sources
-// (read_traces has refused any other name).
+// A source's name in a config (read_traces has refused any other name).
 void read_source(const nlohmann::json& t, const char* key, const std::string&, SpeedTracesConfig& traces) {
-  if (!t.contains(key)) {
-    traces.source = TraceSource::unnamed;
-    return;
-  }
-  const auto& names = config_keys::trace_sources;
-  traces.source = static_cast<TraceSource>(std::find(names.begin(), names.end(), text(t, key)) - names.begin());
+  traces.source = t.contains(key) ? *config_keys::trace_sources.find(text(t, key)) : TraceSource::unnamed;
 }
 
 // The values of traces 'placement', which `ringsim config-keys` lists (traces_values).
@@ -453,13 +447,6 @@ const std::vector<TracesKey>& traces_keys(TraceSource source) {
   return windows_keys();
 }
 
-const std::vector<TracesKey>* traces_keys(const std::string& source) {
-  const auto& names = config_keys::trace_sources;
-  const auto it = std::find(names.begin(), names.end(), source);
-  if (it == names.end()) return nullptr;
-  return &traces_keys(static_cast<TraceSource>(it - names.begin()));
-}
-
 nlohmann::json traces_values() {
   nlohmann::json values = {{"traces.placement", placement_values.names()},
                            {"traces.default", files_default_values},
@@ -471,11 +458,13 @@ nlohmann::json traces_values() {
 
 void read_traces(const nlohmann::json& t, const std::string& where, RunConfig& cfg) {
   if (!t.is_object()) throw InputError(where + ": 'traces' must be an object");
-  const std::string source = t.contains("source") ? text(t, "source") : "measured";
-  const auto* keys = traces_keys(source);
-  if (!keys) throw InputError(where + ": traces 'source' must be " + config_keys::listed(config_keys::trace_sources));
-  io::require_known_keys(t, key_names(*keys), where + " 'traces'");
-  read_keys(*keys, {TracesStage::common, TracesStage::own, TracesStage::last}, t, where, cfg.traces);
+  const std::string name = t.contains("source") ? text(t, "source") : "measured";
+  const TraceSource* source = config_keys::trace_sources.find(name);
+  if (!source)
+    throw InputError(where + ": traces 'source' must be " + config_keys::listed(config_keys::trace_sources.names()));
+  const auto& keys = traces_keys(*source);
+  io::require_known_keys(t, key_names(keys), where + " 'traces'");
+  read_keys(keys, {TracesStage::common, TracesStage::own, TracesStage::last}, t, where, cfg.traces);
 }
 
 nlohmann::json traces_json(const RunConfig& cfg) {

@@ -22,8 +22,6 @@ using TracesKey = ConfigKey<SpeedTracesConfig, TracesStage>;
 // The keys of `traces` for a source, in the order `ringsim config-keys` lists them (measured and
 // factor, and a config naming no source, share theirs).
 const std::vector<TracesKey>& traces_keys(TraceSource source);
-// The same by the source's name in a config; nullptr for a name no source has.
-const std::vector<TracesKey>* traces_keys(const std::string& source);
 
 // {"traces.placement": [...], ...}: the values of the sources' enumerated keys, each declared beside
 // its key's reader, by key path (the source's name: config_keys::trace_sources).

@@ -110,9 +110,10 @@ struct RingConfig {
   std::uint64_t seed = 1;
 };
 
-// The source of the members' speeds (run config `traces` `source`, docs/traces.md), in the order of
-// io::config_keys::trace_sources. `unnamed`: the config names none, and the platform decides
-// (resolve_default_trace_source); until it has, the run reads as `measured`, the paper's setting.
+// The source of the members' speeds (run config `traces` `source`, docs/traces.md), named in configs
+// by to_string (io::config_keys::trace_sources lists them). `unnamed`: the config names none, and
+// the platform decides (resolve_default_trace_source); until it has, the run reads as `measured`,
+// the paper's setting.
 // measured: new speeds drawn from the 2004 machine list; factor: each host's speed times a factor;
 // platform: the speed profiles the platform file declares, as SimGrid attached them.
 enum class TraceSource { measured, factor, files, platform, random_walk, on_off, daily, fta, planetlab,
