@@ -11,22 +11,15 @@
 
 namespace ringsim::io::config_keys {
 
-const Enumerated<RingSelection> ring_selection = {
-    {{"random", RingSelection::random}, {"hosts", RingSelection::hosts}, {"planner", RingSelection::planner}}};
-const Enumerated<RingRouting> ring_routing = {
-    {{"auto", RingRouting::automatic}, {"free", RingRouting::free}, {"platform", RingRouting::platform}}};
-const Enumerated<TargetMode> targets = {{{"oracle", TargetMode::oracle}, {"measured", TargetMode::measured}},
-                                        Listing::quoted};
-const Enumerated<NetworkModel> network_model = {{{"linear", NetworkModel::linear}, {"lv08", NetworkModel::lv08}},
-                                                Listing::quoted};
-const Enumerated<TraceSource> trace_sources = [] {
-  Enumerated<TraceSource> sources;
-  for (const TraceSource s : {TraceSource::measured, TraceSource::factor, TraceSource::files, TraceSource::platform,
-                              TraceSource::random_walk, TraceSource::on_off, TraceSource::daily, TraceSource::fta,
-                              TraceSource::planetlab, TraceSource::utilization_csv})
-    sources.values.emplace_back(to_string(s), s);
-  return sources;
-}();
+const Enumerated<RingSelection> ring_selection =
+    named({RingSelection::random, RingSelection::hosts, RingSelection::planner});
+const Enumerated<RingRouting> ring_routing = named({RingRouting::automatic, RingRouting::free, RingRouting::platform});
+const Enumerated<TargetMode> targets = named({TargetMode::oracle, TargetMode::measured}, Listing::quoted);
+const Enumerated<NetworkModel> network_model = named({NetworkModel::linear, NetworkModel::lv08}, Listing::quoted);
+const Enumerated<TraceSource> trace_sources =
+    named({TraceSource::measured, TraceSource::factor, TraceSource::files, TraceSource::platform,
+           TraceSource::random_walk, TraceSource::on_off, TraceSource::daily, TraceSource::fta, TraceSource::planetlab,
+           TraceSource::utilization_csv});
 
 bool accepts(const Keys& values, const std::string& value) {
   for (const auto& v : values)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,16 @@ struct Enumerated {
     return nullptr;
   }
 };
+
+// The model's names (to_string) of `enumerators`, in this order: a value is named once, where the
+// canonical JSON writes it back too.
+template <class Enum>
+Enumerated<Enum> named(std::initializer_list<Enum> enumerators, Listing listing = Listing::plain) {
+  Enumerated<Enum> e;
+  e.listing = listing;
+  for (const Enum v : enumerators) e.values.emplace_back(to_string(v), v);
+  return e;
+}
 
 // The enumerated keys the reader checks itself (the registries' names -- schemes, algorithms, ring
 // methods, KPBS planners -- come from the registries: src/cli/cmd_config_keys.cpp).

@@ -80,11 +80,9 @@ void read_samples(const nlohmann::json& t, const char* key, const std::string& w
 
 // planetlab and utilization-csv 'conversion' (planetlab: not load), which `ringsim config-keys`
 // lists (real_traces_values), as it does the words below.
-const config_keys::Enumerated<AvailabilityRule> conversion_values = {
-    {{"dedicated", AvailabilityRule::dedicated},
-     {"time-sharing", AvailabilityRule::time_sharing},
-     {"load", AvailabilityRule::load_average}},
-    config_keys::Listing::quoted_then_given};
+const config_keys::Enumerated<AvailabilityRule> conversion_values =
+    config_keys::named({AvailabilityRule::dedicated, AvailabilityRule::time_sharing, AvailabilityRule::load_average},
+                       config_keys::Listing::quoted_then_given);
 
 // Required: no rule suits every trace, the config says which it means (docs/traces.md derives each).
 void read_conversion(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {

@@ -32,9 +32,9 @@ void read_source(const nlohmann::json& t, const char* key, const std::string&, S
 }
 
 // The values of traces 'placement', which `ringsim config-keys` lists (traces_values).
-const config_keys::Enumerated<TracePlacement> placement_values = {
-    {{"iteration", TracePlacement::iteration}, {"nominal-time", TracePlacement::nominal_time}},
-    config_keys::Listing::plain_then_given};
+const config_keys::Enumerated<TracePlacement> placement_values =
+    config_keys::named({TracePlacement::iteration, TracePlacement::nominal_time},
+                       config_keys::Listing::plain_then_given);
 
 // traces 'placement': where changes given by iteration take effect. SimGrid profiles are given by
 // time only, so the key is refused there rather than silently ignored (a CSV may be either).
@@ -181,12 +181,10 @@ void read_walk_every(const nlohmann::json& t, const char* key, const std::string
 }
 
 // on-off 'durations', with the 'cv' or 'shape' its law needs.
-const config_keys::Enumerated<OnOffDurations> durations_values = {
-    {{"geometric", OnOffDurations::geometric},
-     {"pareto", OnOffDurations::pareto},
-     {"weibull", OnOffDurations::weibull},
-     {"hyperexponential", OnOffDurations::hyperexponential}},
-    config_keys::Listing::plain_then_given};
+const config_keys::Enumerated<OnOffDurations> durations_values =
+    config_keys::named({OnOffDurations::geometric, OnOffDurations::pareto, OnOffDurations::weibull,
+                        OnOffDurations::hyperexponential},
+                       config_keys::Listing::plain_then_given);
 
 void read_durations(const nlohmann::json& t, const char* key, const std::string& where, SpeedTracesConfig& traces) {
   if (t.contains(key)) traces.on_off.durations = durations_values.read(t, key, where, "on-off 'durations'");
